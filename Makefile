@@ -1,0 +1,38 @@
+# One task runner for the project. Every target creates the virtual environment it needs.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: venv test test-unit test-integration test-e2e lint demo clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+test-unit: $(STAMP)
+	$(BIN)/python -m pytest -q -m unit
+
+test-integration: $(STAMP)
+	$(BIN)/python -m pytest -q -m integration
+
+test-e2e: $(STAMP)
+	$(BIN)/python -m pytest -q -m e2e
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check shared services tests
+	$(BIN)/mypy shared/president services
+
+demo: $(STAMP)
+	$(BIN)/president demo
+
+clean:
+	rm -rf $(VENV) .president .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""The services: table, engine and AI worker, each a thin adapter over the shared library."""

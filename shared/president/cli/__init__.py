@@ -1,0 +1,16 @@
+"""The `president` command: one Typer app; each sub-command lives in its own module."""
+
+from __future__ import annotations
+
+from president.cli.app import app, bench_app
+
+# Importing a module registers its commands on `app` / `bench_app`.
+from president.cli import demo as _demo  # noqa: F401
+from president.cli import referee as _referee  # noqa: F401
+
+__all__ = ["app", "bench_app", "main"]
+
+
+def main() -> None:
+    """Entry point of the `president` console script."""
+    app()
