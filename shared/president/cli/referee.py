@@ -1,0 +1,1 @@
+"""`president referee`: placeholder until the rules engine lands."""
