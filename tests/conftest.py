@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["tests.fixtures.servers"]
+
 _TIERS = ("unit", "integration", "e2e")
 
 

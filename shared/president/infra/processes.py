@@ -1,0 +1,98 @@
+"""Detached server processes: spawn, find, stop. Works for children and strangers alike."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import psutil
+
+STOP_TIMEOUT = 10.0
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now (the caller retries if it loses the race)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def port_open(host: str, port: int, timeout: float = 0.2) -> bool:
+    """Whether something accepts TCP connections on host:port."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def spawn(
+    args: Sequence[str], log_file: Path, *, user: str | None = None
+) -> subprocess.Popen[bytes]:
+    """Start a server in its own session, so it outlives the command that started it."""
+    with log_file.open("ab") as log:
+        return subprocess.Popen(
+            list(args),
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            user=user,
+        )
+
+
+def is_running(pid: int, marker: str | None = None) -> bool:
+    """Whether pid is a live (non-zombie) process whose command line contains ``marker``."""
+    try:
+        process = psutil.Process(pid)
+        if process.status() == psutil.STATUS_ZOMBIE:
+            _reap(pid)
+            return False
+        return marker is None or marker in " ".join(process.cmdline())
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return False
+
+
+def _reap(pid: int) -> None:
+    # Our own child must be waited for, or it lingers as a zombie; a stranger's is not ours to reap.
+    with contextlib.suppress(ChildProcessError, OSError):
+        os.waitpid(pid, os.WNOHANG)
+
+
+def stop_process(
+    pid: int,
+    signals: Sequence[signal.Signals] = (signal.SIGTERM,),
+    timeout: float = STOP_TIMEOUT,
+) -> None:
+    """Send each signal in turn until pid and its descendants are gone; then SIGKILL the rest."""
+    try:
+        root = psutil.Process(pid)
+        tree = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return
+    for sig in signals:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            root.send_signal(sig)
+        if _wait_gone(tree, timeout):
+            return
+    for process in tree:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            process.kill()
+    _wait_gone(tree, timeout)
+
+
+def _wait_gone(tree: Sequence[psutil.Process], timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        alive = [p for p in tree if is_running(p.pid)]
+        if not alive:
+            return True
+        time.sleep(0.05)
+    return False

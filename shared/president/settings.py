@@ -1,0 +1,100 @@
+"""Typed settings: the only module of the project that reads the environment.
+
+Every field of a settings model is read from ``PRESIDENT_<FIELD NAME>``. A service
+extends the model with its own fields and loads it the same way::
+
+    class TableSettings(Settings):
+        instance_id: str = "table-1"      # from PRESIDENT_INSTANCE_ID
+
+    settings = load_settings(cls=TableSettings)
+
+Code that needs one loose variable calls ``env_value("NAME")`` (reads ``PRESIDENT_NAME``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+ENV_PREFIX = "PRESIDENT_"
+_LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+S = TypeVar("S", bound="Settings")
+
+
+def _environment(env: Mapping[str, str] | None) -> Mapping[str, str]:
+    return os.environ if env is None else env
+
+
+def env_value(
+    name: str, env: Mapping[str, str] | None = None, *, prefix: str = ENV_PREFIX
+) -> str | None:
+    """The value of ``<prefix><NAME>`` (``PRESIDENT_INSTANCE_ID``); None when unset or empty."""
+    value = _environment(env).get(prefix + name.upper())
+    return value if value else None
+
+
+def _default_data_dir() -> Path:
+    return Path.cwd() / ".president"
+
+
+class Settings(BaseModel):
+    """Settings shared by every process. Subclass it to add a service's own fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    env_prefix: ClassVar[str] = ENV_PREFIX
+
+    database_url: str | None = Field(
+        default=None, description="libpq URL, postgresql://user@host:port/db; None = embedded"
+    )
+    nats_url: str | None = Field(default=None, description="nats://host:port; None = embedded")
+    data_dir: Path = Field(default_factory=_default_data_dir, description="embedded servers' data")
+    log_level: str = "INFO"
+
+    @field_validator("database_url")
+    @classmethod
+    def _plain_libpq_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        scheme, sep, rest = value.partition("://")
+        if not sep or scheme.split("+")[0] not in ("postgres", "postgresql"):
+            raise ValueError(f"database_url must be postgresql://..., got {value!r}")
+        return "postgresql://" + rest
+
+    @field_validator("nats_url")
+    @classmethod
+    def _nats_scheme(cls, value: str | None) -> str | None:
+        if value is not None and "://" not in value:
+            raise ValueError(f"nats_url must be nats://host:port, got {value!r}")
+        return value
+
+    @field_validator("data_dir")
+    @classmethod
+    def _absolute(cls, value: Path) -> Path:
+        return value.expanduser().absolute()
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in _LOG_LEVELS:
+            raise ValueError(f"log_level must be one of {_LOG_LEVELS}, got {value!r}")
+        return level
+
+
+def load_settings(env: Mapping[str, str] | None = None, *, cls: type[S] = Settings) -> S:  # type: ignore[assignment]
+    """Build ``cls`` from ``PRESIDENT_*`` variables of ``env`` (default: the process environment).
+
+    Unset or empty variables leave the field's default.
+    """
+    source = _environment(env)
+    values: dict[str, Any] = {}
+    for name in cls.model_fields:
+        raw = env_value(name, source, prefix=cls.env_prefix)
+        if raw is not None:
+            values[name] = raw
+    return cls.model_validate(values)
