@@ -1,0 +1,117 @@
+"""The JetStream side of the relay: the stream it fills and pipelined, acked publishing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import nats
+from nats.aio.client import Client
+from nats.js import JetStreamContext
+from nats.js.api import PubAck, StorageType, StreamConfig
+from nats.js.errors import NotFoundError
+
+from president.relay.envelope import Envelope, Mark, mark_of
+
+log = logging.getLogger(__name__)
+
+
+class PublishFailed(Exception):
+    """A message was not acknowledged by JetStream; nothing after it may be trusted."""
+
+
+@dataclass(frozen=True)
+class StreamSpec:
+    """The JetStream stream the relay publishes into (created when missing)."""
+
+    name: str
+    subjects: Sequence[str]
+    duplicate_window: float = 120.0
+
+
+class JetStreamPublisher:
+    """One NATS connection, never reconnected: a broken one is dropped whole.
+
+    nats-py resends its buffer after a reconnect, which could store later
+    messages while earlier ones were lost in the broken socket; a relay that
+    instead starts over from its checkpoint keeps JetStream a prefix of the log.
+    """
+
+    def __init__(self, client: Client, spec: StreamSpec, ack_timeout: float, max_in_flight: int):
+        self._client = client
+        self._js: JetStreamContext = client.jetstream(publish_async_max_pending=max_in_flight)
+        self._spec = spec
+        self._ack_timeout = ack_timeout
+
+    @classmethod
+    async def connect(
+        cls,
+        nats_url: str,
+        spec: StreamSpec,
+        *,
+        ack_timeout: float = 10.0,
+        max_in_flight: int = 1000,
+    ) -> JetStreamPublisher:
+        client = await nats.connect(
+            nats_url, name="president-relay", allow_reconnect=False, connect_timeout=5
+        )
+        return cls(client, spec, ack_timeout, max_in_flight)
+
+    async def close(self) -> None:
+        if not self._client.is_closed:
+            await self._client.close()
+
+    async def ensure_stream(self) -> None:
+        """Create the stream when it does not exist yet (an existing one is left as it is)."""
+        try:
+            info = await self._js.stream_info(self._spec.name)
+        except NotFoundError:
+            await self._js.add_stream(
+                StreamConfig(
+                    name=self._spec.name,
+                    subjects=list(self._spec.subjects),
+                    storage=StorageType.FILE,
+                    duplicate_window=self._spec.duplicate_window,
+                )
+            )
+            log.info("created stream %s on %s", self._spec.name, list(self._spec.subjects))
+            return
+        missing = set(self._spec.subjects) - set(info.config.subjects or [])
+        if missing:
+            log.warning("stream %s does not hold subjects %s", self._spec.name, sorted(missing))
+
+    async def last_mark(self) -> Mark | None:
+        """The mark of the last message stored in the stream, None when there is none."""
+        info = await self._js.stream_info(self._spec.name)
+        if not info.state.last_seq:
+            return None
+        try:
+            message = await self._js.get_msg(self._spec.name, seq=info.state.last_seq)
+        except NotFoundError:
+            return None
+        return mark_of(message.headers)
+
+    async def publish(self, envelopes: Sequence[Envelope]) -> None:
+        """Publish in order, at most ``max_in_flight`` unacked; return once all are acked.
+
+        Raises PublishFailed when any message is refused or not acked in time.
+        """
+        acks: list[asyncio.Future[PubAck]] = []
+        try:
+            for envelope in envelopes:
+                acks.append(
+                    await self._js.publish_async(
+                        envelope.subject,
+                        envelope.payload,
+                        wait_stall=self._ack_timeout,
+                        stream=self._spec.name,
+                        headers=dict(envelope.headers),
+                    )
+                )
+            await asyncio.wait_for(asyncio.gather(*acks), self._ack_timeout)
+        except (nats.errors.Error, TimeoutError) as error:
+            for ack in acks:
+                ack.cancel()
+            raise PublishFailed(f"{type(error).__name__}: {error}") from error

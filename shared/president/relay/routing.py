@@ -1,0 +1,91 @@
+"""Where each committed event goes: the pluggable ``route`` and its default.
+
+A route turns one recorded event into the messages the relay publishes for it
+(none, one, or several: e.g. a redacted public message plus one per seat).
+Routes are pure functions; the relay adds the delivery headers itself.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class PublishableEvent(Protocol):
+    """What the relay needs from a recorded event (the store's ``RecordedEvent`` fits)."""
+
+    @property
+    def stream_id(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def event_id(self) -> Any: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def data(self) -> Mapping[str, Any]: ...
+    @property
+    def metadata(self) -> Mapping[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One message to publish for an event.
+
+    ``key`` tells apart the messages of one event: the JetStream message id is the
+    event id when ``key`` is empty, ``"<event id>.<key>"`` otherwise, so every
+    message of an event must have its own key.
+    """
+
+    subject: str
+    payload: bytes
+    headers: Mapping[str, str] = field(default_factory=dict)
+    key: str = ""
+
+
+Route = Callable[[PublishableEvent], Sequence[Outgoing]]
+
+_NOT_IN_TOKEN = re.compile(r"[.*>\s]")
+
+
+def subject_token(text: str) -> str:
+    """``text`` made safe as one NATS subject token ('.', '*', '>', blanks become '_')."""
+    return _NOT_IN_TOKEN.sub("_", text) or "_"
+
+
+def event_subject(prefix: str, event: PublishableEvent) -> str:
+    """The default subject of an event: ``<prefix>.events.<stream id>.<event type>``."""
+    return f"{prefix}.events.{subject_token(event.stream_id)}.{subject_token(event.type)}"
+
+
+def event_payload(event: PublishableEvent) -> bytes:
+    """The event as compact JSON: identity, position, type, data and metadata."""
+    document = {
+        "event_id": str(event.event_id),
+        "stream_id": event.stream_id,
+        "version": event.version,
+        "position": event.position,
+        "type": event.type,
+        "data": event.data,
+        "metadata": event.metadata,
+    }
+    return json.dumps(document, separators=(",", ":"), default=str).encode()
+
+
+def default_route(prefix: str = "president") -> Route:
+    """A route publishing every event once, whole, on :func:`event_subject`."""
+
+    def route(event: PublishableEvent) -> Sequence[Outgoing]:
+        return [Outgoing(subject=event_subject(prefix, event), payload=event_payload(event))]
+
+    return route
+
+
+def default_subjects(prefix: str = "president") -> list[str]:
+    """The JetStream subjects that hold what :func:`default_route` publishes."""
+    return [f"{prefix}.events.>"]

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import json
+
+from president.relay import default_route, default_subjects, event_subject, subject_token
+
+from .events import Event
+
+
+def test_default_route_publishes_one_message_per_event_on_its_stream_and_type() -> None:
+    event = Event("table-7", 3, 42, "CardsPlayed", data={"cards": ["3C"]})
+
+    [message] = default_route("p1")(event)
+
+    assert message.subject == "p1.events.table-7.CardsPlayed"
+    assert message.key == ""
+    assert json.loads(message.payload) == {
+        "event_id": "ev-42",
+        "stream_id": "table-7",
+        "version": 3,
+        "position": 42,
+        "type": "CardsPlayed",
+        "data": {"cards": ["3C"]},
+        "metadata": {},
+    }
+
+
+def test_default_subjects_cover_the_default_route() -> None:
+    assert default_subjects("p1") == ["p1.events.>"]
+
+
+def test_stream_ids_that_break_subjects_become_one_token() -> None:
+    assert subject_token("table.7 *x>") == "table_7__x_"
+    assert subject_token("") == "_"
+    assert event_subject("p", Event("a.b", 1, 1, "T")) == "p.events.a_b.T"
