@@ -1,0 +1,52 @@
+"""The rules engine of President, CardVerse variant 1.1.0: pure, deterministic, no I/O.
+
+Vocabulary (after OpenSpiel): ``new_game`` -> ``apply_deal`` (the recorded chance
+outcome) -> ``legal_actions`` / ``apply_action`` until ``is_terminal``;
+``observe`` gives one seat's view; ``replay`` rebuilds a state from its events.
+"""
+
+from president.rules.actions import Action, Pass, Play, Return, parse_action
+from president.rules.cards import CARD_NAMES, RANKS, SUITS
+from president.rules.deal import deal_from_seed, shuffled_deck, validate_deal
+from president.rules.engine import Applied, apply_action, apply_deal, legal_actions
+from president.rules.errors import InvalidGameInput, Rejected, RejectionCode
+from president.rules.events import EVENT_TYPES, Event, event_from_dict
+from president.rules.options import RULES_VERSION, Options, RoundLeader
+from president.rules.replay import ReplayError, replay
+from president.rules.state import GameState, Phase, RoundResult, new_game
+from president.rules.view import SeatView, observe
+
+__all__ = [
+    "CARD_NAMES",
+    "EVENT_TYPES",
+    "RANKS",
+    "RULES_VERSION",
+    "SUITS",
+    "Action",
+    "Applied",
+    "Event",
+    "GameState",
+    "InvalidGameInput",
+    "Options",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rejected",
+    "RejectionCode",
+    "ReplayError",
+    "Return",
+    "RoundLeader",
+    "RoundResult",
+    "SeatView",
+    "apply_action",
+    "apply_deal",
+    "deal_from_seed",
+    "event_from_dict",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "parse_action",
+    "replay",
+    "shuffled_deck",
+    "validate_deal",
+]

@@ -1,0 +1,76 @@
+"""Rebuild a game from its recorded events, checking every derived fact on the way.
+
+Only the recorded chance outcomes (``RoundDealt``) and player decisions
+(``CardsReturned``, ``CardsPlayed``, ``Passed``) drive the replay; every other
+recorded event must equal what the rules derive at that point. Nothing is
+shuffled: the deal is data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from president.rules.actions import Action, Pass, Play, Return
+from president.rules.engine import Applied, apply_action, apply_deal
+from president.rules.errors import InvalidGameInput, Rejected
+from president.rules.events import CardsPlayed, CardsReturned, Event, Passed, RoundDealt
+from president.rules.options import Options
+from president.rules.state import GameState, new_game
+
+
+class ReplayError(ValueError):
+    """The events do not follow from the rules. ``index`` is the offending event's position."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(f"event {index}: {message}")
+        self.index = index
+        self.message = message
+
+
+def decision_of(event: Event) -> Action | None:
+    """The player action that a recorded decision event stands for (None otherwise)."""
+    if isinstance(event, CardsPlayed):
+        return Play(event.seat, event.cards)
+    if isinstance(event, Passed):
+        return Pass(event.seat)
+    if isinstance(event, CardsReturned):
+        return Return(event.giver, event.cards)
+    return None
+
+
+def step(state: GameState, event: Event) -> Applied | Rejected:
+    """Apply the decision or deal that ``event`` records (the start of a replay step)."""
+    if isinstance(event, RoundDealt):
+        try:
+            return apply_deal(state, event.hands)
+        except (InvalidGameInput, ValueError) as exc:
+            raise ReplayError(0, f"bad deal: {exc}") from exc
+    action = decision_of(event)
+    if action is None:
+        raise ReplayError(0, f"{event.type} is derived, not a decision")
+    return apply_action(state, action)
+
+
+def replay(options: Options, events: Iterable[Event]) -> GameState:
+    """The state after ``events``, raising ReplayError at the first one that breaks the rules."""
+    state = new_game(options)
+    expected: list[Event] = []
+    for index, event in enumerate(events):
+        if expected:
+            derived = expected.pop(0)
+            if derived != event:
+                raise ReplayError(index, f"recorded {event!r}, the rules give {derived!r}")
+            continue
+        try:
+            outcome = step(state, event)
+        except ReplayError as exc:
+            raise ReplayError(index, exc.message) from exc
+        if isinstance(outcome, Rejected):
+            raise ReplayError(index, f"{event.type} was illegal: {outcome.code.value}")
+        if outcome.events[0] != event:
+            raise ReplayError(index, f"recorded {event!r}, the rules give {outcome.events[0]!r}")
+        expected = list(outcome.events[1:])
+        state = outcome.state
+    if expected:
+        raise ReplayError(-1, f"the log ends before {expected[0].type}")
+    return state
