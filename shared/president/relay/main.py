@@ -1,0 +1,42 @@
+"""Composition root of a relay process: settings in, a relay serving until SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+
+from president.relay.relay import Relay, RelayOptions
+from president.relay.settings import RelaySettings
+
+log = logging.getLogger(__name__)
+
+
+def create_relay(settings: RelaySettings, database_url: str, nats_url: str) -> Relay:
+    """The relay the settings describe, on the given servers."""
+    return Relay(
+        database_url,
+        nats_url,
+        settings.relay_stream,
+        prefix=settings.relay_prefix,
+        options=RelayOptions(
+            name=settings.relay_name,
+            batch_size=settings.relay_batch_size,
+            poll_interval=settings.relay_poll_interval,
+            max_in_flight=settings.relay_max_in_flight,
+        ),
+    )
+
+
+async def serve(relay: Relay) -> None:
+    """Run ``relay`` until SIGTERM or SIGINT, then finish the batch in hand and return."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        log.info("relay %s: started", relay.name)
+        await relay.run(stop)
+    finally:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(signum)

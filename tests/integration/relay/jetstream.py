@@ -1,0 +1,44 @@
+"""Reading a JetStream stream back, whole and in order, for the relay's tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import nats
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+
+
+@dataclass(frozen=True)
+class Stored:
+    seq: int
+    subject: str
+    payload: bytes
+    headers: dict[str, str]
+
+
+async def read_stream(nats_url: str, stream: str) -> list[Stored]:
+    """Every message of ``stream``, in stream order."""
+    client = await nats.connect(nats_url)
+    try:
+        js = client.jetstream()
+        total = (await js.stream_info(stream)).state.messages
+        consumer = await js.pull_subscribe(
+            "",
+            stream=stream,
+            config=ConsumerConfig(ack_policy=AckPolicy.NONE, deliver_policy=DeliverPolicy.ALL),
+        )
+        stored: list[Stored] = []
+        while len(stored) < total:
+            for message in await consumer.fetch(min(1000, total - len(stored)), timeout=5):
+                stored.append(
+                    Stored(
+                        seq=message.metadata.sequence.stream,
+                        subject=message.subject,
+                        payload=message.data,
+                        headers=dict(message.headers or {}),
+                    )
+                )
+        await consumer.unsubscribe()
+        return stored
+    finally:
+        await client.close()
