@@ -1,0 +1,28 @@
+"""The append-only, hash-chained event store: port, values, Postgres and in-memory adapters."""
+
+from president.store.model import (
+    GENESIS_HASH,
+    AppendResult,
+    ChainProblem,
+    ChainReport,
+    ConcurrencyConflict,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+    UnknownPosition,
+)
+from president.store.ports import NOTIFY_CHANNEL, EventStore
+
+__all__ = [
+    "GENESIS_HASH",
+    "NOTIFY_CHANNEL",
+    "AppendResult",
+    "ChainProblem",
+    "ChainReport",
+    "ConcurrencyConflict",
+    "EventStore",
+    "NewEvent",
+    "RecordedEvent",
+    "Snapshot",
+    "UnknownPosition",
+]

@@ -1,0 +1,69 @@
+"""The event store port: services depend on this Protocol, never on an implementation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from president.store.model import AppendResult, ChainReport, NewEvent, RecordedEvent, Snapshot
+
+NOTIFY_CHANNEL = "president_events"
+"""Postgres channel notified (empty payload) by every transaction that appends events."""
+
+
+class EventStore(Protocol):
+    """An append-only log of streams of events, hash-chained per stream."""
+
+    async def append(
+        self,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        *,
+        expected_version: int | None,
+        command_id: str | None = None,
+    ) -> AppendResult:
+        """Append all `events` or none.
+
+        `expected_version=0` means the stream must not exist; `None` skips the check.
+        A stale expectation raises `ConcurrencyConflict`. When `command_id` was already
+        recorded on this stream, nothing is written and the original result comes back
+        with `duplicate=True`.
+        """
+        ...
+
+    async def read_stream(self, stream_id: str, from_version: int = 1) -> list[RecordedEvent]:
+        """The stream's events from `from_version` on, in version order."""
+        ...
+
+    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        """The next events of the whole log after the event at `after_position`.
+
+        Log order is `(tx_id, position)` and only events of transactions older than every
+        running one are returned, so a transaction that commits late is never skipped.
+        Resume with the `position` of the LAST event returned (positions are not
+        monotonic in log order when writers overlap; compare `log_key`, not `position`).
+        `after_position=0` starts at the beginning; a position naming no event raises
+        `UnknownPosition`.
+        """
+        ...
+
+    async def stream_version(self, stream_id: str) -> int:
+        """The stream's last version, 0 when it does not exist."""
+        ...
+
+    async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
+        """Record `state` as the fold of the stream up to `version` (which must exist)."""
+        ...
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        """The latest snapshot of the stream, if any."""
+        ...
+
+    async def verify_chain(self, stream_id: str) -> ChainReport:
+        """Recompute the stream's hash chain and report every edited, missing, inserted or
+        reordered event."""
+        ...
+
+    async def close(self) -> None:
+        """Release connections."""
+        ...
