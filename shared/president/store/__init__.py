@@ -9,7 +9,6 @@ from president.store.model import (
     NewEvent,
     RecordedEvent,
     Snapshot,
-    UnknownPosition,
 )
 from president.store.ports import NOTIFY_CHANNEL, EventStore
 
@@ -24,5 +23,4 @@ __all__ = [
     "NewEvent",
     "RecordedEvent",
     "Snapshot",
-    "UnknownPosition",
 ]

@@ -30,8 +30,8 @@ class NewEvent:
 class RecordedEvent:
     """An event as the store recorded it.
 
-    `version` counts from 1 within its stream. `position` is the global insert order;
-    the commit-order-safe log order used by `read_all` is `(tx_id, position)`.
+    `version` counts from 1 within its stream; `position` orders the whole log in commit
+    order (appends are serialised, see docs/decisions/2026-11-29-store-log-order.md).
     """
 
     stream_id: str
@@ -46,11 +46,6 @@ class RecordedEvent:
     recorded_at: datetime
     prev_hash: str
     hash: str
-
-    @property
-    def log_key(self) -> tuple[int, int]:
-        """Where this event sits in the log order that `read_all` follows."""
-        return (self.tx_id, self.position)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +99,3 @@ class ConcurrencyConflict(Exception):
         self.expected = expected
         self.actual = actual
 
-
-class UnknownPosition(ValueError):
-    """`read_all` was given a position that names no recorded event."""
-
-    def __init__(self, position: int) -> None:
-        super().__init__(f"no event at global position {position}")
-        self.position = position

@@ -36,14 +36,10 @@ class EventStore(Protocol):
         ...
 
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        """The next events of the whole log after the event at `after_position`.
+        """Up to `limit` committed events with `position > after_position`, by position.
 
-        Log order is `(tx_id, position)` and only events of transactions older than every
-        running one are returned, so a transaction that commits late is never skipped.
-        Resume with the `position` of the LAST event returned (positions are not
-        monotonic in log order when writers overlap; compare `log_key`, not `position`).
-        `after_position=0` starts at the beginning; a position naming no event raises
-        `UnknownPosition`.
+        Positions grow in commit order (gaps are possible), so a reader that resumes after
+        the last position it saw never skips an event that commits later.
         """
         ...
 
