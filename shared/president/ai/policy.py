@@ -1,0 +1,26 @@
+"""The port every AI level implements, and the async helper services use."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Protocol
+
+from president.rules import Action, SeatView
+
+
+class Policy(Protocol):
+    """Decides one seat's action from that seat's view only.
+
+    ``decide`` returns one of ``view.legal_actions``: a play or pass when the
+    seat is to act, an exchange return when ``view.phase == "exchange"`` and
+    ``view.owed_return`` is set. It reads nothing but the view (never a
+    ``GameState``) and keeps no memory between calls, so any worker may take
+    any decision and, with the same seed, takes the same one.
+    """
+
+    def decide(self, view: SeatView) -> Action: ...
+
+
+async def decide_async(policy: Policy, view: SeatView) -> Action:
+    """``policy.decide(view)`` in a worker thread, so a long decision never blocks the loop."""
+    return await asyncio.to_thread(policy.decide, view)

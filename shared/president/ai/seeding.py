@@ -1,0 +1,38 @@
+"""Per-decision random streams derived from the policy's seed and the view.
+
+A policy holds no random state between calls: each decision draws from a
+generator seeded by ``(seed, what the seat sees)``. Two workers given the same
+seed and the same view therefore take the same decision, whatever they
+decided before. Without a seed the stream comes from the operating system.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from president.rules import SeatView
+
+
+def view_fingerprint(view: SeatView) -> bytes:
+    """Bytes that tell apart the decision points of one seat in one game."""
+    parts = (
+        view.seat,
+        view.round,
+        view.phase,
+        len(view.history),
+        ",".join(view.hand),
+        view.scores,
+        view.owed_return,
+    )
+    return repr(parts).encode()
+
+
+def decision_rng(seed: int | None, view: SeatView, salt: str = "") -> random.Random:
+    """The random stream of one decision (fresh entropy when ``seed`` is None)."""
+    if seed is None:
+        return random.Random()
+    digest = hashlib.blake2b(
+        f"{seed}|{salt}|".encode() + view_fingerprint(view), digest_size=8
+    ).digest()
+    return random.Random(int.from_bytes(digest, "big"))
