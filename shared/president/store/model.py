@@ -99,3 +99,11 @@ class ConcurrencyConflict(Exception):
         self.expected = expected
         self.actual = actual
 
+
+class DuplicateEventId(ValueError):
+    """An event with this event id is already recorded (append it under a command id to
+    make retries idempotent); nothing was written."""
+
+    def __init__(self, stream_id: str) -> None:
+        super().__init__(f"stream {stream_id!r}: an event id of this append is already recorded")
+        self.stream_id = stream_id

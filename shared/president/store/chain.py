@@ -1,0 +1,120 @@
+"""The per-stream hash chain: canonical serialisation, event hashes and chain checking.
+
+Canonical form of an event (documented in docs/decisions/2026-11-29-store-hash-chain.md):
+the UTF-8 JSON array
+
+    [stream_id, version, event_id, type, schema_version, data, metadata, prev_hash]
+
+with `event_id` as lower-case hyphenated text, object keys sorted, no whitespace, non-ASCII
+characters written as themselves (not escaped), numbers as orjson writes them. The hash is
+the lower-case hex SHA-256 of those bytes; the first event's `prev_hash` is 64 zeros.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+from uuid import UUID
+
+import orjson
+
+from president.store.model import GENESIS_HASH, ChainProblem
+
+
+def canonical_json(value: Any) -> bytes:
+    """`value` as canonical JSON bytes (sorted keys, no whitespace, UTF-8)."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def check_storable(value: Any) -> None:
+    """Raise ValueError for a float that would not survive a JSONB round trip unchanged.
+
+    JSONB keeps numbers as decimals, so `1e16` comes back as the integer
+    `10000000000000000`, -0.0 becomes 0.0 and NaN/inf do not exist: the recomputed
+    hash would differ.
+    """
+    if isinstance(value, float):
+        text = orjson.dumps(value)
+        if b"e" in text or text in (b"null", b"-0.0"):
+            raise ValueError(f"float {value!r} cannot be stored exactly; store it as text")
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            check_storable(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            check_storable(item)
+
+
+def event_hash(
+    stream_id: str,
+    version: int,
+    event_id: UUID,
+    type: str,
+    schema_version: int,
+    data: Mapping[str, Any],
+    metadata: Mapping[str, Any],
+    prev_hash: str,
+) -> str:
+    """The hash of an event: SHA-256 of its canonical form, chained to `prev_hash`."""
+    body = [stream_id, version, str(event_id), type, schema_version, data, metadata, prev_hash]
+    return hashlib.sha256(canonical_json(body)).hexdigest()
+
+
+class Chained(Protocol):
+    """What the chain check reads of a recorded event."""
+
+    @property
+    def stream_id(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def event_id(self) -> UUID: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def schema_version(self) -> int: ...
+    @property
+    def data(self) -> dict[str, Any]: ...
+    @property
+    def metadata(self) -> dict[str, Any]: ...
+    @property
+    def prev_hash(self) -> str: ...
+    @property
+    def hash(self) -> str: ...
+
+
+def chain_problems(events: Iterable[Chained]) -> list[ChainProblem]:
+    """Every defect of a stream's events, given in the order the store holds them
+    (by version): edited content, missing versions, broken links, positions out of order."""
+    problems: list[ChainProblem] = []
+    expected_version, prev_hash, prev_position = 1, GENESIS_HASH, 0
+    for event in events:
+        v = event.version
+        if v != expected_version:
+            problems.append(ChainProblem(v, "missing", f"expected version {expected_version}"))
+        if event.prev_hash != prev_hash:
+            problems.append(ChainProblem(v, "broken_link", "prev_hash is not the previous hash"))
+        if event.position <= prev_position:
+            problems.append(
+                ChainProblem(v, "out_of_order", f"position {event.position} <= {prev_position}")
+            )
+        if _recomputed(event) != event.hash:
+            problems.append(ChainProblem(v, "edited", "content does not match its hash"))
+        expected_version, prev_hash, prev_position = v + 1, event.hash, event.position
+    return problems
+
+
+def _recomputed(event: Chained) -> str:
+    return event_hash(
+        event.stream_id,
+        event.version,
+        event.event_id,
+        event.type,
+        event.schema_version,
+        event.data,
+        event.metadata,
+        event.prev_hash,
+    )

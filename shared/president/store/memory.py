@@ -1,0 +1,147 @@
+"""An in-memory event store for unit tests: the same contract as the Postgres one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+import orjson
+
+from president.store.chain import canonical_json, chain_problems
+from president.store.model import (
+    GENESIS_HASH,
+    AppendResult,
+    ChainReport,
+    ConcurrencyConflict,
+    DuplicateEventId,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+)
+from president.store.prepared import PreparedEvent, prepare
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class InMemoryEventStore:
+    """Streams, log, commands and snapshots in dicts and lists; data kept as JSON text, so
+    callers get fresh copies exactly as from JSONB."""
+
+    def __init__(self, clock: Callable[[], datetime] = _utc_now) -> None:
+        self._clock = clock
+        self._streams: dict[str, list[RecordedEvent]] = {}
+        self._log: list[RecordedEvent] = []
+        self._commands: dict[tuple[str, str], tuple[int, int]] = {}
+        self._snapshots: dict[str, Snapshot] = {}
+        self._event_ids: set[UUID] = set()
+        self._tx_id = 0
+
+    async def append(
+        self,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        *,
+        expected_version: int | None,
+        command_id: str | None = None,
+    ) -> AppendResult:
+        if command_id is not None and (stream_id, command_id) in self._commands:
+            return self._original(stream_id, command_id)
+        stream = self._streams.get(stream_id, [])
+        actual = len(stream)
+        if expected_version is not None and expected_version != actual:
+            raise ConcurrencyConflict(stream_id, expected_version, actual)
+        head_hash = stream[-1].hash if stream else GENESIS_HASH
+        prepared = prepare(stream_id, actual, head_hash, events, command_id)
+        new_ids = {row.event_id for row in prepared}
+        if len(new_ids) < len(prepared) or not new_ids.isdisjoint(self._event_ids):
+            raise DuplicateEventId(stream_id)
+        self._event_ids |= new_ids
+        self._tx_id += 1
+        recorded = [self._record(stream_id, row, self._clock()) for row in prepared]
+        self._streams.setdefault(stream_id, []).extend(recorded)
+        self._log.extend(recorded)
+        if command_id is not None:
+            self._commands[stream_id, command_id] = (actual + 1, actual + len(recorded))
+        return AppendResult(
+            stream_id, actual + 1, actual + len(recorded), tuple(e.position for e in recorded)
+        )
+
+    def _record(self, stream_id: str, row: PreparedEvent, now: datetime) -> RecordedEvent:
+        return RecordedEvent(
+            stream_id,
+            row.version,
+            row.event_id,
+            len(self._log) + 1,
+            self._tx_id,
+            row.type,
+            row.schema_version,
+            orjson.loads(row.data_json),
+            orjson.loads(row.metadata_json),
+            now,
+            row.prev_hash,
+            row.hash,
+        )
+
+    def _original(self, stream_id: str, command_id: str) -> AppendResult:
+        first, last = self._commands[stream_id, command_id]
+        events = self._streams[stream_id][first - 1 : last]
+        return AppendResult(stream_id, first, last, tuple(e.position for e in events), True)
+
+    async def read_stream(self, stream_id: str, from_version: int = 1) -> list[RecordedEvent]:
+        stream = self._streams.get(stream_id, [])
+        return [_copy(e) for e in stream if e.version >= from_version]
+
+    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        start = max(after_position, 0)
+        return [_copy(e) for e in self._log[start : start + limit]]
+
+    async def stream_version(self, stream_id: str) -> int:
+        stream = self._streams.get(stream_id)
+        return stream[-1].version if stream else 0
+
+    async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
+        if not 1 <= version <= await self.stream_version(stream_id):
+            raise ValueError(f"stream {stream_id!r} has no version {version}")
+        latest = self._snapshots.get(stream_id)
+        if latest is None or latest.version < version:
+            self._snapshots[stream_id] = Snapshot(stream_id, version, _json_copy(state))
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        snapshot = self._snapshots.get(stream_id)
+        if snapshot is None:
+            return None
+        return Snapshot(stream_id, snapshot.version, _json_copy(snapshot.state))
+
+    async def verify_chain(self, stream_id: str) -> ChainReport:
+        stream = self._streams.get(stream_id, [])
+        return ChainReport(stream_id, len(stream), tuple(chain_problems(stream)))
+
+    async def close(self) -> None:
+        return None
+
+
+def _json_copy(value: Mapping[str, Any]) -> dict[str, Any]:
+    copied: dict[str, Any] = orjson.loads(canonical_json(value))
+    return copied
+
+
+def _copy(event: RecordedEvent) -> RecordedEvent:
+    """The event with its own data and metadata dicts (as a JSONB read would give)."""
+    return RecordedEvent(
+        event.stream_id,
+        event.version,
+        event.event_id,
+        event.position,
+        event.tx_id,
+        event.type,
+        event.schema_version,
+        _json_copy(event.data),
+        _json_copy(event.metadata),
+        event.recorded_at,
+        event.prev_hash,
+        event.hash,
+    )

@@ -1,0 +1,61 @@
+"""Schema migrations (Alembic, run programmatically) and the URL forms the store uses."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from urllib.parse import quote, urlsplit, urlunsplit
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, text
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+APP_ROLE = "president_app"
+_MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('president.store.migrate', 0))"
+
+
+def sqlalchemy_url(database_url: str) -> str:
+    """The libpq URL `postgresql://...` in SQLAlchemy's asyncpg form."""
+    scheme, sep, rest = database_url.partition("://")
+    if not sep or scheme.split("+")[0] not in ("postgres", "postgresql"):
+        raise ValueError(f"not a postgresql:// URL: {database_url!r}")
+    return "postgresql+asyncpg://" + rest
+
+
+def app_role_url(database_url: str, password: str | None = None) -> str:
+    """The same database as the role `president_app` (INSERT and SELECT on the log only).
+
+    The migration creates the role without a password; where the server asks for one,
+    set it once with `ALTER ROLE president_app PASSWORD '...'` and pass it here.
+    """
+    parts = urlsplit(database_url)
+    user = APP_ROLE if password is None else f"{APP_ROLE}:{quote(password, safe='')}"
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}@{host}"))
+
+
+async def migrate(database_url: str) -> None:
+    """Bring the database to the latest schema (idempotent; concurrent callers queue)."""
+    engine = create_async_engine(sqlalchemy_url(database_url), poolclass=NullPool)
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text(_MIGRATION_LOCK))
+            await connection.run_sync(_upgrade)
+            await connection.commit()
+    finally:
+        await engine.dispose()
+
+
+def migrate_sync(database_url: str) -> None:
+    """`migrate` for callers without an event loop."""
+    asyncio.run(migrate(database_url))
+
+
+def _upgrade(connection: Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")

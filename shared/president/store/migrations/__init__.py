@@ -1,0 +1,1 @@
+"""Alembic scripts of the event store schema (run through `president.store.migrate`)."""

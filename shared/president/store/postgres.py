@@ -1,0 +1,227 @@
+"""The Postgres event store: asyncpg straight on the hot paths (see
+docs/decisions/2026-11-29-store-hot-path.md), one round trip per append."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import TracebackType
+from typing import Any
+
+import asyncpg
+import orjson
+
+from president.store import sql
+from president.store.chain import canonical_json, chain_problems
+from president.store.heads import Head, HeadCache
+from president.store.model import (
+    GENESIS_HASH,
+    AppendResult,
+    ChainReport,
+    ConcurrencyConflict,
+    DuplicateEventId,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+)
+from president.store.prepared import PreparedEvent, prepare
+from president.store.tracking import PostgresTracking
+
+_ATTEMPTS = 10
+
+
+class PostgresEventStore:
+    """The `EventStore` on Postgres (schema from `president.store.migrate`)."""
+
+    def __init__(self, pool: asyncpg.Pool, heads: HeadCache | None = None) -> None:
+        self._pool = pool
+        self._heads = heads or HeadCache()
+        self.tracking = PostgresTracking(pool)
+
+    @classmethod
+    async def connect(
+        cls, database_url: str, *, min_size: int = 1, max_size: int = 10
+    ) -> PostgresEventStore:
+        """A store on a new connection pool to `database_url` (libpq URL)."""
+        pool = await asyncpg.create_pool(database_url, min_size=min_size, max_size=max_size)
+        return cls(pool)
+
+    async def __aenter__(self) -> PostgresEventStore:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        """The connection pool (for transactions that append with `append_in`)."""
+        return self._pool
+
+    async def append(
+        self,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        *,
+        expected_version: int | None,
+        command_id: str | None = None,
+    ) -> AppendResult:
+        async with self._pool.acquire() as connection:
+            return await self._append(
+                connection, stream_id, events, expected_version, command_id, savepoint=False
+            )
+
+    async def append_in(
+        self,
+        connection: asyncpg.Connection,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        *,
+        expected_version: int | None,
+        command_id: str | None = None,
+    ) -> AppendResult:
+        """`append` on the caller's connection, inside the caller's transaction.
+
+        Every other append waits until that transaction ends: keep it short. The insert
+        runs under a savepoint, so a conflict leaves the caller's transaction usable.
+        """
+        return await self._append(
+            connection, stream_id, events, expected_version, command_id, savepoint=True
+        )
+
+    async def _append(
+        self,
+        connection: asyncpg.Connection,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        expected: int | None,
+        command_id: str | None,
+        *,
+        savepoint: bool,
+    ) -> AppendResult:
+        for _ in range(_ATTEMPTS):
+            head = self._heads.get(stream_id)
+            if head is None or (expected is not None and head.version != expected):
+                head = await self._load_head(connection, stream_id)
+            if expected is not None and head.version != expected:
+                return await self._refused(connection, stream_id, command_id, expected)
+            rows = prepare(stream_id, head.version, head.hash, events, command_id)
+            try:
+                if savepoint:
+                    async with connection.transaction():
+                        written = await self._insert(connection, stream_id, head, rows, command_id)
+                else:
+                    written = await self._insert(connection, stream_id, head, rows, command_id)
+            except asyncpg.UniqueViolationError as error:
+                self._heads.forget(stream_id)
+                if error.constraint_name == "events_event_id_key":
+                    raise DuplicateEventId(stream_id) from error
+                if expected is not None:
+                    return await self._refused(connection, stream_id, command_id, head.version)
+                continue
+            if written:
+                self._heads.put(stream_id, Head(rows[-1].version, rows[-1].hash))
+                return AppendResult(stream_id, rows[0].version, rows[-1].version, written)
+            self._heads.forget(stream_id)  # the cached head is not the stream's last event
+        return await self._refused(connection, stream_id, command_id, expected or 0)
+
+    async def _insert(
+        self,
+        connection: asyncpg.Connection,
+        stream_id: str,
+        head: Head,
+        rows: list[PreparedEvent],
+        command_id: str | None,
+    ) -> tuple[int, ...]:
+        arguments = [
+            stream_id,
+            head.version,
+            [r.event_id for r in rows],
+            [r.type for r in rows],
+            [r.schema_version for r in rows],
+            [r.data_json for r in rows],
+            [r.metadata_json for r in rows],
+            [r.prev_hash for r in rows],
+            [r.hash for r in rows],
+        ]
+        if command_id is None:
+            records = await connection.fetch(sql.APPEND, *arguments)
+        else:
+            records = await connection.fetch(sql.APPEND_COMMAND, *arguments, command_id)
+        return tuple(record[1] for record in records)
+
+    async def _load_head(self, connection: asyncpg.Connection, stream_id: str) -> Head:
+        record = await connection.fetchrow(sql.HEAD, stream_id)
+        head = Head(0, GENESIS_HASH) if record is None else Head(record[0], record[1])
+        self._heads.put(stream_id, head)
+        return head
+
+    async def _refused(
+        self,
+        connection: asyncpg.Connection,
+        stream_id: str,
+        command_id: str | None,
+        expected: int,
+    ) -> AppendResult:
+        """The original result when `command_id` was recorded, else a ConcurrencyConflict."""
+        if command_id is not None:
+            record = await connection.fetchrow(sql.COMMAND, stream_id, command_id)
+            if record is not None:
+                return AppendResult(stream_id, record[0], record[1], tuple(record[2]), True)
+        actual = await self._load_head(connection, stream_id)
+        raise ConcurrencyConflict(stream_id, expected, actual.version)
+
+    async def read_stream(self, stream_id: str, from_version: int = 1) -> list[RecordedEvent]:
+        records = await self._pool.fetch(sql.READ_STREAM, stream_id, from_version)
+        return [_event(record) for record in records]
+
+    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        records = await self._pool.fetch(sql.READ_ALL, after_position, limit)
+        return [_event(record) for record in records]
+
+    async def stream_version(self, stream_id: str) -> int:
+        async with self._pool.acquire() as connection:
+            return (await self._load_head(connection, stream_id)).version
+
+    async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
+        async with self._pool.acquire() as connection:
+            status = await connection.execute(
+                sql.SAVE_SNAPSHOT, stream_id, version, canonical_json(state).decode()
+            )
+            if status == "INSERT 0 0" and not await connection.fetchval(
+                sql.HAS_VERSION, stream_id, version
+            ):
+                raise ValueError(f"stream {stream_id!r} has no version {version}")
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        record = await self._pool.fetchrow(sql.LOAD_SNAPSHOT, stream_id)
+        if record is None:
+            return None
+        return Snapshot(stream_id, record[0], orjson.loads(record[1]))
+
+    async def verify_chain(self, stream_id: str) -> ChainReport:
+        events = await self.read_stream(stream_id)
+        return ChainReport(stream_id, len(events), tuple(chain_problems(events)))
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+
+def _event(record: asyncpg.Record, loads: Any = orjson.loads) -> RecordedEvent:
+    return RecordedEvent(
+        record[0],
+        record[1],
+        record[2],
+        record[3],
+        record[4],
+        record[5],
+        record[6],
+        loads(record[7]),
+        loads(record[8]),
+        record[9],
+        record[10],
+        record[11],
+    )
