@@ -1,0 +1,55 @@
+"""Rejection codes: one stable string per reason a command is refused."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from president.rules import RejectionCode as RuleCode
+
+
+class RejectionCode(StrEnum):
+    """Every code a ``Rejected`` reply may carry.
+
+    The first twelve are the rule codes of RULES.md (same strings, same order);
+    the rest are the services' own. Codes never change meaning; new ones may be added.
+    """
+
+    BAD_ACTION = "BAD_ACTION"
+    WRONG_PHASE = "WRONG_PHASE"
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    UNKNOWN_CARD = "UNKNOWN_CARD"
+    DUPLICATE_CARD = "DUPLICATE_CARD"
+    EMPTY_PLAY = "EMPTY_PLAY"
+    TOO_MANY_CARDS = "TOO_MANY_CARDS"
+    CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
+    MIXED_RANKS = "MIXED_RANKS"
+    LEADER_CANNOT_PASS = "LEADER_CANNOT_PASS"
+    WRONG_COUNT = "WRONG_COUNT"
+    NOT_HIGHER = "NOT_HIGHER"
+
+    MALFORMED = "MALFORMED"
+    """Not JSON, not an object, unknown command, a field missing or of the wrong type."""
+    UNKNOWN_TABLE = "UNKNOWN_TABLE"
+    UNKNOWN_SEAT = "UNKNOWN_SEAT"
+    """A seat number outside the table's seats."""
+    SEAT_TAKEN = "SEAT_TAKEN"
+    TABLE_FULL = "TABLE_FULL"
+    TABLE_EXISTS = "TABLE_EXISTS"
+    INVALID_OPTIONS = "INVALID_OPTIONS"
+    BAD_TOKEN = "BAD_TOKEN"
+    STALE_VERSION = "STALE_VERSION"
+    """``expected_version`` is not the stream's current version; nothing changed."""
+    GAME_ALREADY_STARTED = "GAME_ALREADY_STARTED"
+    GAME_NOT_STARTED = "GAME_NOT_STARTED"
+    NOT_ENOUGH_PLAYERS = "NOT_ENOUGH_PLAYERS"
+    INTERNAL_ERROR = "INTERNAL_ERROR"
+    """The service failed; the command may or may not have taken effect: resend it
+    with the same command id to find out."""
+
+
+RULE_CODES: frozenset[RejectionCode] = frozenset(RejectionCode(code.value) for code in RuleCode)
+
+
+def from_rule_code(code: RuleCode) -> RejectionCode:
+    """The contract code of a rules-engine rejection (same string)."""
+    return RejectionCode(code.value)

@@ -1,0 +1,132 @@
+"""Commands (instructions) and queries, sent by NATS request-reply.
+
+Table commands go to ``{prefix}.cmd.table.<type>`` (the table service); game
+commands and the seat-view query go to ``{prefix}.cmd.game.<table_id>`` (the engine).
+Every command carries a ``command_id``: the same id twice is answered the same
+and has one effect. ``expected_version`` (optional) must equal the version of the
+stream the command writes (``table-{id}`` or ``game-{id}``), else STALE_VERSION.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from president.contract.base import AILevel, CommandId, Message, Seat, TableId, Version
+from president.contract.events import TableOptions
+
+
+class Command(Message):
+    """Base of every command: who is asking, once."""
+
+    command_id: CommandId
+    expected_version: Version | None = None
+
+
+class CreateTable(Command):
+    """Open a table of ``players`` seats; ``ai_seats`` keeps seats for AIs of given levels
+    (seated at once). ``table_id`` may be chosen by the sender, else the service picks one."""
+
+    type: Literal["CreateTable"] = "CreateTable"
+    table_id: TableId | None = None
+    name: str = ""
+    players: Annotated[int, Field(ge=3, le=6)] = 4
+    options: TableOptions = TableOptions()
+    ai_seats: dict[int, AILevel] = Field(default_factory=dict)
+
+
+class TakeSeat(Command):
+    """Take a seat (``seat`` None: the first free one). The reply carries the seat token."""
+
+    type: Literal["TakeSeat"] = "TakeSeat"
+    table_id: TableId
+    seat: Seat | None = None
+    player_name: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class SeatAI(Command):
+    """Seat an AI of ``level`` (``seat`` None: the first free one)."""
+
+    type: Literal["SeatAI"] = "SeatAI"
+    table_id: TableId
+    seat: Seat | None = None
+    level: AILevel = AILevel.MEDIUM
+
+
+class StartGame(Command):
+    """Start the game once every seat is filled (the engine then deals round 1)."""
+
+    type: Literal["StartGame"] = "StartGame"
+    table_id: TableId
+
+
+class ListTables(Message):
+    """Query the lobby: tables, optionally only those of one status."""
+
+    type: Literal["ListTables"] = "ListTables"
+    command_id: CommandId | None = None
+    status: Literal["open", "playing", "finished"] | None = None
+
+
+class GetTable(Message):
+    """Query one table of the lobby."""
+
+    type: Literal["GetTable"] = "GetTable"
+    command_id: CommandId | None = None
+    table_id: TableId
+
+
+TableCommand = CreateTable | TakeSeat | SeatAI | StartGame | ListTables | GetTable
+
+TABLE_COMMANDS: dict[str, type[TableCommand]] = {
+    cls.__name__: cls for cls in (CreateTable, TakeSeat, SeatAI, StartGame, ListTables, GetTable)
+}
+
+
+class SeatCommand(Command):
+    """A command for one seat of a table: it must carry that seat's token."""
+
+    table_id: TableId
+    seat: Seat
+    seat_token: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class PlayCards(SeatCommand):
+    """Play 1 to 4 cards of one rank (wire notation: ``3C``, ``10H``, ``QS``)."""
+
+    type: Literal["PlayCards"] = "PlayCards"
+    cards: list[str]
+
+
+class Pass(SeatCommand):
+    """Pass until the trick ends."""
+
+    type: Literal["Pass"] = "Pass"
+
+
+class ReturnCards(SeatCommand):
+    """Return exchange cards (President: two, Vice-President: one)."""
+
+    type: Literal["ReturnCards"] = "ReturnCards"
+    cards: list[str]
+
+
+class GetView(Message):
+    """Query a seat's view (hand, public state, legal actions); needs the seat token."""
+
+    type: Literal["GetView"] = "GetView"
+    command_id: CommandId | None = None
+    table_id: TableId
+    seat: Seat
+    seat_token: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+GameAction = PlayCards | Pass | ReturnCards
+GameCommand = Annotated[PlayCards | Pass | ReturnCards | GetView, Field(discriminator="type")]
+
+GAME_COMMANDS: dict[str, type[PlayCards | Pass | ReturnCards | GetView]] = {
+    cls.__name__: cls for cls in (PlayCards, Pass, ReturnCards, GetView)
+}
+
+AnyCommand = TableCommand | PlayCards | Pass | ReturnCards | GetView

@@ -1,0 +1,113 @@
+"""Data of the events the services write into the Postgres log (besides the rules events).
+
+``table-{table_id}`` (table service): TableCreated, SeatTaken, AISeated, GameStartRequested.
+``game-{table_id}`` (engine): GameCreated, DealCommitted, SeedRevealed, then the rules
+engine's events (``president.rules.events``) with ``Event.to_dict()`` as data.
+A stored event's ``type`` is the class name; its ``data`` is ``model_dump(mode="json")``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from president.contract.base import AILevel, Seat, TableId
+from president.rules.options import RoundLeader
+
+
+class EventData(BaseModel):
+    """Base of stored event data (unknown fields are kept out, nothing is coerced)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TableOptions(EventData):
+    """Options of a table: those of ``president.rules.Options`` besides the player count."""
+
+    revolution: bool = True
+    rounds: Annotated[int, Field(ge=1, le=100)] = 1
+    round_leader: RoundLeader = RoundLeader.ASSHOLE
+
+
+class TableCreated(EventData):
+    """A table was opened: its size, options and the AI level of any seat kept for an AI."""
+
+    table_id: TableId
+    name: str = ""
+    players: Annotated[int, Field(ge=3, le=6)]
+    options: TableOptions = TableOptions()
+    ai_seats: dict[int, AILevel] = Field(default_factory=dict)
+
+
+class SeatTaken(EventData):
+    """A person took a seat; only the SHA-256 (hex) of the seat token is stored."""
+
+    seat: Seat
+    player_name: str
+    token_sha256: str
+
+
+class AISeated(EventData):
+    """An AI of ``level`` took a seat."""
+
+    seat: Seat
+    level: AILevel
+
+
+class GameStartRequested(EventData):
+    """Every seat is filled and the game was asked to start (the engine creates it)."""
+
+    requested_by: str = ""
+
+
+TABLE_EVENT_TYPES: dict[str, type[EventData]] = {
+    cls.__name__: cls for cls in (TableCreated, SeatTaken, AISeated, GameStartRequested)
+}
+
+
+class GameSeat(EventData):
+    """One seat of a game: who holds it and the SHA-256 of its token."""
+
+    seat: Seat
+    kind: Literal["human", "ai"]
+    player_name: str = ""
+    level: AILevel | None = None
+    token_sha256: str
+
+
+class GameCreated(EventData):
+    """The first event of a game stream."""
+
+    table_id: TableId
+    rules_version: str
+    players: Annotated[int, Field(ge=3, le=6)]
+    options: TableOptions
+    seats: list[GameSeat]
+
+
+class DealCommitted(EventData):
+    """The commitment to a round's seed, logged before the hands (``seed`` stays private
+    until ``SeedRevealed``)."""
+
+    round: Annotated[int, Field(ge=1)]
+    leader: Seat
+    commitment: str
+    seed: str
+
+
+class SeedRevealed(EventData):
+    """A round ended: its seed, to check against the commitment and the dealt hands."""
+
+    round: Annotated[int, Field(ge=1)]
+    seed: str
+
+
+GAME_SERVICE_EVENT_TYPES: dict[str, type[EventData]] = {
+    cls.__name__: cls for cls in (GameCreated, DealCommitted, SeedRevealed)
+}
+
+
+def public_table_event(event_type: str, data: dict[str, object]) -> dict[str, object]:
+    """What the lobby may see of a table-stream event (a seat token's hash is left out)."""
+    return {key: value for key, value in data.items() if key != "token_sha256"}

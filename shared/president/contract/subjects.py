@@ -1,0 +1,134 @@
+"""The subject scheme, under a configurable prefix (default ``president``).
+
+=========================================  =====================================
+``{p}.cmd.table.<CommandName>``             table commands and lobby queries (request-reply)
+``{p}.cmd.game.<table_id>``                 game commands and GetView (request-reply)
+``{p}.evt.table.<table_id>.public``         PublicEvent (JetStream, stream ``{P}_EVENTS``)
+``{p}.evt.table.<table_id>.seat.<n>``       SeatEvent (JetStream, stream ``{P}_EVENTS``)
+``{p}.evt.lobby.<table_id>``                LobbyEvent (JetStream, stream ``{P}_EVENTS``)
+``{p}.evt.table.<table_id>.seat.<n>.prompt``  TurnPrompt (JetStream, stream ``{P}_PROMPTS``)
+``{p}.ai.decide``                           DecisionRequest (JetStream work queue ``{P}_AI``)
+=========================================  =====================================
+
+Services subscribe to commands in queue groups, so any number of instances share them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+DEFAULT_PREFIX = "president"
+
+_PREFIX = re.compile(r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$")
+
+
+@dataclass(frozen=True)
+class Subjects:
+    """Every subject and JetStream stream name of the contract for one prefix."""
+
+    prefix: str = DEFAULT_PREFIX
+
+    def __post_init__(self) -> None:
+        if not _PREFIX.match(self.prefix):
+            raise ValueError(f"bad subject prefix {self.prefix!r}")
+
+    # --- commands (core NATS request-reply) ---------------------------------------
+    def table_command(self, command_type: str) -> str:
+        return f"{self.prefix}.cmd.table.{command_type}"
+
+    @property
+    def table_commands(self) -> str:
+        """Wildcard of every table command (the table service's subscription)."""
+        return f"{self.prefix}.cmd.table.*"
+
+    def game_command(self, table_id: str) -> str:
+        return f"{self.prefix}.cmd.game.{table_id}"
+
+    @property
+    def game_commands(self) -> str:
+        """Wildcard of every game command (the engine's subscription)."""
+        return f"{self.prefix}.cmd.game.*"
+
+    # --- events (JetStream, written by the relay only) ----------------------------
+    def public(self, table_id: str) -> str:
+        return f"{self.prefix}.evt.table.{table_id}.public"
+
+    def seat(self, table_id: str, seat: int) -> str:
+        return f"{self.prefix}.evt.table.{table_id}.seat.{seat}"
+
+    def lobby(self, table_id: str) -> str:
+        return f"{self.prefix}.evt.lobby.{table_id}"
+
+    @property
+    def all_public(self) -> str:
+        return f"{self.prefix}.evt.table.*.public"
+
+    @property
+    def all_lobby(self) -> str:
+        return f"{self.prefix}.evt.lobby.*"
+
+    @property
+    def event_subjects(self) -> list[str]:
+        """The subjects of the events stream (the relay's ``subjects``)."""
+        return [self.all_public, f"{self.prefix}.evt.table.*.seat.*", self.all_lobby]
+
+    @property
+    def events_stream(self) -> str:
+        return f"{self._stream_base}_EVENTS"
+
+    # --- turn prompts and AI work (JetStream, published by the engine) ------------
+    def prompt(self, table_id: str, seat: int) -> str:
+        return f"{self.prefix}.evt.table.{table_id}.seat.{seat}.prompt"
+
+    @property
+    def prompt_subjects(self) -> list[str]:
+        return [f"{self.prefix}.evt.table.*.seat.*.prompt"]
+
+    @property
+    def prompts_stream(self) -> str:
+        return f"{self._stream_base}_PROMPTS"
+
+    @property
+    def ai_decide(self) -> str:
+        return f"{self.prefix}.ai.decide"
+
+    @property
+    def ai_stream(self) -> str:
+        """The work-queue stream of DecisionRequests, shared by all AI workers."""
+        return f"{self._stream_base}_AI"
+
+    @property
+    def ai_consumer(self) -> str:
+        """The durable pull consumer every AI worker binds to."""
+        return f"{self._stream_base.lower()}-ai-workers"
+
+    @property
+    def _stream_base(self) -> str:
+        return re.sub(r"[^A-Za-z0-9_-]", "_", self.prefix).upper()
+
+
+def parse_command_subject(subject: str) -> tuple[str, str] | None:
+    """``("table", <CommandName>)`` or ``("game", <table_id>)`` for a command subject."""
+    tokens = subject.split(".")
+    if len(tokens) < 4 or tokens[-3] != "cmd" or tokens[-2] not in ("table", "game"):
+        return None
+    return tokens[-2], tokens[-1]
+
+
+def stream_id_of_game(table_id: str) -> str:
+    """The Postgres stream the engine writes for a table."""
+    return f"game-{table_id}"
+
+
+def stream_id_of_table(table_id: str) -> str:
+    """The Postgres stream the table service writes for a table."""
+    return f"table-{table_id}"
+
+
+def table_id_of_stream(stream_id: str) -> tuple[str, str] | None:
+    """``("game"|"table", table_id)`` for a stream id of the services, else None."""
+    kind, sep, table_id = stream_id.partition("-")
+    if not sep or kind not in ("game", "table") or not table_id:
+        return None
+    return kind, table_id
