@@ -61,7 +61,11 @@ class InMemoryEventStore:
             raise DuplicateEventId(stream_id)
         self._event_ids |= new_ids
         self._tx_id += 1
-        recorded = [self._record(stream_id, row, self._clock()) for row in prepared]
+        now = self._clock()
+        recorded = [
+            self._record(stream_id, row, len(self._log) + i, now)
+            for i, row in enumerate(prepared, start=1)
+        ]
         self._streams.setdefault(stream_id, []).extend(recorded)
         self._log.extend(recorded)
         if command_id is not None:
@@ -70,12 +74,14 @@ class InMemoryEventStore:
             stream_id, actual + 1, actual + len(recorded), tuple(e.position for e in recorded)
         )
 
-    def _record(self, stream_id: str, row: PreparedEvent, now: datetime) -> RecordedEvent:
+    def _record(
+        self, stream_id: str, row: PreparedEvent, position: int, now: datetime
+    ) -> RecordedEvent:
         return RecordedEvent(
             stream_id,
             row.version,
             row.event_id,
-            len(self._log) + 1,
+            position,
             self._tx_id,
             row.type,
             row.schema_version,

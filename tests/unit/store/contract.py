@@ -1,0 +1,303 @@
+"""The one contract of `EventStore`, run unchanged against every implementation.
+
+A subclass named `Test...` provides the `store` fixture and `rewrite`, which replaces a
+stream's rows behind the store's back (to play the tamperer for `verify_chain`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import uuid
+from typing import Any
+
+import pytest
+from president.store import (
+    GENESIS_HASH,
+    ConcurrencyConflict,
+    DuplicateEventId,
+    EventStore,
+    NewEvent,
+    RecordedEvent,
+)
+from president.store.chain import event_hash
+
+
+def _events(*types: str) -> list[NewEvent]:
+    return [NewEvent(t, {"n": i, "type": t}) for i, t in enumerate(types)]
+
+
+def _fold(state: dict[str, Any], event: RecordedEvent) -> dict[str, Any]:
+    return {"count": state.get("count", 0) + 1, "sum": state.get("sum", 0) + event.data["n"]}
+
+
+class EventStoreContract:
+    """Behaviours every `EventStore` has."""
+
+    @pytest.fixture
+    def stream(self) -> str:
+        return f"s-{uuid.uuid4().hex[:12]}"
+
+    async def rewrite(self, store: Any, stream_id: str, events: list[RecordedEvent]) -> None:
+        raise NotImplementedError
+
+    # --- appending ---------------------------------------------------------------------
+
+    async def test_numbers_versions_from_one(self, store: EventStore, stream: str) -> None:
+        first = await store.append(stream, _events("A", "B"), expected_version=0)
+        second = await store.append(stream, _events("C"), expected_version=2)
+        assert (first.first_version, first.last_version, first.duplicate) == (1, 2, False)
+        assert (second.first_version, second.last_version) == (3, 3)
+        assert first.positions[0] < first.positions[1] < second.positions[0]
+        assert [e.version for e in await store.read_stream(stream)] == [1, 2, 3]
+
+    async def test_records_what_was_appended(self, store: EventStore, stream: str) -> None:
+        new = NewEvent("Dealt", {"hands": [[1, 2], [3]], "é": "ü"}, {"actor": "p1"}, 2)
+        result = await store.append(stream, [new], expected_version=None)
+        [event] = await store.read_stream(stream)
+        assert (event.stream_id, event.version, event.event_id) == (stream, 1, new.event_id)
+        assert (event.type, event.schema_version) == ("Dealt", 2)
+        assert event.position == result.positions[0]
+        assert event.data == {"hands": [[1, 2], [3]], "é": "ü"}
+        assert event.metadata == {"actor": "p1"}
+        assert event.prev_hash == GENESIS_HASH
+        assert isinstance(event.tx_id, int) and event.recorded_at.tzinfo is not None
+
+    async def test_reads_a_stream_from_a_version(self, store: EventStore, stream: str) -> None:
+        await store.append(stream, _events("A", "B", "C"), expected_version=0)
+        assert [e.type for e in await store.read_stream(stream, from_version=2)] == ["B", "C"]
+        assert await store.read_stream("no-such-stream") == []
+
+    async def test_knows_a_stream_version(self, store: EventStore, stream: str) -> None:
+        assert await store.stream_version(stream) == 0
+        await store.append(stream, _events("A", "B"), expected_version=None)
+        assert await store.stream_version(stream) == 2
+
+    async def test_refuses_an_empty_append(self, store: EventStore, stream: str) -> None:
+        with pytest.raises(ValueError):
+            await store.append(stream, [], expected_version=None)
+
+    async def test_version_zero_means_the_stream_must_not_exist(
+        self, store: EventStore, stream: str
+    ) -> None:
+        await store.append(stream, _events("A"), expected_version=0)
+        with pytest.raises(ConcurrencyConflict) as raised:
+            await store.append(stream, _events("B"), expected_version=0)
+        assert (raised.value.stream_id, raised.value.expected, raised.value.actual) == (
+            stream,
+            0,
+            1,
+        )
+
+    async def test_a_stale_expectation_writes_nothing(self, store: EventStore, stream: str) -> None:
+        await store.append(stream, _events("A", "B"), expected_version=0)
+        with pytest.raises(ConcurrencyConflict):
+            await store.append(stream, _events("C", "D", "E"), expected_version=1)
+        with pytest.raises(ConcurrencyConflict):
+            await store.append(stream, _events("C"), expected_version=3)
+        assert [e.type for e in await store.read_stream(stream)] == ["A", "B"]
+
+    async def test_no_expectation_appends_at_the_end(self, store: EventStore, stream: str) -> None:
+        await store.append(stream, _events("A"), expected_version=None)
+        result = await store.append(stream, _events("B"), expected_version=None)
+        assert result.first_version == 2
+
+    async def test_a_repeated_event_id_writes_nothing(self, store: EventStore, stream: str) -> None:
+        [event] = _events("A")
+        await store.append(stream, [event], expected_version=0)
+        with pytest.raises(DuplicateEventId):
+            await store.append(stream, [NewEvent("B", {}), event], expected_version=1)
+        with pytest.raises(DuplicateEventId):
+            await store.append(f"{stream}-other", [event], expected_version=None)
+        assert await store.stream_version(stream) == 1
+        assert await store.stream_version(f"{stream}-other") == 0
+
+    async def test_only_one_of_racing_appends_wins(self, store: EventStore, stream: str) -> None:
+        await store.append(stream, _events("A"), expected_version=0)
+        outcomes = await asyncio.gather(
+            *(store.append(stream, _events(f"B{i}"), expected_version=1) for i in range(5)),
+            return_exceptions=True,
+        )
+        assert sum(isinstance(o, ConcurrencyConflict) for o in outcomes) == 4
+        assert await store.stream_version(stream) == 2
+
+    async def test_racing_appends_without_expectation_all_land(
+        self, store: EventStore, stream: str
+    ) -> None:
+        await asyncio.gather(
+            *(store.append(stream, _events(f"E{i}"), expected_version=None) for i in range(8))
+        )
+        assert [e.version for e in await store.read_stream(stream)] == list(range(1, 9))
+        assert (await store.verify_chain(stream)).ok
+
+    # --- idempotent commands -----------------------------------------------------------
+
+    async def test_a_repeated_command_returns_the_original_result(
+        self, store: EventStore, stream: str
+    ) -> None:
+        await store.append(stream, _events("A"), expected_version=0)
+        command = _events("B", "C")
+        original = await store.append(stream, command, expected_version=1, command_id="c1")
+        await store.append(stream, _events("D"), expected_version=3)
+        again = await store.append(stream, command, expected_version=1, command_id="c1")
+        assert again == dataclasses.replace(original, duplicate=True)
+        assert [e.type for e in await store.read_stream(stream)] == ["A", "B", "C", "D"]
+
+    async def test_a_repeated_command_without_expectation_writes_nothing(
+        self, store: EventStore, stream: str
+    ) -> None:
+        original = await store.append(stream, _events("A"), expected_version=None, command_id="c")
+        again = await store.append(stream, _events("A"), expected_version=None, command_id="c")
+        assert again.duplicate and again.positions == original.positions
+        assert await store.stream_version(stream) == 1
+
+    async def test_command_ids_are_per_stream(self, store: EventStore, stream: str) -> None:
+        await store.append(stream, _events("A"), expected_version=0, command_id="c")
+        other = await store.append(f"{stream}-b", _events("A"), expected_version=0, command_id="c")
+        assert not other.duplicate
+
+    async def test_a_command_id_goes_into_the_metadata(
+        self, store: EventStore, stream: str
+    ) -> None:
+        await store.append(stream, _events("A", "B"), expected_version=0, command_id="cmd-7")
+        assert [e.metadata["command_id"] for e in await store.read_stream(stream)] == ["cmd-7"] * 2
+
+    async def test_racing_repeats_of_a_command_act_once(
+        self, store: EventStore, stream: str
+    ) -> None:
+        results = await asyncio.gather(
+            *(
+                store.append(stream, _events("A", "B"), expected_version=None, command_id="once")
+                for _ in range(6)
+            )
+        )
+        assert sorted(r.duplicate for r in results) == [False] + [True] * 5
+        assert len({r.positions for r in results}) == 1
+        assert await store.stream_version(stream) == 2
+
+    # --- the global log ----------------------------------------------------------------
+
+    async def test_reads_the_log_in_position_order_and_resumes(
+        self, store: EventStore, stream: str
+    ) -> None:
+        streams = [f"{stream}-{i}" for i in range(3)]
+        for round_ in range(3):
+            for name in streams:
+                await store.append(name, _events(f"R{round_}"), expected_version=None)
+        seen: list[RecordedEvent] = []
+        after = 0
+        while batch := await store.read_all(after_position=after, limit=4):
+            assert len(batch) <= 4
+            seen.extend(batch)
+            after = batch[-1].position
+        positions = [e.position for e in seen]
+        assert positions == sorted(positions) and len(set(positions)) == len(positions)
+        mine = [(e.stream_id, e.type) for e in seen if e.stream_id in streams]
+        assert mine == [(name, f"R{r}") for r in range(3) for name in streams]
+
+    # --- snapshots ---------------------------------------------------------------------
+
+    async def test_snapshot_plus_later_events_equals_full_replay(
+        self, store: EventStore, stream: str
+    ) -> None:
+        await store.append(stream, _events(*"ABCDE"), expected_version=0)
+        assert await store.load_snapshot(stream) is None
+        state: dict[str, Any] = {}
+        for event in await store.read_stream(stream, from_version=1):
+            if event.version <= 3:
+                state = _fold(state, event)
+        await store.save_snapshot(stream, 3, state)
+        await store.append(stream, _events("F", "G"), expected_version=5)
+        snapshot = await store.load_snapshot(stream)
+        assert snapshot is not None and snapshot.version == 3
+        resumed = snapshot.state
+        for event in await store.read_stream(stream, from_version=snapshot.version + 1):
+            resumed = _fold(resumed, event)
+        full: dict[str, Any] = {}
+        for event in await store.read_stream(stream):
+            full = _fold(full, event)
+        assert resumed == full == {"count": 7, "sum": 0 + 1 + 2 + 3 + 4 + 0 + 1}
+
+    async def test_loads_the_latest_snapshot(self, store: EventStore, stream: str) -> None:
+        await store.append(stream, _events(*"ABC"), expected_version=0)
+        await store.save_snapshot(stream, 2, {"at": 2})
+        await store.save_snapshot(stream, 1, {"at": 1})
+        snapshot = await store.load_snapshot(stream)
+        assert snapshot is not None and (snapshot.version, snapshot.state) == (2, {"at": 2})
+
+    async def test_refuses_a_snapshot_of_a_missing_version(
+        self, store: EventStore, stream: str
+    ) -> None:
+        await store.append(stream, _events("A"), expected_version=0)
+        with pytest.raises(ValueError):
+            await store.save_snapshot(stream, 2, {})
+        with pytest.raises(ValueError):
+            await store.save_snapshot(f"{stream}-none", 1, {})
+
+    # --- the hash chain ----------------------------------------------------------------
+
+    async def test_hashes_follow_the_documented_canonical_form(
+        self, store: EventStore, stream: str
+    ) -> None:
+        await store.append(stream, _events("A", "B"), expected_version=0)
+        previous = GENESIS_HASH
+        for e in await store.read_stream(stream):
+            assert e.prev_hash == previous
+            assert e.hash == event_hash(
+                e.stream_id, e.version, e.event_id, e.type, e.schema_version, e.data,
+                e.metadata, e.prev_hash,
+            )  # fmt: skip
+            previous = e.hash
+
+    async def test_an_untouched_chain_verifies(self, store: EventStore, stream: str) -> None:
+        await store.append(stream, _events("A", "B"), expected_version=0)
+        await store.append(stream, _events("C"), expected_version=2, command_id="x")
+        report = await store.verify_chain(stream)
+        assert report.ok and report.checked == 3 and report.stream_id == stream
+
+    async def _tampered(self, store: EventStore, stream: str, change: Any) -> list[tuple[int, str]]:
+        await store.append(stream, _events(*"ABCDE"), expected_version=0)
+        events = await store.read_stream(stream)
+        await self.rewrite(store, stream, change(events))
+        report = await store.verify_chain(stream)
+        return sorted({(p.version, p.kind) for p in report.problems})
+
+    async def test_finds_an_edited_event(self, store: EventStore, stream: str) -> None:
+        def edit(events: list[RecordedEvent]) -> list[RecordedEvent]:
+            events[2] = dataclasses.replace(events[2], data={"n": 99, "type": "C"})
+            return events
+
+        assert await self._tampered(store, stream, edit) == [(3, "edited")]
+
+    async def test_finds_a_removed_event(self, store: EventStore, stream: str) -> None:
+        def remove(events: list[RecordedEvent]) -> list[RecordedEvent]:
+            del events[1]
+            return events
+
+        assert await self._tampered(store, stream, remove) == [(3, "broken_link"), (3, "missing")]
+
+    async def test_finds_an_inserted_event(self, store: EventStore, stream: str) -> None:
+        def insert(events: list[RecordedEvent]) -> list[RecordedEvent]:
+            forged = dataclasses.replace(
+                events[2], event_id=uuid.uuid4(), type="Forged", position=10**12 + 7
+            )
+            shifted = [dataclasses.replace(e, version=e.version + 1) for e in events[2:]]
+            return [*events[:2], forged, *shifted]
+
+        problems = await self._tampered(store, stream, insert)
+        assert (3, "edited") in problems  # the forged event does not hash as claimed
+        assert {v for v, _ in problems} == {3, 4, 5, 6}  # and every shifted event is off
+
+    async def test_finds_reordered_events(self, store: EventStore, stream: str) -> None:
+        def swap(events: list[RecordedEvent]) -> list[RecordedEvent]:
+            second, third = events[1], events[2]
+            return [
+                events[0],
+                dataclasses.replace(third, version=2),
+                dataclasses.replace(second, version=3),
+                *events[3:],
+            ]
+
+        problems = await self._tampered(store, stream, swap)
+        assert (3, "out_of_order") in problems
+        assert {v for v, _ in problems} == {2, 3, 4}

@@ -1,0 +1,20 @@
+"""The event store contract, run against the in-memory store."""
+
+from __future__ import annotations
+
+import pytest
+from president.store import RecordedEvent
+from president.store.memory import InMemoryEventStore
+
+from tests.unit.store.contract import EventStoreContract
+
+
+class TestInMemoryEventStore(EventStoreContract):
+    @pytest.fixture
+    def store(self) -> InMemoryEventStore:
+        return InMemoryEventStore()
+
+    async def rewrite(
+        self, store: InMemoryEventStore, stream_id: str, events: list[RecordedEvent]
+    ) -> None:
+        store._streams[stream_id] = list(events)
