@@ -9,12 +9,13 @@ and its resume check, exactly once; ``run(stop)`` serves until stopped,
 from __future__ import annotations
 
 from president.relay.publisher import PublishFailed, StreamSpec
-from president.relay.relay import EventLog, Relay, RelayOptions
+from president.relay.relay import Relay, RelayOptions
 from president.relay.routing import (
     Outgoing,
-    PublishableEvent,
     Route,
+    Routing,
     default_route,
+    default_routing,
     default_subjects,
     event_payload,
     event_subject,
@@ -22,15 +23,15 @@ from president.relay.routing import (
 )
 
 __all__ = [
-    "EventLog",
     "Outgoing",
     "PublishFailed",
-    "PublishableEvent",
     "Relay",
     "RelayOptions",
     "Route",
+    "Routing",
     "StreamSpec",
     "default_route",
+    "default_routing",
     "default_subjects",
     "event_payload",
     "event_subject",

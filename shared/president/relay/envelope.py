@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from president.relay.routing import PublishableEvent, Route
+from president.relay.routing import Route
+from president.store import RecordedEvent
 
 MSG_ID = "Nats-Msg-Id"
 EVENT_ID = "President-Event-Id"
@@ -57,7 +58,7 @@ def msg_id(event_id: str, key: str) -> str:
     return f"{event_id}.{key}" if key else event_id
 
 
-def envelopes(event: PublishableEvent, route: Route) -> list[Envelope]:
+def envelopes(event: RecordedEvent, route: Route) -> list[Envelope]:
     """The routed messages of ``event`` with their delivery headers.
 
     Raises ValueError when two messages of the event would share a message id.
@@ -91,7 +92,7 @@ def envelopes(event: PublishableEvent, route: Route) -> list[Envelope]:
 
 
 def plan(
-    events: Iterable[PublishableEvent], route: Route, *, skip: Mark | None = None
+    events: Iterable[RecordedEvent], route: Route, *, skip: Mark | None = None
 ) -> list[Envelope]:
     """All messages for ``events`` in commit order, leaving out the parts ``skip`` covers."""
     planned: list[Envelope] = []

@@ -64,7 +64,7 @@ class JetStreamPublisher:
             await self._client.close()
 
     async def ensure_stream(self) -> None:
-        """Create the stream when it does not exist yet (an existing one is left as it is)."""
+        """Create the stream, or add the subjects it lacks (its messages stay)."""
         try:
             info = await self._js.stream_info(self._spec.name)
         except NotFoundError:
@@ -78,9 +78,12 @@ class JetStreamPublisher:
             )
             log.info("created stream %s on %s", self._spec.name, list(self._spec.subjects))
             return
-        missing = set(self._spec.subjects) - set(info.config.subjects or [])
+        held = list(info.config.subjects or [])
+        missing = [subject for subject in self._spec.subjects if subject not in held]
         if missing:
-            log.warning("stream %s does not hold subjects %s", self._spec.name, sorted(missing))
+            info.config.subjects = held + missing
+            await self._js.update_stream(info.config)
+            log.info("stream %s: added subjects %s", self._spec.name, missing)
 
     async def last_mark(self) -> Mark | None:
         """The mark of the last message stored in the stream, None when there is none."""

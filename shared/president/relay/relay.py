@@ -10,36 +10,31 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
+from president.contract.subjects import Subjects
 from president.relay.envelope import Mark, plan
 from president.relay.lease import RelayLease
 from president.relay.publisher import JetStreamPublisher, StreamSpec
 from president.relay.resume import ResumePoint, resume_point
-from president.relay.routing import PublishableEvent, Route, default_route, default_subjects
+from president.relay.routing import Route, default_route, default_subjects
+from president.store import NOTIFY_CHANNEL, EventStore
+from president.store.postgres import PostgresEventStore
 
 log = logging.getLogger(__name__)
 
 
-class EventLog(Protocol):
-    """The store's commit-order-safe reading of the global log."""
-
-    async def read_all(
-        self, after_position: int = 0, limit: int = 1000
-    ) -> Sequence[PublishableEvent]: ...
-
-
-OpenLog = Callable[[str], AbstractAsyncContextManager[EventLog]]
-
-
 @dataclass(frozen=True)
 class RelayOptions:
-    """Tuning of a relay; ``name`` (default: the stream name) keys its lock and checkpoint."""
+    """Tuning of a relay.
+
+    ``name`` (default: the stream name) keys its lock and checkpoint; ``listen=False``
+    leaves the store's NOTIFY aside and relies on polling alone.
+    """
 
     name: str | None = None
+    listen: bool = True
     batch_size: int = 500
     poll_interval: float = 1.0
     max_in_flight: int = 1000
@@ -52,7 +47,8 @@ class RelayOptions:
 class Relay:
     """Publishes every committed event to the JetStream stream ``stream_name``.
 
-    ``route`` maps an event to its messages (default: one message on
+    ``stream_name`` defaults to the contract's events stream (``<PREFIX>_EVENTS``);
+    ``route`` maps an event to its messages (default: the whole event on
     ``<prefix>.events.<stream id>.<type>``); ``subjects`` are the stream's subjects
     (default: ``<prefix>.events.>``) and must cover every subject the route uses.
     """
@@ -61,14 +57,14 @@ class Relay:
         self,
         store_url: str,
         nats_url: str,
-        stream_name: str = "PRESIDENT_EVENTS",
+        stream_name: str | None = None,
         *,
         route: Route | None = None,
         subjects: Sequence[str] | None = None,
         prefix: str = "president",
         options: RelayOptions | None = None,
-        open_log: OpenLog | None = None,
     ):
+        stream_name = stream_name or Subjects(prefix).events_stream
         self._store_url = store_url
         self._nats_url = nats_url
         self._spec = StreamSpec(
@@ -78,7 +74,6 @@ class Relay:
         )
         self._route = route or default_route(prefix)
         self._options = options or RelayOptions()
-        self._open_log = open_log or _open_store_log
         self.name = self._options.name or stream_name
 
     async def run(self, stop: asyncio.Event) -> None:
@@ -94,7 +89,7 @@ class Relay:
     async def run_once(self) -> int:
         """Publish everything committed now (waiting for the lock); return the event count."""
         stop = asyncio.Event()
-        async with self._open_log(self._store_url) as events:
+        async with await _open_log(self._store_url) as events:
             lease = await self._acquire(stop)
             assert lease is not None
             try:
@@ -107,7 +102,7 @@ class Relay:
                 await lease.close()
 
     async def _serve(self, stop: asyncio.Event) -> None:
-        async with self._open_log(self._store_url) as events:
+        async with await _open_log(self._store_url) as events:
             lease = await self._acquire(stop)
             if lease is None:
                 return
@@ -127,12 +122,12 @@ class Relay:
         return await RelayLease.acquire(
             self._store_url,
             self.name,
-            channel=_notify_channel(),
+            channel=NOTIFY_CHANNEL if self._options.listen else None,
             stop=stop,
             retry_interval=self._options.lock_retry_interval,
         )
 
-    async def _start(self, events: EventLog, lease: RelayLease) -> _Session:
+    async def _start(self, events: EventStore, lease: RelayLease) -> _Session:
         publisher = await JetStreamPublisher.connect(
             self._nats_url,
             self._spec,
@@ -163,7 +158,7 @@ class _Session:
 
     def __init__(
         self,
-        events: EventLog,
+        events: EventStore,
         lease: RelayLease,
         publisher: JetStreamPublisher,
         route: Route,
@@ -198,7 +193,7 @@ class _Session:
         await self._publisher.close()
 
 
-async def _confirmed(events: EventLog, mark: Mark) -> Mark | None:
+async def _confirmed(events: EventStore, mark: Mark) -> Mark | None:
     """``mark`` when the log holds its event at its position, else None (logged)."""
     found = await events.read_all(after_position=mark.position - 1, limit=1)
     if found and found[0].position == mark.position and str(found[0].event_id) == mark.event_id:
@@ -221,9 +216,5 @@ async def _wait_any(*events: asyncio.Event, within: float) -> None:
             waiter.cancel()
 
 
-def _notify_channel() -> str | None:
-    return None
-
-
-def _open_store_log(url: str) -> AbstractAsyncContextManager[EventLog]:
-    raise NotImplementedError
+async def _open_log(database_url: str) -> PostgresEventStore:
+    return await PostgresEventStore.connect(database_url, min_size=1, max_size=2)

@@ -11,26 +11,8 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
 
-
-class PublishableEvent(Protocol):
-    """What the relay needs from a recorded event (the store's ``RecordedEvent`` fits)."""
-
-    @property
-    def stream_id(self) -> str: ...
-    @property
-    def version(self) -> int: ...
-    @property
-    def event_id(self) -> Any: ...
-    @property
-    def position(self) -> int: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def data(self) -> Mapping[str, Any]: ...
-    @property
-    def metadata(self) -> Mapping[str, Any]: ...
+from president.store import RecordedEvent
 
 
 @dataclass(frozen=True)
@@ -48,7 +30,17 @@ class Outgoing:
     key: str = ""
 
 
-Route = Callable[[PublishableEvent], Sequence[Outgoing]]
+Route = Callable[[RecordedEvent], Sequence[Outgoing]]
+"""Maps a recorded event to the messages published for it, in order (may be empty)."""
+
+
+@dataclass(frozen=True)
+class Routing:
+    """A route and the JetStream subjects that hold everything it publishes."""
+
+    route: Route
+    subjects: Sequence[str]
+
 
 _NOT_IN_TOKEN = re.compile(r"[.*>\s]")
 
@@ -58,12 +50,12 @@ def subject_token(text: str) -> str:
     return _NOT_IN_TOKEN.sub("_", text) or "_"
 
 
-def event_subject(prefix: str, event: PublishableEvent) -> str:
+def event_subject(prefix: str, event: RecordedEvent) -> str:
     """The default subject of an event: ``<prefix>.events.<stream id>.<event type>``."""
     return f"{prefix}.events.{subject_token(event.stream_id)}.{subject_token(event.type)}"
 
 
-def event_payload(event: PublishableEvent) -> bytes:
+def event_payload(event: RecordedEvent) -> bytes:
     """The event as compact JSON: identity, position, type, data and metadata."""
     document = {
         "event_id": str(event.event_id),
@@ -71,16 +63,23 @@ def event_payload(event: PublishableEvent) -> bytes:
         "version": event.version,
         "position": event.position,
         "type": event.type,
+        "schema_version": event.schema_version,
         "data": event.data,
         "metadata": event.metadata,
+        "recorded_at": event.recorded_at.isoformat(),
+        "hash": event.hash,
     }
     return json.dumps(document, separators=(",", ":"), default=str).encode()
 
 
 def default_route(prefix: str = "president") -> Route:
-    """A route publishing every event once, whole, on :func:`event_subject`."""
+    """A route publishing every event once, whole, on :func:`event_subject`.
 
-    def route(event: PublishableEvent) -> Sequence[Outgoing]:
+    Whole means private data too (hands, seeds): services that publish to players
+    give the relay their own route (public and per-seat messages).
+    """
+
+    def route(event: RecordedEvent) -> Sequence[Outgoing]:
         return [Outgoing(subject=event_subject(prefix, event), payload=event_payload(event))]
 
     return route
@@ -89,3 +88,8 @@ def default_route(prefix: str = "president") -> Route:
 def default_subjects(prefix: str = "president") -> list[str]:
     """The JetStream subjects that hold what :func:`default_route` publishes."""
     return [f"{prefix}.events.>"]
+
+
+def default_routing(prefix: str = "president") -> Routing:
+    """:func:`default_route` with :func:`default_subjects`."""
+    return Routing(default_route(prefix), default_subjects(prefix))

@@ -7,13 +7,13 @@ from president.relay import Outgoing, PublishFailed, StreamSpec
 from president.relay.envelope import Envelope, Mark, plan
 from president.relay.publisher import JetStreamPublisher
 
-from tests.unit.relay.events import Event
+from tests.unit.relay.events import event_uuid, recorded
 
 from .jetstream import read_stream
 
 
 def _envelopes(prefix: str, count: int) -> list[Envelope]:
-    events = [Event(f"s{n % 3}", n, n) for n in range(1, count + 1)]
+    events = [recorded(f"s{n % 3}", n, n) for n in range(1, count + 1)]
     return plan(events, lambda e: [Outgoing(f"{prefix}.events.{e.stream_id}", b"%d" % e.position)])
 
 
@@ -34,7 +34,7 @@ async def test_pipelined_messages_are_stored_in_the_order_given(
     stored = await read_stream(nats_url, unique_prefix.upper())
 
     assert [m.payload for m in stored] == [str(n).encode() for n in range(1, 501)]
-    assert stored[0].headers["Nats-Msg-Id"] == "ev-1"
+    assert stored[0].headers["Nats-Msg-Id"] == str(event_uuid(1))
 
 
 async def test_republished_messages_are_dropped_as_duplicates(
@@ -55,7 +55,7 @@ async def test_the_last_stored_message_gives_the_resume_mark(
 
     await publisher.publish(_envelopes(unique_prefix, 7))
 
-    assert await publisher.last_mark() == Mark(event_id="ev-7", position=7, part=1, parts=1)
+    assert await publisher.last_mark() == Mark(str(event_uuid(7)), position=7, part=1, parts=1)
 
 
 async def test_a_subject_outside_the_stream_fails_the_batch(

@@ -3,13 +3,13 @@ from __future__ import annotations
 import pytest
 from president.relay import Outgoing, Route
 from president.relay.envelope import Mark, envelopes, mark_of, msg_id, plan
-from president.relay.routing import PublishableEvent
+from president.store import RecordedEvent
 
-from .events import Event
+from .events import event_uuid, recorded
 
 
 def _public_and_seats(seats: int) -> Route:
-    def route(event: PublishableEvent) -> list[Outgoing]:
+    def route(event: RecordedEvent) -> list[Outgoing]:
         public = Outgoing(f"pub.{event.stream_id}", b"public")
         private = [
             Outgoing(f"seat.{seat}", b"private", key=f"seat-{seat}") for seat in range(seats)
@@ -20,9 +20,10 @@ def _public_and_seats(seats: int) -> Route:
 
 
 def test_a_single_message_carries_the_event_id_as_its_message_id() -> None:
-    [envelope] = envelopes(Event("t", 1, 5), lambda e: [Outgoing("s", b"x")])
+    [envelope] = envelopes(recorded("t", 1, 5), lambda e: [Outgoing("s", b"x")])
 
-    assert envelope.msg_id == "ev-5"
+    assert envelope.msg_id == str(event_uuid(5))
+    assert envelope.headers["President-Event-Id"] == str(event_uuid(5))
     assert envelope.headers["President-Position"] == "5"
     assert envelope.headers["President-Stream-Id"] == "t"
     assert envelope.headers["President-Version"] == "1"
@@ -30,41 +31,43 @@ def test_a_single_message_carries_the_event_id_as_its_message_id() -> None:
 
 
 def test_each_message_of_an_event_gets_its_own_message_id() -> None:
-    result = envelopes(Event("t", 1, 5), _public_and_seats(2))
+    result = envelopes(recorded("t", 1, 5), _public_and_seats(2))
 
-    assert [e.msg_id for e in result] == ["ev-5", "ev-5.seat-0", "ev-5.seat-1"]
+    five = str(event_uuid(5))
+    assert [e.msg_id for e in result] == [five, f"{five}.seat-0", f"{five}.seat-1"]
     assert [e.headers["President-Part"] for e in result] == ["1/3", "2/3", "3/3"]
 
 
 def test_a_route_giving_two_messages_the_same_key_is_refused() -> None:
     with pytest.raises(ValueError, match="same key"):
-        envelopes(Event("t", 1, 5), lambda e: [Outgoing("a", b""), Outgoing("b", b"")])
+        envelopes(recorded("t", 1, 5), lambda e: [Outgoing("a", b""), Outgoing("b", b"")])
 
 
 def test_route_headers_are_kept_next_to_the_delivery_headers() -> None:
-    [envelope] = envelopes(Event("t", 1, 5), lambda e: [Outgoing("s", b"", {"X-Seat": "2"})])
+    [envelope] = envelopes(recorded("t", 1, 5), lambda e: [Outgoing("s", b"", {"X-Seat": "2"})])
 
     assert envelope.headers["X-Seat"] == "2"
-    assert envelope.msg_id == "ev-5"
+    assert envelope.msg_id == str(event_uuid(5))
 
 
 def test_an_event_routed_nowhere_publishes_nothing() -> None:
-    assert plan([Event("t", 1, 1), Event("t", 2, 2)], lambda e: []) == []
+    assert plan([recorded("t", 1, 1), recorded("t", 2, 2)], lambda e: []) == []
 
 
 def test_a_plan_keeps_commit_order_and_skips_parts_already_published() -> None:
-    events = [Event("t", 1, 1), Event("u", 1, 2)]
-    skip = Mark(event_id="ev-1", position=1, part=2, parts=3)
+    events = [recorded("t", 1, 1), recorded("u", 1, 2)]
+    one, two = str(event_uuid(1)), str(event_uuid(2))
+    skip = Mark(event_id=one, position=1, part=2, parts=3)
 
     result = plan(events, _public_and_seats(2), skip=skip)
 
-    assert [e.msg_id for e in result] == ["ev-1.seat-1", "ev-2", "ev-2.seat-0", "ev-2.seat-1"]
+    assert [e.msg_id for e in result] == [f"{one}.seat-1", two, f"{two}.seat-0", f"{two}.seat-1"]
 
 
 def test_a_stored_message_tells_which_part_of_which_event_it_is() -> None:
-    [_, envelope] = envelopes(Event("t", 1, 9), _public_and_seats(1))
+    [_, envelope] = envelopes(recorded("t", 1, 9), _public_and_seats(1))
 
-    assert mark_of(envelope.headers) == Mark(event_id="ev-9", position=9, part=2, parts=2)
+    assert mark_of(envelope.headers) == Mark(str(event_uuid(9)), position=9, part=2, parts=2)
 
 
 def test_messages_not_from_a_relay_have_no_mark() -> None:

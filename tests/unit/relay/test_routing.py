@@ -4,24 +4,27 @@ import json
 
 from president.relay import default_route, default_subjects, event_subject, subject_token
 
-from .events import Event
+from .events import event_uuid, recorded
 
 
 def test_default_route_publishes_one_message_per_event_on_its_stream_and_type() -> None:
-    event = Event("table-7", 3, 42, "CardsPlayed", data={"cards": ["3C"]})
+    event = recorded("table-7", 3, 42, "CardsPlayed", data={"cards": ["3C"]})
 
     [message] = default_route("p1")(event)
 
     assert message.subject == "p1.events.table-7.CardsPlayed"
     assert message.key == ""
     assert json.loads(message.payload) == {
-        "event_id": "ev-42",
+        "event_id": str(event_uuid(42)),
         "stream_id": "table-7",
         "version": 3,
         "position": 42,
         "type": "CardsPlayed",
+        "schema_version": 1,
         "data": {"cards": ["3C"]},
         "metadata": {},
+        "recorded_at": "2026-11-29T12:00:00+00:00",
+        "hash": "h" * 64,
     }
 
 
@@ -32,4 +35,4 @@ def test_default_subjects_cover_the_default_route() -> None:
 def test_stream_ids_that_break_subjects_become_one_token() -> None:
     assert subject_token("table.7 *x>") == "table_7__x_"
     assert subject_token("") == "_"
-    assert event_subject("p", Event("a.b", 1, 1, "T")) == "p.events.a_b.T"
+    assert event_subject("p", recorded("a.b", 1, 1, "T")) == "p.events.a_b.T"
