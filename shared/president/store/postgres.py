@@ -117,6 +117,9 @@ class PostgresEventStore:
                     written = await self._insert(connection, stream_id, head, rows, command_id)
             except asyncpg.UniqueViolationError as error:
                 self._heads.forget(stream_id)
+                original = await self._original(connection, stream_id, command_id)
+                if original is not None:
+                    return original
                 if error.constraint_name == "events_event_id_key":
                     raise DuplicateEventId(stream_id) from error
                 if expected is not None:
@@ -159,6 +162,17 @@ class PostgresEventStore:
         self._heads.put(stream_id, head)
         return head
 
+    async def _original(
+        self, connection: asyncpg.Connection, stream_id: str, command_id: str | None
+    ) -> AppendResult | None:
+        """What the command `command_id` appended to the stream, if it was recorded."""
+        if command_id is None:
+            return None
+        record = await connection.fetchrow(sql.COMMAND, stream_id, command_id)
+        if record is None:
+            return None
+        return AppendResult(stream_id, record[0], record[1], tuple(record[2]), True)
+
     async def _refused(
         self,
         connection: asyncpg.Connection,
@@ -167,10 +181,9 @@ class PostgresEventStore:
         expected: int,
     ) -> AppendResult:
         """The original result when `command_id` was recorded, else a ConcurrencyConflict."""
-        if command_id is not None:
-            record = await connection.fetchrow(sql.COMMAND, stream_id, command_id)
-            if record is not None:
-                return AppendResult(stream_id, record[0], record[1], tuple(record[2]), True)
+        original = await self._original(connection, stream_id, command_id)
+        if original is not None:
+            return original
         actual = await self._load_head(connection, stream_id)
         raise ConcurrencyConflict(stream_id, expected, actual.version)
 

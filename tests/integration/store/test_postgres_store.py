@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
+import orjson
 import pytest
 from president.store import RecordedEvent
-from president.store.migrate import migrate
 from president.store.postgres import PostgresEventStore
 
 from tests.unit.store.contract import EventStoreContract
@@ -18,24 +16,15 @@ OVERRIDING SYSTEM VALUE
 VALUES ($1, $2, $3, $4, $5::text::xid8, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12)"""
 
 
-@pytest.fixture(scope="module")
-async def migrated_url(database_url: str) -> str:
-    await migrate(database_url)
-    return database_url
-
-
 class TestPostgresEventStore(EventStoreContract):
     @pytest.fixture
-    async def store(self, migrated_url: str) -> AsyncIterator[PostgresEventStore]:
-        async with await PostgresEventStore.connect(migrated_url) as store:
-            yield store
+    def store(self, pg_store: PostgresEventStore) -> PostgresEventStore:
+        return pg_store
 
     async def rewrite(
         self, store: PostgresEventStore, stream_id: str, events: list[RecordedEvent]
     ) -> None:
         """As a superuser with triggers off (replica mode): what a tamperer could do."""
-        import orjson
-
         async with store.pool.acquire() as connection, connection.transaction():
             await connection.execute("SET LOCAL session_replication_role = replica")
             await connection.execute("DELETE FROM events WHERE stream_id = $1", stream_id)

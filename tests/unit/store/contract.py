@@ -151,6 +151,14 @@ class EventStoreContract:
         assert again.duplicate and again.positions == original.positions
         assert await store.stream_version(stream) == 1
 
+    async def test_a_retried_command_with_the_same_events_writes_nothing(
+        self, store: EventStore, stream: str
+    ) -> None:
+        command = _events("A", "B")
+        original = await store.append(stream, command, expected_version=None, command_id="c")
+        again = await store.append(stream, command, expected_version=None, command_id="c")
+        assert again == dataclasses.replace(original, duplicate=True)
+
     async def test_command_ids_are_per_stream(self, store: EventStore, stream: str) -> None:
         await store.append(stream, _events("A"), expected_version=0, command_id="c")
         other = await store.append(f"{stream}-b", _events("A"), expected_version=0, command_id="c")
