@@ -1,0 +1,173 @@
+"""The round-by-round account of a game, folded from its recorded events (no rules needed).
+
+It tells what the log says happened; whether that is right is for the checks to say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from president.audit.deals import DealCheck
+from president.audit.game import GameRecord
+from president.rules.cards import CARD_INDEX
+from president.rules.events import (
+    CardsGiven,
+    CardsPlayed,
+    CardsReturned,
+    Event,
+    GameEnded,
+    OrderReversed,
+    Passed,
+    PlayerFinished,
+    PlayStarted,
+    RoundDealt,
+    RoundEnded,
+    TrickEnded,
+)
+
+
+def sorted_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """Cards in rank-then-suit order (anything that is not a card last), for display."""
+    return tuple(sorted(cards, key=lambda card: CARD_INDEX.get(card, len(CARD_INDEX))))
+
+
+@dataclass(slots=True)
+class Move:
+    """A play (``cards``) or a pass (no cards), with what it caused."""
+
+    version: int
+    seat: int
+    cards: tuple[str, ...]
+    order_now: str | None = None  # "reversed" / "normal" when this play flipped the order
+    place: int | None = None  # the finishing place this play took
+    title: str | None = None
+
+
+@dataclass(slots=True)
+class Trick:
+    """One trick: its moves in order, who won it and who leads next (None: abandoned)."""
+
+    number: int
+    moves: list[Move] = field(default_factory=list)
+    winner: int | None = None
+    next_leader: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Exchange cards: ``gave`` is the automatic gift, ``returned`` the chosen return."""
+
+    version: int
+    kind: str
+    giver: int
+    receiver: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    version: int
+    seat: int
+    place: int
+    title: str
+
+
+@dataclass(slots=True)
+class RoundAccount:
+    """Everything recorded about one round."""
+
+    number: int
+    leader: int
+    first_version: int
+    deal: DealCheck | None = None
+    hands: tuple[tuple[str, ...], ...] = ()
+    exchange: list[Transfer] = field(default_factory=list)
+    play_leader: int | None = None
+    tricks: list[Trick] = field(default_factory=list)
+    finishes: list[Finish] = field(default_factory=list)
+    finish_order: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    titles: tuple[str, ...] = ()
+    scores: tuple[int, ...] = ()
+    ended: bool = False
+
+    @property
+    def revolutions(self) -> list[Move]:
+        return [m for t in self.tricks for m in t.moves if m.order_now is not None]
+
+
+@dataclass(slots=True)
+class GameAccount:
+    """The whole game as recorded, round by round."""
+
+    table_id: str
+    rules_version: str | None
+    options: dict[str, object] | None
+    seats: list[dict[str, object]]
+    rounds: list[RoundAccount] = field(default_factory=list)
+    final_scores: tuple[int, ...] | None = None
+
+
+def build_account(record: GameRecord, deals: dict[int, DealCheck]) -> GameAccount:
+    """Fold the record's rules events into rounds, tricks and moves."""
+    options = record.options.to_dict() if record.options else None
+    account = GameAccount(record.table_id, record.rules_version, options, record.seats)
+    folder = _Folder(account, record, deals)
+    for version, event in record.rules_events:
+        folder.add(version, event)
+    return account
+
+
+class _Folder:
+    def __init__(self, account: GameAccount, record: GameRecord, deals: dict[int, DealCheck]):
+        self.account = account
+        self.record = record
+        self.deals = deals
+        self.round: RoundAccount | None = None
+        self.trick: Trick | None = None
+        self.last_move: Move | None = None
+
+    def add(self, version: int, event: Event) -> None:
+        if isinstance(event, RoundDealt):
+            commit = self.record.commits.get(event.round)
+            first = commit.version if commit and commit.version < version else version
+            self.round = RoundAccount(event.round, event.leader, first, self.deals.get(event.round))
+            self.round.hands = event.hands
+            self.account.rounds.append(self.round)
+            self.trick = None
+            return
+        if isinstance(event, GameEnded):
+            self.account.final_scores = event.scores
+            return
+        current = self.round
+        if current is None:
+            return  # events before any deal: the checks report them
+        if isinstance(event, CardsGiven | CardsReturned):
+            kind = "gave" if isinstance(event, CardsGiven) else "returned"
+            current.exchange.append(
+                Transfer(version, kind, event.giver, event.receiver, event.cards)
+            )
+        elif isinstance(event, PlayStarted):
+            current.play_leader = event.leader
+        elif isinstance(event, CardsPlayed | Passed):
+            self._move(current, version, event)
+        elif isinstance(event, OrderReversed) and self.last_move is not None:
+            self.last_move.order_now = "reversed" if event.reversed else "normal"
+        elif isinstance(event, PlayerFinished):
+            current.finishes.append(Finish(version, event.seat, event.place, event.title))
+            if self.last_move is not None and self.last_move.seat == event.seat:
+                self.last_move.place, self.last_move.title = event.place, event.title
+        elif isinstance(event, TrickEnded) and self.trick is not None:
+            self.trick.winner, self.trick.next_leader = event.winner, event.leader
+            self.trick = None
+        elif isinstance(event, RoundEnded):
+            current.finish_order, current.points = event.finish_order, event.points
+            current.titles, current.scores, current.ended = event.titles, event.scores, True
+
+    def _move(self, current: RoundAccount, version: int, event: CardsPlayed | Passed) -> None:
+        if self.trick is None:
+            self.trick = Trick(len(current.tricks) + 1)
+            current.tricks.append(self.trick)
+        cards = event.cards if isinstance(event, CardsPlayed) else ()
+        self.last_move = Move(version, event.seat, cards)
+        self.trick.moves.append(self.last_move)

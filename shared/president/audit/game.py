@@ -1,0 +1,185 @@
+"""Read a game stream: its header event, the fairness records and the rules events.
+
+The layout is fixed by docs/decisions/2026-11-29-streams-and-services.md: ``GameCreated``
+first, ``DealCommitted`` before each deal, ``SeedRevealed`` after each round's end, and
+between them the rules engine's events (``type`` = the event's type, data = ``to_dict()``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from president.audit.problems import Problem
+from president.audit.shapes import check_shape
+from president.rules import EVENT_TYPES, RULES_VERSION, Event, InvalidGameInput, Options
+from president.rules import event_from_dict as rules_event_from_dict
+
+GAME_CREATED = "GameCreated"
+DEAL_COMMITTED = "DealCommitted"
+SEED_REVEALED = "SeedRevealed"
+KNOWN_RULES_VERSIONS = frozenset({RULES_VERSION})
+"""The rules versions this auditor can replay."""
+
+
+class StreamEvent(Protocol):
+    """What the audit reads of a recorded event (a store ``RecordedEvent`` or a bundle line)."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def schema_version(self) -> int: ...
+    @property
+    def data(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """A ``DealCommitted``: the commitment to a round's seed (and the engine's private copy)."""
+
+    version: int
+    round: int
+    leader: int
+    commitment: str
+    seed: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """A ``SeedRevealed``: the round's seed made public after the round."""
+
+    version: int
+    round: int
+    seed: str
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """A game stream sorted into what each check needs."""
+
+    table_id: str
+    rules_version: str | None = None
+    options: Options | None = None
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    rules_events: list[tuple[int, Event]] = field(default_factory=list)
+    commits: dict[int, Commit] = field(default_factory=dict)
+    reveals: dict[int, Reveal] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def replayable(self) -> bool:
+        """Whether the rules version is known and the options could be read."""
+        return self.options is not None and self.rules_version in KNOWN_RULES_VERSIONS
+
+
+def read_game(table_id: str, events: Sequence[StreamEvent]) -> GameRecord:
+    """Sort ``events`` (in stream order) into a GameRecord, noting every unreadable event."""
+    record = GameRecord(table_id)
+    if not events:
+        record.problems.append(Problem(None, f"the stream game-{table_id} holds no events"))
+        return record
+    if events[0].type != GAME_CREATED:
+        record.problems.append(
+            Problem(events[0].version, f"the stream starts with {events[0].type}, not GameCreated")
+        )
+    for index, event in enumerate(events):
+        try:
+            _read_event(record, event, first=index == 0)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            record.problems.append(Problem(event.version, f"cannot read {event.type}: {exc}"))
+    return record
+
+
+def _read_event(record: GameRecord, event: StreamEvent, *, first: bool) -> None:
+    kind, data, version = event.type, event.data, event.version
+    if not isinstance(data, Mapping):
+        raise TypeError("its data is not an object")
+    if kind == GAME_CREATED:
+        if first:
+            _read_created(record, version, data)
+        else:
+            record.problems.append(Problem(version, "a second GameCreated in the stream"))
+    elif kind == DEAL_COMMITTED:
+        _read_commit(record, version, data)
+    elif kind == SEED_REVEALED:
+        _read_reveal(record, version, data)
+    elif kind in EVENT_TYPES:
+        if event.schema_version != 1:
+            raise ValueError(f"unknown schema version {event.schema_version}")
+        rules_event = rules_event_from_dict(kind, dict(data))
+        check_shape(rules_event)
+        record.rules_events.append((version, rules_event))
+    else:
+        record.problems.append(Problem(version, f"unknown event type {kind!r}"))
+
+
+def _read_created(record: GameRecord, version: int, data: Mapping[str, Any]) -> None:
+    if data.get("table_id") != record.table_id:
+        record.problems.append(
+            Problem(
+                version,
+                f"GameCreated names table {data.get('table_id')!r}, not {record.table_id!r}",
+            )
+        )
+    rules_version = data.get("rules_version")
+    record.rules_version = rules_version if isinstance(rules_version, str) else None
+    if rules_version not in KNOWN_RULES_VERSIONS:
+        known = ", ".join(sorted(KNOWN_RULES_VERSIONS))
+        record.problems.append(
+            Problem(
+                version, f"unknown rules version {rules_version!r} (this auditor knows {known})"
+            )
+        )
+    seats = data.get("seats", [])
+    record.seats = [dict(seat) for seat in seats if isinstance(seat, Mapping)]
+    options = data.get("options")
+    if not isinstance(options, Mapping):
+        record.problems.append(Problem(version, "GameCreated has no options object"))
+        return
+    try:
+        record.options = Options(**options)
+    except (InvalidGameInput, TypeError) as exc:
+        record.problems.append(Problem(version, f"GameCreated options are not valid: {exc}"))
+
+
+def _int(data: Mapping[str, Any], name: str) -> int:
+    value = data[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    return value
+
+
+def _text(data: Mapping[str, Any], name: str) -> str:
+    value = data[name]
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, got {value!r}")
+    return value
+
+
+def _read_commit(record: GameRecord, version: int, data: Mapping[str, Any]) -> None:
+    number = _int(data, "round")
+    seed = _text(data, "seed") if data.get("seed") is not None else None
+    commit = Commit(version, number, _int(data, "leader"), _text(data, "commitment"), seed)
+    if number in record.commits:
+        first = record.commits[number].version
+        record.problems.append(
+            Problem(version, f"a second commitment for round {number} (first at version {first})")
+        )
+        return
+    record.commits[number] = commit
+
+
+def _read_reveal(record: GameRecord, version: int, data: Mapping[str, Any]) -> None:
+    reveal = Reveal(version, _int(data, "round"), _text(data, "seed"))
+    if reveal.round in record.reveals:
+        first = record.reveals[reveal.round].version
+        record.problems.append(
+            Problem(
+                version, f"round {reveal.round}'s seed revealed twice (first at version {first})"
+            )
+        )
+        return
+    record.reveals[reveal.round] = reveal

@@ -1,0 +1,23 @@
+"""A problem the audit found, located at the stream version of the offending event."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """What is wrong, and where: ``version`` is the event's stream version (None: the file)."""
+
+    version: int | None
+    problem: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"version": self.version, "problem": self.problem}
+
+
+def sorted_problems(problems: Iterable[Problem]) -> tuple[Problem, ...]:
+    """Problems without repeats, file-level ones first, then by version (stable otherwise)."""
+    unique = dict.fromkeys(problems)
+    return tuple(sorted(unique, key=lambda p: -1 if p.version is None else p.version))

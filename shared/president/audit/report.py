@@ -1,0 +1,143 @@
+"""The audit's outcome: the verdict, the located problems and the account, as JSON-ready data.
+
+Cards still secret (the hands and exchanged cards of a round that has not ended) are left
+out of every rendering, so an audit of a running game can be shown to anyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from president.audit.account import GameAccount, RoundAccount, Trick
+from president.audit.problems import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """How much each check covered."""
+
+    events: int = 0
+    chain_head: str | None = None
+    commitments: int = 0
+    deals: int = 0
+    replayed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    """The verdict (``ok``), every problem (located by stream version) and the account."""
+
+    stream_id: str
+    account: GameAccount
+    problems: tuple[Problem, ...]
+    checked: Checked = field(default_factory=Checked)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def round_span(self, account: RoundAccount) -> tuple[int, int]:
+        """First and last stream version that belong to ``account``'s round."""
+        rounds = self.account.rounds
+        index = rounds.index(account)
+        last = (
+            rounds[index + 1].first_version - 1 if index + 1 < len(rounds) else self.checked.events
+        )
+        return account.first_version, max(last, account.first_version)
+
+    def round_problems(self, account: RoundAccount) -> list[Problem]:
+        first, last = self.round_span(account)
+        return [p for p in self.problems if p.version is not None and first <= p.version <= last]
+
+    def rounds(self, only: int | None = None) -> list[RoundAccount]:
+        return [r for r in self.account.rounds if only is None or r.number == only]
+
+    def to_dict(self, only_round: int | None = None) -> dict[str, Any]:
+        """The report as one JSON object (``--json``); ``only_round`` limits the account."""
+        account = self.account
+        return {
+            "ok": self.ok,
+            "table_id": account.table_id,
+            "stream_id": self.stream_id,
+            "rules_version": account.rules_version,
+            "options": account.options,
+            "seats": account.seats,
+            "checked": {
+                "events": self.checked.events,
+                "chain_head": self.checked.chain_head,
+                "commitments": self.checked.commitments,
+                "deals": self.checked.deals,
+                "replayed": self.checked.replayed,
+            },
+            "problems": [p.to_dict() for p in self.problems],
+            "rounds": [self._round_dict(r) for r in self.rounds(only_round)],
+            "final_scores": list(account.final_scores) if account.final_scores else None,
+        }
+
+    def _round_dict(self, account: RoundAccount) -> dict[str, Any]:
+        deal = account.deal
+        return {
+            "round": account.number,
+            "versions": list(self.round_span(account)),
+            "leader": account.leader,
+            "deal": None
+            if deal is None
+            else {
+                "commitment": deal.commitment,
+                "commitment_version": deal.commitment_version,
+                "seed": deal.seed,
+                "reveal_version": deal.reveal_version,
+                "commitment_ok": deal.commitment_ok,
+                "deal_ok": deal.deal_ok,
+            },
+            "hands": [list(h) for h in account.hands] if account.ended else None,
+            "exchange": [
+                {
+                    "version": t.version,
+                    "kind": t.kind,
+                    "giver": t.giver,
+                    "receiver": t.receiver,
+                    "cards": list(t.cards) if account.ended else None,
+                    "count": len(t.cards),
+                }
+                for t in account.exchange
+            ],
+            "play_leader": account.play_leader,
+            "tricks": [_trick_dict(t) for t in account.tricks],
+            "revolutions": [
+                {"version": m.version, "seat": m.seat, "order": m.order_now}
+                for m in account.revolutions
+            ],
+            "finishes": [
+                {"version": f.version, "seat": f.seat, "place": f.place, "title": f.title}
+                for f in account.finishes
+            ],
+            "ended": account.ended,
+            "finish_order": list(account.finish_order),
+            "points": list(account.points),
+            "titles": list(account.titles),
+            "scores": list(account.scores),
+            "problems": [p.to_dict() for p in self.round_problems(account)],
+        }
+
+
+def _trick_dict(trick: Trick) -> dict[str, Any]:
+    moves: list[dict[str, Any]] = []
+    for move in trick.moves:
+        item: dict[str, Any] = {"version": move.version, "seat": move.seat}
+        if move.cards:
+            item["cards"] = list(move.cards)
+        else:
+            item["pass"] = True
+        if move.order_now is not None:
+            item["order_now"] = move.order_now
+        if move.place is not None:
+            item["place"], item["title"] = move.place, move.title
+        moves.append(item)
+    return {
+        "number": trick.number,
+        "moves": moves,
+        "winner": trick.winner,
+        "next_leader": trick.next_leader,
+    }

@@ -1,0 +1,53 @@
+"""Audit a game from where its record lives: the event store, or a bundle file."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import IO
+
+from president.audit.bundle import load_bundle, write_bundle
+from president.audit.problems import Problem
+from president.audit.report import AuditReport
+from president.audit.verify import audit_events, game_stream_id
+from president.store import EventStore, RecordedEvent
+
+
+async def audit_table(store: EventStore, table_id: str) -> AuditReport:
+    """Audit the game stream ``game-{table_id}`` as the store holds it."""
+    events = await store.read_stream(game_stream_id(table_id))
+    return audit_events(events, table_id)
+
+
+async def export_bundle(store: EventStore, table_id: str, out: IO[bytes] | str | Path) -> int:
+    """Write the bundle of table ``table_id``'s game to ``out`` (a path or a binary stream).
+
+    Returns the number of events written. ``president demo --export FILE`` calls this.
+    """
+    stream_id = game_stream_id(table_id)
+    events = await store.read_stream(stream_id)
+    if isinstance(out, str | os.PathLike):
+        return await asyncio.to_thread(_write_file, Path(out), stream_id, table_id, events)
+    return write_bundle(stream_id, table_id, events, out)
+
+
+def _write_file(path: Path, stream_id: str, table_id: str, events: list[RecordedEvent]) -> int:
+    with path.open("wb") as handle:
+        return write_bundle(stream_id, table_id, events, handle)
+
+
+def audit_bundle(content: bytes) -> AuditReport:
+    """Audit a bundle's content with no database; a broken file is a finding, not an error."""
+    bundle = load_bundle(content)
+    return audit_events(bundle.events, bundle.table_id, known_problems=bundle.problems)
+
+
+def audit_bundle_file(path: str | Path) -> AuditReport:
+    """Audit the bundle file at ``path`` (an unreadable file is reported as a problem)."""
+    try:
+        content = Path(path).read_bytes()
+    except OSError as exc:
+        report = audit_events([], "?", known_problems=[Problem(None, f"cannot read {path}: {exc}")])
+        return report
+    return audit_bundle(content)

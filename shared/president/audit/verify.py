@@ -1,0 +1,61 @@
+"""The audit itself: hash chain, deals against seeds, and a full replay through the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from president.audit.account import build_account
+from president.audit.deals import check_deals
+from president.audit.game import read_game
+from president.audit.problems import Problem, sorted_problems
+from president.audit.report import AuditReport, Checked
+from president.audit.rules_check import replay_problems
+from president.store.chain import Chained, chain_problems
+
+STREAM_PREFIX = "game-"
+
+
+def game_stream_id(table_id: str) -> str:
+    """The stream the engine writes a table's game to."""
+    return f"{STREAM_PREFIX}{table_id}"
+
+
+def audit_events(
+    events: Sequence[Chained],
+    table_id: str | None = None,
+    *,
+    known_problems: Iterable[Problem] = (),
+) -> AuditReport:
+    """Audit a game stream given as recorded events in stream order.
+
+    ``table_id`` defaults to the one the stream's id names. ``known_problems`` (e.g. from
+    reading a bundle) join the report. Never raises on bad content: that is a finding.
+    """
+    stream_id = events[0].stream_id if events else game_stream_id(table_id or "?")
+    if table_id is None:
+        table_id = stream_id.removeprefix(STREAM_PREFIX)
+    problems = list(known_problems)
+    expected = game_stream_id(table_id)
+    strays = [e.version for e in events if e.stream_id != expected]
+    if strays:
+        problems.append(Problem(strays[0], f"{len(strays)} event(s) not of stream {expected}"))
+    problems += [
+        Problem(p.version, f"hash chain: {p.kind} ({p.detail})") for p in chain_problems(events)
+    ]
+    record = read_game(table_id, events)
+    problems += record.problems
+    deals, deal_problems = check_deals(record)
+    problems += deal_problems
+    replayed = 0
+    if record.options is not None and record.replayable:
+        problems += replay_problems(record.options, record.rules_events)
+        replayed = len(record.rules_events)
+    checked = Checked(
+        events=len(events),
+        chain_head=events[-1].hash if events else None,
+        commitments=sum(1 for d in deals.values() if d.commitment_ok),
+        deals=sum(1 for d in deals.values() if d.deal_ok),
+        replayed=replayed,
+    )
+    account = build_account(record, deals)
+    return AuditReport(expected, account, sorted_problems(problems), checked)
