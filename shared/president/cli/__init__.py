@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 # Importing a module registers its commands on `app` / `bench_app`.
+from president.cli import audit as _audit  # noqa: F401
 from president.cli import bench_rules as _bench_rules  # noqa: F401
 from president.cli import demo as _demo  # noqa: F401
 from president.cli import referee as _referee  # noqa: F401
