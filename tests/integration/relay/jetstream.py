@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 import nats
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from nats.js.errors import NotFoundError
 
 
 @dataclass(frozen=True)
@@ -40,5 +42,30 @@ async def read_stream(nats_url: str, stream: str) -> list[Stored]:
                 )
         await consumer.unsubscribe()
         return stored
+    finally:
+        await client.close()
+
+
+async def read_stream_or_none(nats_url: str, stream: str) -> list[Stored] | None:
+    """Like :func:`read_stream`, None when the stream does not exist."""
+    try:
+        return await read_stream(nats_url, stream)
+    except NotFoundError:
+        return None
+
+
+async def wait_for_messages(nats_url: str, stream: str, count: int, within: float) -> None:
+    """Return once ``stream`` holds at least ``count`` messages; TimeoutError after ``within``."""
+    client = await nats.connect(nats_url)
+    try:
+        js = client.jetstream()
+        async with asyncio.timeout(within):
+            while True:
+                try:
+                    if (await js.stream_info(stream)).state.messages >= count:
+                        return
+                except NotFoundError:
+                    pass
+                await asyncio.sleep(0.05)
     finally:
         await client.close()

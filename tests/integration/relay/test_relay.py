@@ -1,0 +1,195 @@
+"""The relay in-process (``Relay.run_once`` / ``Relay.run``) against real servers."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+
+import asyncpg
+import pytest
+from president.relay import Outgoing, Relay, RelayOptions, StreamSpec
+from president.relay.envelope import plan
+from president.relay.lease import RelayLease
+from president.relay.publisher import JetStreamPublisher
+from president.store import RecordedEvent
+
+from tests.unit.relay.events import recorded
+
+from .checks import assert_holds_log_exactly_once, logged_events
+from .conftest import Names
+from .jetstream import read_stream, read_stream_or_none, wait_for_messages
+from .log import append_events
+
+STREAMS = ["table-a", "table-b", "game-a"]
+
+
+@pytest.fixture
+def make_relay(log_url: str, nats_url: str, names: Names) -> Callable[..., Relay]:
+    def make(**options: object) -> Relay:
+        return Relay(
+            log_url, nats_url, names.stream, prefix=names.prefix, options=RelayOptions(**options)
+        )
+
+    return make
+
+
+@pytest.fixture
+async def running(make_relay: Callable[..., Relay]) -> AsyncIterator[Callable[..., Relay]]:
+    """Start relays with ``running(**options)``; they are stopped after the test."""
+    stop = asyncio.Event()
+    tasks: list[asyncio.Task[None]] = []
+
+    def start(**options: object) -> Relay:
+        relay = make_relay(**options)
+        tasks.append(asyncio.create_task(relay.run(stop)))
+        return relay
+
+    yield start
+    stop.set()
+    async with asyncio.timeout(10):
+        await asyncio.gather(*tasks)
+
+
+async def test_run_once_publishes_every_committed_event_in_commit_order(
+    make_relay: Callable[..., Relay], log_url: str, nats_url: str, names: Names
+) -> None:
+    await append_events(log_url, STREAMS, 40)
+
+    published = await make_relay(batch_size=25).run_once()
+
+    assert published == 120
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
+    assert (
+        stored[0].subject
+        == f"{names.prefix}.events.{stored[0].headers['President-Stream-Id']}.Counted"
+    )
+
+
+async def test_a_second_pass_publishes_only_what_was_appended_since(
+    make_relay: Callable[..., Relay], log_url: str, nats_url: str, names: Names
+) -> None:
+    await append_events(log_url, ["s1"], 10)
+    relay = make_relay()
+    await relay.run_once()
+    await append_events(log_url, ["s2"], 5)
+
+    assert await relay.run_once() == 5
+    assert await relay.run_once() == 0
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
+
+
+async def test_a_lost_checkpoint_republishes_nothing_even_past_the_duplicate_window(
+    make_relay: Callable[..., Relay], log_url: str, nats_url: str, names: Names
+) -> None:
+    await append_events(log_url, STREAMS, 10)
+    await make_relay(duplicate_window=0.2).run_once()
+    connection = await asyncpg.connect(log_url)
+    await connection.execute("UPDATE relay_checkpoints SET position = 0")
+    await connection.close()
+    await asyncio.sleep(0.5)
+
+    assert await make_relay(duplicate_window=0.2).run_once() == 0
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
+
+
+async def test_an_event_cut_off_mid_way_gets_its_remaining_messages_only(
+    log_url: str, nats_url: str, names: Names
+) -> None:
+    def three_parts(event: RecordedEvent) -> list[Outgoing]:
+        subject = f"{names.prefix}.events.{event.stream_id}"
+        return [Outgoing(subject, b"%d" % part, key=f"p{part}") for part in range(3)]
+
+    await append_events(log_url, ["s"], 4)
+    events = await logged_events(log_url)
+    spec = StreamSpec(names.stream, [f"{names.prefix}.events.>"], duplicate_window=0.2)
+    publisher = await JetStreamPublisher.connect(nats_url, spec)
+    await publisher.ensure_stream()
+    await publisher.publish(plan(events, three_parts)[:5])  # events 1 and 2 of 3 parts
+    await publisher.close()
+    await asyncio.sleep(0.5)  # past the duplicate window: only the resume point helps
+
+    relay = Relay(
+        log_url,
+        nats_url,
+        names.stream,
+        route=three_parts,
+        options=RelayOptions(duplicate_window=0.2),
+    )
+    await relay.run_once()
+
+    stored = await read_stream(nats_url, names.stream)
+    assert [m.headers["Nats-Msg-Id"] for m in stored] == [
+        f"{event.event_id}.p{part}" for event in events for part in range(3)
+    ]
+
+
+async def test_a_stream_ending_with_an_event_the_log_lacks_falls_back_on_the_checkpoint(
+    make_relay: Callable[..., Relay], log_url: str, nats_url: str, names: Names
+) -> None:
+    await append_events(log_url, ["s"], 3)
+    stranger = recorded("s", 2, 2)  # same position, another event: from another database
+    spec = StreamSpec(names.stream, [f"{names.prefix}.events.>"])
+    publisher = await JetStreamPublisher.connect(nats_url, spec)
+    await publisher.ensure_stream()
+    await publisher.publish(plan([stranger], lambda e: [Outgoing(f"{names.prefix}.events.s", b"")]))
+    await publisher.close()
+
+    assert await make_relay().run_once() == 3
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored[1:], await logged_events(log_url))
+
+
+async def test_a_running_relay_is_woken_by_the_stores_notification(
+    running: Callable[..., Relay], log_url: str, nats_url: str, names: Names
+) -> None:
+    running(poll_interval=60)
+    await append_events(log_url, ["s"], 1)
+    await wait_for_messages(nats_url, names.stream, 1, within=5)
+
+    await append_events(log_url, ["t"], 2)
+
+    await wait_for_messages(nats_url, names.stream, 3, within=2)
+
+
+async def test_without_notifications_polling_alone_delivers(
+    running: Callable[..., Relay], log_url: str, nats_url: str, names: Names
+) -> None:
+    running(listen=False, poll_interval=0.1)
+
+    await append_events(log_url, ["s"], 5)
+
+    await wait_for_messages(nats_url, names.stream, 5, within=5)
+
+
+async def test_two_running_relays_publish_each_event_once(
+    running: Callable[..., Relay], log_url: str, nats_url: str, names: Names
+) -> None:
+    running(poll_interval=0.1)
+    running(poll_interval=0.1, lock_retry_interval=0.1)
+
+    await append_events(log_url, STREAMS, 30)
+
+    await wait_for_messages(nats_url, names.stream, 90, within=10)
+    await asyncio.sleep(0.3)
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
+
+
+async def test_a_relay_waiting_for_the_lock_stops_when_asked(
+    log_url: str, nats_url: str, names: Names
+) -> None:
+    holder = await RelayLease.acquire(log_url, names.stream, channel=None, stop=asyncio.Event())
+    assert holder is not None
+    stop = asyncio.Event()
+    waiting = asyncio.create_task(Relay(log_url, nats_url, names.stream).run(stop))
+    await asyncio.sleep(0.3)
+
+    stop.set()
+
+    async with asyncio.timeout(5):
+        await waiting
+    await holder.close()
+    assert await read_stream_or_none(nats_url, names.stream) is None
