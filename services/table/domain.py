@@ -1,0 +1,193 @@
+"""The table: a pure fold of its ``table-{id}`` stream and the decisions on its commands.
+
+No I/O here. Each ``decide_*`` function takes the folded state and the command's
+values and returns the facts to record (``president.contract`` event data), or a
+``Refusal`` with a stable ``RejectionCode``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from president.contract import (
+    AILevel,
+    AISeated,
+    CreateTable,
+    GameStartRequested,
+    RejectionCode,
+    SeatTaken,
+    TableCreated,
+    TableOptions,
+)
+from pydantic import BaseModel
+
+
+@dataclass(frozen=True)
+class Fact:
+    """An event to record: its type (the contract class name) and its data."""
+
+    type: str
+    data: dict[str, Any]
+
+    @classmethod
+    def of(cls, data: BaseModel) -> Fact:
+        return cls(type(data).__name__, data.model_dump(mode="json"))
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A command that changes nothing, with its stable code."""
+
+    code: RejectionCode
+    detail: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: ``kind`` is ``free``, ``human`` or ``ai``."""
+
+    seat: int
+    kind: str = "free"
+    player_name: str = ""
+    level: AILevel | None = None
+    token_sha256: str | None = None
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table as its stream says. ``version`` is the last stream version folded (0: none)."""
+
+    table_id: str
+    version: int = 0
+    name: str = ""
+    options: TableOptions = field(default_factory=TableOptions)
+    seats: tuple[Seat, ...] = ()
+    start_requested: bool = False
+
+    @property
+    def exists(self) -> bool:
+        return bool(self.seats)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def free_seats(self) -> tuple[int, ...]:
+        return tuple(s.seat for s in self.seats if s.kind == "free")
+
+
+def fold(table_id: str, events: Iterable[tuple[int, str, Mapping[str, Any]]]) -> TableState:
+    """The state after the ``(version, type, data)`` events of the stream, in order."""
+    state = TableState(table_id)
+    for version, event_type, data in events:
+        state = replace(evolve(state, event_type, data), version=version)
+    return state
+
+
+def evolve(state: TableState, event_type: str, data: Mapping[str, Any]) -> TableState:
+    """One event applied (unknown types are skipped: later schemas may add some)."""
+    if event_type == "TableCreated":
+        created = TableCreated.model_validate(data)
+        seats = tuple(
+            Seat(n, "ai", level=created.ai_seats[n]) if n in created.ai_seats else Seat(n)
+            for n in range(created.players)
+        )
+        return replace(state, name=created.name, options=created.options, seats=seats)
+    if event_type == "SeatTaken":
+        taken = SeatTaken.model_validate(data)
+        return _with_seat(
+            state, Seat(taken.seat, "human", taken.player_name, token_sha256=taken.token_sha256)
+        )
+    if event_type == "AISeated":
+        seated = AISeated.model_validate(data)
+        return _with_seat(state, Seat(seated.seat, "ai", level=seated.level))
+    if event_type == "GameStartRequested":
+        return replace(state, start_requested=True)
+    return state
+
+
+def _with_seat(state: TableState, seat: Seat) -> TableState:
+    seats = list(state.seats)
+    seats[seat.seat] = seat
+    return replace(state, seats=tuple(seats))
+
+
+# -- decisions ------------------------------------------------------------------
+
+
+def decide_create(state: TableState, command: CreateTable) -> list[Fact] | Refusal:
+    """A new table; the seats of ``ai_seats`` get their AI at once (one AISeated each)."""
+    if state.exists:
+        return Refusal(RejectionCode.TABLE_EXISTS, f"table {state.table_id} already exists")
+    outside = sorted(seat for seat in command.ai_seats if not 0 <= seat < command.players)
+    if outside:
+        return Refusal(
+            RejectionCode.INVALID_OPTIONS,
+            f"ai_seats {outside} outside seats 0..{command.players - 1}",
+        )
+    created = TableCreated(
+        table_id=state.table_id,
+        name=command.name,
+        players=command.players,
+        options=command.options,
+        ai_seats=dict(sorted(command.ai_seats.items())),
+    )
+    seated = [AISeated(seat=seat, level=level) for seat, level in created.ai_seats.items()]
+    return [Fact.of(created), *(Fact.of(event) for event in seated)]
+
+
+def decide_take_seat(
+    state: TableState, *, seat: int | None, player_name: str, token_sha256: str
+) -> list[Fact] | Refusal:
+    """A person takes ``seat`` (None: the lowest free seat)."""
+    chosen = _free_seat(state, seat)
+    if isinstance(chosen, Refusal):
+        return chosen
+    taken = SeatTaken(seat=chosen, player_name=player_name.strip(), token_sha256=token_sha256)
+    return [Fact.of(taken)]
+
+
+def decide_seat_ai(state: TableState, *, seat: int | None, level: AILevel) -> list[Fact] | Refusal:
+    """An AI of ``level`` takes ``seat`` (None: the lowest free seat)."""
+    chosen = _free_seat(state, seat)
+    if isinstance(chosen, Refusal):
+        return chosen
+    return [Fact.of(AISeated(seat=chosen, level=level))]
+
+
+def decide_start(state: TableState, requested_by: str = "") -> list[Fact] | Refusal:
+    """Ask the engine to start the game: every seat must be filled."""
+    refusal = _open(state)
+    if refusal is not None:
+        return refusal
+    if state.free_seats:
+        return Refusal(
+            RejectionCode.NOT_ENOUGH_PLAYERS, f"seats {list(state.free_seats)} are still free"
+        )
+    return [Fact.of(GameStartRequested(requested_by=requested_by))]
+
+
+def _open(state: TableState) -> Refusal | None:
+    if not state.exists:
+        return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {state.table_id}")
+    if state.start_requested:
+        return Refusal(RejectionCode.GAME_ALREADY_STARTED, f"table {state.table_id} has started")
+    return None
+
+
+def _free_seat(state: TableState, seat: int | None) -> int | Refusal:
+    refusal = _open(state)
+    if refusal is not None:
+        return refusal
+    if not state.free_seats:
+        return Refusal(RejectionCode.TABLE_FULL, f"table {state.table_id} has no free seat")
+    if seat is None:
+        return state.free_seats[0]
+    if not 0 <= seat < state.players:
+        return Refusal(RejectionCode.UNKNOWN_SEAT, f"seat must be 0..{state.players - 1}")
+    if state.seats[seat].kind != "free":
+        return Refusal(RejectionCode.SEAT_TAKEN, f"seat {seat} is taken")
+    return seat

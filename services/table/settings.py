@@ -1,0 +1,22 @@
+"""The table service's settings (``PRESIDENT_*`` variables, read by ``president.settings``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from president.settings import Settings
+
+
+class TableSettings(Settings):
+    """What a table-service process needs besides the servers."""
+
+    instance_id: str = "table-1"
+    subject_prefix: str = "president"
+    token_secret: str | None = None
+    """Seat tokens are derived from it: every table instance must share it. Unset: a
+    random one per process (a repeated TakeSeat then gets its token only from the same
+    process)."""
+    ready_file: Path | None = None
+    concurrency: int = 16
+    lobby_poll_interval: float = 0.5
+    db_pool_size: int = 10

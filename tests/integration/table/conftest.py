@@ -1,0 +1,62 @@
+"""A table service running in-process on the real servers, and a NATS client to talk to it."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import AsyncIterator
+from typing import Any
+
+import nats
+import pytest
+from nats.aio.client import Client
+from president.contract import Reply, Subjects, parse_reply
+from president.store.migrate import migrate
+
+from services.table.main import create_app
+from services.table.settings import TableSettings
+
+
+class TableClient:
+    """Sends table commands by request-reply and parses the replies."""
+
+    def __init__(self, client: Client, subjects: Subjects):
+        self.nats = client
+        self.subjects = subjects
+
+    async def send(self, command: str, **body: Any) -> Reply:
+        body.setdefault("command_id", str(uuid.uuid4()))
+        return await self.raw(command, json.dumps(body).encode())
+
+    async def raw(self, command: str, payload: bytes) -> Reply:
+        message = await self.nats.request(self.subjects.table_command(command), payload, timeout=5)
+        return parse_reply(message.data)
+
+
+@pytest.fixture(scope="module")
+async def table_service(database_url: str, nats_url: str) -> AsyncIterator[Subjects]:
+    """One table service for the module, on a fresh database and its own subject prefix."""
+    await migrate(database_url)
+    prefix = f"t{uuid.uuid4().hex[:8]}"
+    settings = TableSettings(
+        database_url=database_url,
+        nats_url=nats_url,
+        subject_prefix=prefix,
+        token_secret="test-secret",
+        lobby_poll_interval=0.05,
+    )
+    app = create_app(settings)
+    await app.start()
+    try:
+        yield Subjects(prefix)
+    finally:
+        await app.stop()
+
+
+@pytest.fixture
+async def tables(table_service: Subjects, nats_url: str) -> AsyncIterator[TableClient]:
+    client = await nats.connect(nats_url)
+    try:
+        yield TableClient(client, table_service)
+    finally:
+        await client.close()
