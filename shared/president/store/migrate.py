@@ -8,6 +8,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
@@ -54,8 +55,20 @@ def migrate_sync(database_url: str) -> None:
     asyncio.run(migrate(database_url))
 
 
-def _upgrade(connection: Connection) -> None:
+def head_revision() -> str:
+    """The revision `migrate` brings a database to."""
+    head = ScriptDirectory.from_config(_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def _config() -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def _upgrade(connection: Connection) -> None:
+    config = _config()
     config.attributes["connection"] = connection
     command.upgrade(config, "head")
