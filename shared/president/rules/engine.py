@@ -146,15 +146,20 @@ def apply_action(state: GameState, action: Action) -> Applied | Rejected:
 
 
 def _card_mask(cards: Sequence[str]) -> int | Rejected:
+    # UNKNOWN_CARD comes before DUPLICATE_CARD in the table: an unknown card
+    # anywhere in the list wins over a duplicate earlier in it.
     mask = 0
+    duplicate: str | None = None
     for name in cards:
         index = CARD_INDEX.get(name)
         if index is None:
             return Rejected(RejectionCode.UNKNOWN_CARD, f"{name!r} is not a card")
         bit = 1 << index
-        if mask & bit:
-            return Rejected(RejectionCode.DUPLICATE_CARD, f"{name} appears twice")
+        if mask & bit and duplicate is None:
+            duplicate = name
         mask |= bit
+    if duplicate is not None:
+        return Rejected(RejectionCode.DUPLICATE_CARD, f"{duplicate} appears twice")
     return mask
 
 
