@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, overload
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -86,7 +86,17 @@ class Settings(BaseModel):
         return level
 
 
-def load_settings(env: Mapping[str, str] | None = None, *, cls: type[S] = Settings) -> S:  # type: ignore[assignment]
+@overload
+def load_settings(env: Mapping[str, str] | None = None) -> Settings: ...
+
+
+@overload
+def load_settings(env: Mapping[str, str] | None = None, *, cls: type[S]) -> S: ...
+
+
+def load_settings(
+    env: Mapping[str, str] | None = None, *, cls: type[Settings] = Settings
+) -> Settings:
     """Build ``cls`` from ``PRESIDENT_*`` variables of ``env`` (default: the process environment).
 
     Unset or empty variables leave the field's default.

@@ -6,6 +6,7 @@ from __future__ import annotations
 from president.cli import audit as _audit  # noqa: F401
 from president.cli import bench_rules as _bench_rules  # noqa: F401
 from president.cli import demo as _demo  # noqa: F401
+from president.cli import infra as _infra  # noqa: F401
 from president.cli import referee as _referee  # noqa: F401
 from president.cli import relay as _relay  # noqa: F401
 from president.cli.app import app, bench_app

@@ -174,14 +174,17 @@ def _system_user() -> str | None:
     return SYSTEM_USER
 
 
+_TRAVERSE = stat.S_IXGRP | stat.S_IXOTH
 _READ_AND_TRAVERSE = stat.S_IRGRP | stat.S_IROTH | stat.S_IXGRP | stat.S_IXOTH
 
 
 def _grant_access(pgdata: Path, user: str) -> None:
     """Let ``user`` own the cluster, reach it, and run the bundled binaries."""
     for path in (pgdata, postgres_bin_dir()):
-        for parent in path.parents:
-            parent.chmod(parent.stat().st_mode | _READ_AND_TRAVERSE)
+        for parent in path.parents:  # traverse only: nobody gets to list these folders
+            mode = parent.stat().st_mode
+            if mode & _TRAVERSE != _TRAVERSE:
+                parent.chmod(mode | _TRAVERSE)
     install = postgres_bin_dir().parent
     for path in install.rglob("*"):
         mode = path.stat().st_mode

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import socket
 import subprocess
@@ -14,6 +13,8 @@ from pathlib import Path
 import psutil
 
 STOP_TIMEOUT = 10.0
+# Servers we spawned, kept referenced until reaped: a collected Popen of a live child warns.
+_CHILDREN: dict[int, subprocess.Popen[bytes]] = {}
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -38,7 +39,7 @@ def spawn(
 ) -> subprocess.Popen[bytes]:
     """Start a server in its own session, so it outlives the command that started it."""
     with log_file.open("ab") as log:
-        return subprocess.Popen(
+        process = subprocess.Popen(
             list(args),
             stdin=subprocess.DEVNULL,
             stdout=log,
@@ -46,6 +47,8 @@ def spawn(
             start_new_session=True,
             user=user,
         )
+    _CHILDREN[process.pid] = process
+    return process
 
 
 def is_running(pid: int, marker: str | None = None) -> bool:
@@ -53,17 +56,21 @@ def is_running(pid: int, marker: str | None = None) -> bool:
     try:
         process = psutil.Process(pid)
         if process.status() == psutil.STATUS_ZOMBIE:
-            _reap(pid)
-            return False
+            return not _reaped(pid)
         return marker is None or marker in " ".join(process.cmdline())
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return False
 
 
-def _reap(pid: int) -> None:
-    # Our own child must be waited for, or it lingers as a zombie; a stranger's is not ours to reap.
-    with contextlib.suppress(ChildProcessError, OSError):
-        os.waitpid(pid, os.WNOHANG)
+def _reaped(pid: int) -> bool:
+    """Wait for a zombie if it is our child; False while its other threads still exit."""
+    child = _CHILDREN.get(pid)
+    if child is None:
+        return True  # a stranger's zombie: its parent reaps it, it is gone for us
+    if child.poll() is None:
+        return False
+    del _CHILDREN[pid]
+    return True
 
 
 def stop_process(

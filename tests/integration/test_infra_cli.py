@@ -1,0 +1,76 @@
+"""`president infra up|status|down` as real subprocesses; the servers outlive `up`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import asyncpg
+import nats
+import pytest
+
+PRESIDENT = str(Path(sys.executable).parent / "president")
+
+
+def _run(*args: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PRESIDENT_")}
+    env["PRESIDENT_DATA_DIR"] = str(data_dir)
+    return subprocess.run(
+        [PRESIDENT, "infra", *args], env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    path = tmp_path_factory.mktemp("cli")
+    yield path
+    _run("down", data_dir=path)
+
+
+@pytest.fixture(scope="module")
+def urls(data_dir: Path) -> dict[str, str]:
+    result = _run("up", "--json", data_dir=data_dir)
+    assert result.returncode == 0, result.stderr
+    parsed: dict[str, str] = json.loads(result.stdout)
+    return parsed
+
+
+async def test_up_prints_urls_of_servers_that_outlive_the_command(urls: dict[str, str]) -> None:
+    connection = await asyncpg.connect(urls["database_url"])
+    assert await connection.fetchval("SHOW fsync") == "on"
+    await connection.close()
+    client = await nats.connect(urls["nats_url"])
+    await client.jetstream().account_info()
+    await client.close()
+
+
+def test_up_again_reuses_the_running_servers(urls: dict[str, str], data_dir: Path) -> None:
+    result = _run("up", data_dir=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        f"export PRESIDENT_DATABASE_URL={urls['database_url']}",
+        f"export PRESIDENT_NATS_URL={urls['nats_url']}",
+    ]
+    assert "reusing" in result.stderr and "started" not in result.stderr
+
+
+def test_status_shows_both_servers_running(urls: dict[str, str], data_dir: Path) -> None:
+    result = _run("status", "--json", data_dir=data_dir)
+    assert result.returncode == 0, result.stderr
+    shown = json.loads(result.stdout)
+    assert shown["postgres"]["running"] and shown["nats"]["running"]
+    assert shown["postgres"]["url"] == urls["database_url"]
+    assert shown["nats"]["url"] == urls["nats_url"]
+
+
+def test_down_stops_them_and_status_then_fails(urls: dict[str, str], data_dir: Path) -> None:
+    result = _run("down", data_dir=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert set(result.stdout.split()) >= {urls["database_url"], urls["nats_url"]}
+    status = _run("status", data_dir=data_dir)
+    assert status.returncode == 1
+    assert "not running" in status.stdout

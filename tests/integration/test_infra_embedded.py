@@ -1,0 +1,130 @@
+"""Embedded PostgreSQL and NATS start on free ports, serve real clients, and stop cleanly."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import asyncpg
+import nats
+import psutil
+import pytest
+from president.infra import EmbeddedNats, EmbeddedPostgres, create_database, drop_database
+from president.infra.processes import port_open
+
+
+def _process_tree(pid: int) -> list[psutil.Process]:
+    root = psutil.Process(pid)
+    return [root, *root.children(recursive=True)]
+
+
+def _processes_using(path: Path) -> list[psutil.Process]:
+    found = []
+    for process in psutil.process_iter(["cmdline"]):
+        if str(path) in " ".join(process.info["cmdline"] or ()):
+            found.append(process)
+    return found
+
+
+@pytest.fixture(scope="module")
+def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedPostgres]:
+    server = EmbeddedPostgres(tmp_path_factory.mktemp("embedded") / "pg", durable=False)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def nats_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedNats]:
+    server = EmbeddedNats(tmp_path_factory.mktemp("embedded") / "nats")
+    server.start()
+    yield server
+    server.stop()
+
+
+async def test_postgres_listens_on_a_free_local_port_and_answers_queries(
+    postgres: EmbeddedPostgres,
+) -> None:
+    assert postgres.url == f"postgresql://postgres@127.0.0.1:{postgres.port}/president"
+    connection = await asyncpg.connect(postgres.url)
+    try:
+        assert await connection.fetchval("SELECT 40 + 2") == 42
+        assert await connection.fetchval("SHOW fsync") == "off"
+    finally:
+        await connection.close()
+
+
+async def test_nats_accepts_a_jetstream_publish(
+    nats_server: EmbeddedNats, unique_prefix: str
+) -> None:
+    client = await nats.connect(nats_server.url)
+    try:
+        jetstream = client.jetstream()
+        await jetstream.add_stream(name=unique_prefix, subjects=[f"{unique_prefix}.>"])
+        ack = await jetstream.publish(f"{unique_prefix}.event", b"{}")
+        assert ack.seq == 1
+    finally:
+        await client.close()
+    assert (nats_server.data_dir / "jetstream").is_dir()
+
+
+async def test_a_dropped_database_is_gone_even_with_open_sessions(
+    postgres: EmbeddedPostgres,
+) -> None:
+    url = create_database(postgres.url, "dropped_while_open")
+    session = await asyncpg.connect(url)
+    drop_database(postgres.url, "dropped_while_open")
+    admin = await asyncpg.connect(postgres.url)
+    try:
+        count = "SELECT count(*) FROM pg_database WHERE datname = 'dropped_while_open'"
+        assert await admin.fetchval(count) == 0
+    finally:
+        await admin.close()
+        session.terminate()
+
+
+def test_stopping_postgres_leaves_no_process_behind(tmp_path: Path) -> None:
+    server = EmbeddedPostgres(tmp_path / "pg", durable=False)
+    server.start()
+    assert server.pid is not None and server.port is not None
+    tree = _process_tree(server.pid)
+    assert len(tree) > 1  # the postmaster and its background workers
+    server.stop()
+    assert not any(process.is_running() for process in tree)
+    assert _processes_using(tmp_path) == []
+    assert not port_open("127.0.0.1", server.port)
+
+
+def test_stopping_nats_leaves_no_process_behind(tmp_path: Path) -> None:
+    server = EmbeddedNats(tmp_path / "nats")
+    server.start()
+    assert server.pid is not None and server.port is not None
+    server.stop()
+    assert _processes_using(tmp_path) == []
+    assert not port_open("127.0.0.1", server.port)
+
+
+async def test_a_restarted_postgres_keeps_its_data(tmp_path: Path) -> None:
+    server = EmbeddedPostgres(tmp_path / "pg")
+    server.start()
+    try:
+        connection = await asyncpg.connect(server.url)
+        await connection.execute("CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)")
+        await connection.close()
+        server.stop()
+        server.start()
+        connection = await asyncpg.connect(server.url)
+        assert await connection.fetchval("SELECT n FROM kept") == 7
+        assert await connection.fetchval("SHOW fsync") == "on"
+        await connection.close()
+    finally:
+        server.stop()
+
+
+def test_two_servers_get_different_ports(postgres: EmbeddedPostgres, tmp_path: Path) -> None:
+    other = EmbeddedNats(tmp_path / "nats")
+    other.start()
+    try:
+        assert other.port != postgres.port
+    finally:
+        other.stop()
