@@ -1,0 +1,180 @@
+"""A game as its ``game-{table_id}`` stream says: a pure, incremental fold.
+
+The rules events are replayed through ``president.rules`` (decisions applied,
+derived events checked), the service events (GameCreated, DealCommitted,
+SeedRevealed) are kept aside. Two things the services need are folded too:
+which command ids already took effect (and what they wrote), and since which
+version each seat to act has been due (its turn prompt's version).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from president.contract import DealCommitted, GameCreated
+from president.rules import (
+    Event,
+    GameState,
+    Options,
+    Phase,
+    Rejected,
+    event_from_dict,
+    new_game,
+)
+from president.rules.replay import ReplayError, step
+
+
+class StoredEvent(Protocol):
+    """What the fold reads of a stored event (the store's RecordedEvent fits)."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def data(self) -> Mapping[str, Any]: ...
+    @property
+    def metadata(self) -> Mapping[str, Any]: ...
+
+
+class CorruptGame(ValueError):
+    """The stream does not follow from the rules (or does not start with GameCreated)."""
+
+
+@dataclass(frozen=True)
+class CommandEffect:
+    """What one command wrote: its versions and log positions."""
+
+    first_version: int
+    last_version: int
+    positions: tuple[int, ...]
+
+
+_SERVICE_EVENTS = ("GameCreated", "DealCommitted", "SeedRevealed")
+_DECISIONS = ("CardsPlayed", "Passed", "CardsReturned")
+
+
+def options_of(created: GameCreated) -> Options:
+    """The rules options a GameCreated records."""
+    return Options(
+        players=created.players,
+        revolution=created.options.revolution,
+        rounds=created.options.rounds,
+        round_leader=created.options.round_leader,
+    )
+
+
+def seats_to_act(state: GameState) -> tuple[int, ...]:
+    """The seats whose decision the game waits for (one in play, one or two in exchange)."""
+    if state.phase is Phase.PLAY and state.to_act is not None:
+        return (state.to_act,)
+    if state.phase is Phase.EXCHANGE:
+        return tuple(state.awaiting)
+    return ()
+
+
+@dataclass
+class Game:
+    """The fold of one game stream up to ``version``. Mutable; fed by ``apply``."""
+
+    table_id: str
+    version: int = 0
+    created: GameCreated | None = None
+    state: GameState | None = None
+    seeds: dict[int, str] = field(default_factory=dict)
+    commands: dict[str, CommandEffect] = field(default_factory=dict)
+    turns: dict[int, int] = field(default_factory=dict)
+    """seat -> the version since which the game waits for that seat."""
+    _pending: list[Event] = field(default_factory=list)
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    def current_seed(self) -> str | None:
+        """The seed of the round being played (None before the first deal)."""
+        return None if self.state is None else self.seeds.get(self.state.round)
+
+    def apply(self, events: Iterable[StoredEvent]) -> None:
+        """Fold the next events (in version order, whole appends at a time)."""
+        group: list[StoredEvent] = []
+        for event in events:
+            if group and _command_id(event) != _command_id(group[0]):
+                self._apply_group(group)
+                group = []
+            group.append(event)
+        if group:
+            self._apply_group(group)
+
+    def _apply_group(self, group: list[StoredEvent]) -> None:
+        deciders: set[int] = set()
+        new_round = False
+        for event in group:
+            if event.version != self.version + 1:
+                raise CorruptGame(f"version {event.version} follows {self.version}")
+            self._apply_one(event)
+            self.version = event.version
+            if event.type in _DECISIONS:
+                data = event.data
+                deciders.add(int(data["giver"] if event.type == "CardsReturned" else data["seat"]))
+            new_round = new_round or event.type == "RoundDealt"
+        command_id = _command_id(group[0])
+        if command_id is not None and command_id not in self.commands:
+            self.commands[command_id] = CommandEffect(
+                group[0].version, group[-1].version, tuple(e.position for e in group)
+            )
+        self._track_turns(deciders, new_round)
+
+    def _apply_one(self, event: StoredEvent) -> None:
+        if event.type == "GameCreated":
+            if self.created is not None:
+                raise CorruptGame("a second GameCreated")
+            self.created = GameCreated.model_validate(event.data)
+            self.state = new_game(options_of(self.created))
+            return
+        if self.state is None:
+            raise CorruptGame(f"{event.type} before GameCreated")
+        if event.type == "DealCommitted":
+            deal = DealCommitted.model_validate(event.data)
+            self.seeds[deal.round] = deal.seed
+            return
+        if event.type in _SERVICE_EVENTS:
+            return
+        self._apply_rules_event(event_from_dict(event.type, dict(event.data)))
+
+    def _apply_rules_event(self, event: Event) -> None:
+        assert self.state is not None
+        if self._pending:
+            derived = self._pending.pop(0)
+            if derived != event:
+                raise CorruptGame(f"recorded {event!r}, the rules give {derived!r}")
+            return
+        try:
+            outcome = step(self.state, event)
+        except ReplayError as exc:
+            raise CorruptGame(exc.message) from exc
+        if isinstance(outcome, Rejected):
+            raise CorruptGame(f"{event.type} was illegal: {outcome.code.value}")
+        if outcome.events[0] != event:
+            raise CorruptGame(f"recorded {event!r}, the rules give {outcome.events[0]!r}")
+        self._pending = list(outcome.events[1:])
+        self.state = outcome.state
+
+    def _track_turns(self, deciders: set[int], new_round: bool) -> None:
+        if self._pending:
+            raise CorruptGame(f"an append ends before {self._pending[0].type}")
+        if new_round:
+            self.turns.clear()
+        for seat in deciders:
+            self.turns.pop(seat, None)
+        due = seats_to_act(self.state) if self.state is not None else ()
+        self.turns = {seat: self.turns.get(seat, self.version) for seat in due}
+
+
+def _command_id(event: StoredEvent) -> str | None:
+    value = event.metadata.get("command_id")
+    return value if isinstance(value, str) else None

@@ -1,0 +1,66 @@
+"""A table written straight into a store, and a client that plays legal actions."""
+
+from __future__ import annotations
+
+from president.contract import (
+    AILevel,
+    AISeated,
+    GameStartRequested,
+    Pass,
+    PlayCards,
+    ReturnCards,
+    SeatTaken,
+    TableCreated,
+    TableOptions,
+    stream_id_of_table,
+)
+from president.contract.events import EventData
+from president.rules import Action, Play, Return
+from president.store import EventStore, NewEvent
+
+from services.engine.tokens import token_sha256
+
+
+def human_token(table_id: str, seat: int) -> str:
+    return f"token-{table_id}-{seat}"
+
+
+async def write_table(
+    store: EventStore,
+    table_id: str,
+    *,
+    players: int = 4,
+    rounds: int = 1,
+    ai_seats: tuple[int, ...] = (),
+    start: bool = True,
+) -> None:
+    """The table stream a table service would write: humans with known tokens, AIs."""
+    events: list[EventData] = [
+        TableCreated(table_id=table_id, players=players, options=TableOptions(rounds=rounds))
+    ]
+    for seat in range(players):
+        if seat in ai_seats:
+            events.append(AISeated(seat=seat, level=AILevel.EASY))
+        else:
+            sha = token_sha256(human_token(table_id, seat))
+            events.append(SeatTaken(seat=seat, player_name=f"p{seat}", token_sha256=sha))
+    if start:
+        events.append(GameStartRequested())
+    await store.append(
+        stream_id_of_table(table_id),
+        [NewEvent(type(e).__name__, e.model_dump(mode="json")) for e in events],
+        expected_version=0,
+    )
+
+
+def command_for(
+    table_id: str, action: Action, command_id: str, token: str | None = None
+) -> PlayCards | Pass | ReturnCards:
+    """The game command of a rules action, with the seat's test token."""
+    token = token or human_token(table_id, action.seat)
+    common = {"command_id": command_id, "table_id": table_id, "seat": action.seat}
+    if isinstance(action, Play):
+        return PlayCards(**common, seat_token=token, cards=list(action.cards))
+    if isinstance(action, Return):
+        return ReturnCards(**common, seat_token=token, cards=list(action.cards))
+    return Pass(**common, seat_token=token)

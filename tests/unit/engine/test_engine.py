@@ -1,0 +1,174 @@
+"""The engine's use cases on the in-memory store: the rules, the log, the replies."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from president import fairness
+from president.contract import Accepted, GetView, Rejected, RejectionCode, stream_id_of_game
+from president.contract.routing import game_route
+from president.rules import Options, legal_actions, replay
+from president.rules.events import event_from_dict
+from president.store.memory import InMemoryEventStore
+
+from services.engine.application import Engine
+from services.engine.decide import Refusal
+from services.engine.game import seats_to_act
+from services.engine.memory import MemoryTableSessions
+from tests.unit.engine.helpers import command_for, human_token, write_table
+
+_SERVICE = ("GameCreated", "DealCommitted", "SeedRevealed")
+
+
+def _engine(store: InMemoryEventStore) -> Engine:
+    counter = itertools.count()
+    return Engine(
+        store, MemoryTableSessions(store), secret="s", new_seed=lambda: f"{next(counter):064x}"
+    )
+
+
+async def _play_out(engine: Engine, table_id: str) -> int:
+    """Play legal actions (the first one) until the game ends; return the count."""
+    played = 0
+    while True:
+        game = await engine.games.load(table_id)
+        assert game.state is not None
+        if game.state.is_terminal:
+            return played
+        seat = seats_to_act(game.state)[0]
+        action = legal_actions(game.state, seat)[0]
+        reply = await engine.handle(command_for(table_id, action, f"c{played}"))
+        assert isinstance(reply, Accepted), reply
+        played += 1
+
+
+async def test_a_started_table_gets_a_game_with_round_one_dealt() -> None:
+    store = InMemoryEventStore()
+    await write_table(store, "t1")
+    engine = _engine(store)
+    result = await engine.start_game("t1")
+    assert not isinstance(result, Refusal)
+    events = await store.read_stream(stream_id_of_game("t1"))
+    assert [e.type for e in events] == ["GameCreated", "DealCommitted", "RoundDealt", "PlayStarted"]
+
+
+async def test_a_start_request_twice_creates_one_game() -> None:
+    store = InMemoryEventStore()
+    await write_table(store, "t1")
+    engine = _engine(store)
+    await engine.start_game("t1")
+    await engine.start_game("t1")
+    assert await store.stream_version(stream_id_of_game("t1")) == 4
+
+
+async def test_a_table_with_a_free_seat_does_not_start() -> None:
+    store = InMemoryEventStore()
+    await write_table(store, "t1", start=False)
+    engine = _engine(store)
+    assert isinstance(await engine.start_game("nope"), Refusal)
+
+
+async def test_a_series_plays_out_and_replays_from_the_log_with_seeds_that_match() -> None:
+    store = InMemoryEventStore()
+    await write_table(store, "t1", players=5, rounds=3)
+    engine = _engine(store)
+    await engine.start_game("t1")
+    await _play_out(engine, "t1")
+    events = await store.read_stream(stream_id_of_game("t1"))
+    rules_events = [event_from_dict(e.type, e.data) for e in events if e.type not in _SERVICE]
+    final = replay(Options(players=5, rounds=3), rules_events)
+    assert final.is_terminal and len(final.results) == 3
+    commits = {e.data["round"]: e.data for e in events if e.type == "DealCommitted"}
+    reveals = {e.data["round"]: e.data["seed"] for e in events if e.type == "SeedRevealed"}
+    assert sorted(reveals) == [1, 2, 3]
+    for rnd, seed in reveals.items():
+        assert fairness.verify_commitment("t1", rnd, seed, commits[rnd]["commitment"])
+
+
+async def test_the_public_route_never_shows_a_seed_before_its_reveal_or_an_unplayed_card() -> None:
+    store = InMemoryEventStore()
+    await write_table(store, "t1", players=4, rounds=2)
+    engine = _engine(store)
+    await engine.start_game("t1")
+    await _play_out(engine, "t1")
+    route = game_route("president")
+    revealed: set[str] = set()
+    played: set[str] = set()
+    for event in await store.read_stream(stream_id_of_game("t1")):
+        if event.type == "CardsPlayed":
+            played.update(event.data["cards"])
+        if event.type == "SeedRevealed":
+            revealed.add(event.data["seed"])
+        for message in route(event):
+            if not message.subject.endswith(".public"):
+                continue
+            text = message.payload.decode()
+            seeds = {s for s in engine_seeds(await store.read_stream("game-t1")) if s in text}
+            assert seeds <= revealed
+            assert "token_sha256" not in text
+            if event.type in ("RoundDealt", "CardsGiven", "CardsReturned"):
+                assert '"hands"' not in text and '"cards"' not in text
+
+
+def engine_seeds(events: list) -> set[str]:  # type: ignore[type-arg]
+    return {e.data["seed"] for e in events if e.type == "DealCommitted"}
+
+
+async def test_commands_are_checked_in_order_token_then_turn() -> None:
+    store = InMemoryEventStore()
+    await write_table(store, "t1")
+    engine = _engine(store)
+    await engine.start_game("t1")
+    game = await engine.games.load("t1")
+    assert game.state is not None
+    action = legal_actions(game.state, 0)[0]
+    wrong = command_for("t1", action, "x1", token="nope")
+    reply = await engine.handle(wrong)
+    assert isinstance(reply, Rejected) and reply.code is RejectionCode.BAD_TOKEN
+    other = command_for("t1", action, "x2").model_copy(
+        update={"seat": 1, "seat_token": human_token("t1", 1)}
+    )
+    reply = await engine.handle(other)
+    assert isinstance(reply, Rejected) and reply.code is RejectionCode.NOT_YOUR_TURN
+
+
+@pytest.mark.parametrize("table_id, code", [("ghost", RejectionCode.UNKNOWN_TABLE)])
+async def test_a_command_for_an_unknown_table_is_refused(table_id: str, code: str) -> None:
+    store = InMemoryEventStore()
+    engine = _engine(store)
+    view = GetView(table_id=table_id, seat=0, seat_token="x")
+    reply = await engine.view(view)
+    assert isinstance(reply, Rejected) and reply.code == code
+
+
+async def test_the_same_command_id_twice_has_one_effect_and_one_reply() -> None:
+    store = InMemoryEventStore()
+    await write_table(store, "t1")
+    engine = _engine(store)
+    await engine.start_game("t1")
+    game = await engine.games.load("t1")
+    assert game.state is not None
+    command = command_for("t1", legal_actions(game.state, 0)[0], "once")
+    first = await engine.handle(command)
+    again = await engine.handle(command)
+    assert isinstance(first, Accepted) and isinstance(again, Accepted)
+    assert again.duplicate and (again.first_version, again.positions) == (
+        first.first_version,
+        first.positions,
+    )
+    assert await store.stream_version("game-t1") == first.last_version
+
+
+async def test_a_rejected_command_id_stays_rejected() -> None:
+    store = InMemoryEventStore()
+    await write_table(store, "t1")
+    engine = _engine(store)
+    await engine.start_game("t1")
+    game = await engine.games.load("t1")
+    assert game.state is not None
+    command = command_for("t1", legal_actions(game.state, 0)[0], "early", None)
+    stale = command.model_copy(update={"expected_version": 1})
+    first = await engine.handle(stale)
+    assert isinstance(first, Rejected) and first.code is RejectionCode.STALE_VERSION
+    assert await engine.handle(command) == first
