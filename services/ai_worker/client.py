@@ -1,0 +1,28 @@
+"""The AI worker's way to the engine: a game command by NATS request-reply."""
+
+from __future__ import annotations
+
+import nats.errors
+from nats.aio.client import Client
+from president.contract import GameAction, Reply, Subjects, parse_reply
+
+from services.ai_worker.worker import Unanswered
+
+
+class NatsGameClient:
+    """Sends commands on ``{prefix}.cmd.game.<table_id>`` and parses the replies."""
+
+    def __init__(self, client: Client, subjects: Subjects, timeout: float):
+        self._client = client
+        self._subjects = subjects
+        self._timeout = timeout
+
+    async def submit(self, command: GameAction) -> Reply:
+        subject = self._subjects.game_command(command.table_id)
+        try:
+            message = await self._client.request(
+                subject, command.model_dump_json().encode(), timeout=self._timeout
+            )
+        except (nats.errors.TimeoutError, nats.errors.NoRespondersError) as error:
+            raise Unanswered(type(error).__name__) from error
+        return parse_reply(message.data)

@@ -1,0 +1,60 @@
+"""From a DecisionRequest to the command that carries the decision (no I/O)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from president.contract import DecisionRequest, GameAction, Pass, PlayCards, ReturnCards
+from president.rules import Action, SeatView
+from president.rules import Pass as PassAction
+from president.rules import Play as PlayAction
+
+log = logging.getLogger(__name__)
+
+Decide = Callable[[SeatView], Action]
+
+
+def command_for(request: DecisionRequest, action: Action) -> GameAction:
+    """The game command of ``action``, sent with the seat's token and the decision's id.
+
+    No ``expected_version``: in the exchange two seats decide on one version, and the
+    deterministic command id already makes a redelivered decision harmless.
+    """
+    table_id, seat, token = request.table_id, request.seat, request.seat_token
+    command_id = request.command_id
+    if isinstance(action, PlayAction):
+        return PlayCards(
+            command_id=command_id,
+            table_id=table_id,
+            seat=seat,
+            seat_token=token,
+            cards=list(action.cards),
+        )
+    if isinstance(action, PassAction):
+        return Pass(command_id=command_id, table_id=table_id, seat=seat, seat_token=token)
+    return ReturnCards(
+        command_id=command_id,
+        table_id=table_id,
+        seat=seat,
+        seat_token=token,
+        cards=list(action.cards),
+    )
+
+
+def decision(request: DecisionRequest, decide: Decide) -> GameAction:
+    """Rebuild the seat's view and decide on it (blocking: run it in a thread).
+
+    A policy that fails or answers outside the legal actions is replaced by the first
+    legal action, so a request is never left without an answer.
+    """
+    view = SeatView.from_dict(request.view)
+    try:
+        action = decide(view)
+    except Exception:
+        log.exception("policy failed on %s seat %s", request.table_id, request.seat)
+        action = view.legal_actions[0]
+    if action not in view.legal_actions:
+        log.error("policy chose an illegal %r; playing the first legal action", action)
+        action = view.legal_actions[0]
+    return command_for(request, action)

@@ -1,0 +1,140 @@
+"""The AI worker's application: one DecisionRequest in, one command out, one outcome.
+
+The outcome tells the queue what to do with the request: ``ACK`` once the engine
+answered (accepted, or rejected because the table moved on: a stale request is
+dropped), ``RETRY`` when nobody answered or the engine failed (JetStream redelivers,
+perhaps to another worker; the command id makes the retry harmless), ``DROP`` for a
+request that cannot be read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol
+
+from president.ai import Policy, make_policy
+from president.contract import (
+    Accepted,
+    DecisionRequest,
+    GameAction,
+    Rejected,
+    RejectionCode,
+    Reply,
+)
+from pydantic import ValidationError
+
+from services.ai_worker.decide import decision
+
+log = logging.getLogger(__name__)
+
+
+class Outcome(Enum):
+    ACK = "ack"
+    RETRY = "retry"
+    DROP = "drop"
+
+
+class Unanswered(Exception):
+    """The command got no reply (no engine listening, or none in time)."""
+
+
+class GameClient(Protocol):
+    """Sends a game command and returns the engine's reply."""
+
+    async def submit(self, command: GameAction) -> Reply: ...
+
+
+@dataclass
+class WorkerStats:
+    """What the worker did since the last report (then cleared)."""
+
+    decisions: int = 0
+    accepted: int = 0
+    rejected: Counter[str] = field(default_factory=Counter)
+    retries: int = 0
+    rtt_ms: list[float] = field(default_factory=list)
+    decide_ms: list[float] = field(default_factory=list)
+
+    def drain(self, instance_id: str) -> dict[str, Any]:
+        report = {
+            "instance_id": instance_id,
+            "decisions": self.decisions,
+            "accepted": self.accepted,
+            "rejected": dict(self.rejected),
+            "retries": self.retries,
+            "rtt_ms": self.rtt_ms,
+            "decide_ms": self.decide_ms,
+        }
+        self.decisions = self.accepted = self.retries = 0
+        self.rejected = Counter()
+        self.rtt_ms, self.decide_ms = [], []
+        return report
+
+
+class PolicyCache:
+    """One policy per (level, budget): policies are stateless between decisions."""
+
+    def __init__(self, seed: int | None, budget_ms: int | None):
+        self._seed = seed
+        self._budget_ms = budget_ms
+        self._policies: dict[tuple[str, int], Policy] = {}
+
+    def for_request(self, request: DecisionRequest) -> Policy:
+        budget = self._budget_ms or request.budget_ms
+        key = (request.level.value, budget)
+        policy = self._policies.get(key)
+        if policy is None:
+            policy = make_policy(request.level.value, seed=self._seed, budget_ms=budget)
+            self._policies[key] = policy
+        return policy
+
+
+class AIWorker:
+    """Decides DecisionRequests and submits them through ``client``."""
+
+    def __init__(self, client: GameClient, policies: PolicyCache, stats: WorkerStats):
+        self._client = client
+        self._policies = policies
+        self.stats = stats
+
+    async def handle(self, raw: bytes) -> Outcome:
+        try:
+            request = DecisionRequest.model_validate_json(raw)
+        except ValidationError as error:
+            log.error("unreadable decision request dropped: %s", error)
+            return Outcome.DROP
+        policy = self._policies.for_request(request)
+        started = time.perf_counter()
+        command = await asyncio.to_thread(decision, request, policy.decide)
+        sent = time.perf_counter()
+        try:
+            reply = await self._client.submit(command)
+        except Unanswered as error:
+            log.warning(
+                "%s: no reply (%s); the request will be redelivered", command.command_id, error
+            )
+            self.stats.retries += 1
+            return Outcome.RETRY
+        self.stats.decisions += 1
+        self.stats.decide_ms.append((sent - started) * 1000)
+        self.stats.rtt_ms.append((time.perf_counter() - sent) * 1000)
+        return self._outcome(command, reply)
+
+    def _outcome(self, command: GameAction, reply: Reply) -> Outcome:
+        if isinstance(reply, Accepted):
+            self.stats.accepted += 1
+            return Outcome.ACK
+        if isinstance(reply, Rejected):
+            self.stats.rejected[reply.code.value] += 1
+            if reply.code is RejectionCode.INTERNAL_ERROR:
+                self.stats.retries += 1
+                return Outcome.RETRY
+            log.info("%s rejected (%s): the table moved on", command.command_id, reply.code)
+            return Outcome.ACK
+        log.error("%s: unexpected reply %s", command.command_id, type(reply).__name__)
+        return Outcome.ACK

@@ -1,0 +1,239 @@
+"""The AI worker on a real NATS: work queue in, commands out, acknowledgements, retries.
+
+A stand-in engine (a plain NATS responder on the game-command subject) answers the
+commands here; the real engine takes its place in the end-to-end tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import nats
+import pytest
+from faststream import FastStream
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from president.contract import (
+    Accepted,
+    AILevel,
+    DecisionRequest,
+    Rejected,
+    RejectionCode,
+    Subjects,
+    parse_command,
+)
+from president.rules import Options, apply_deal, deal_from_seed, new_game, observe
+
+from services.ai_worker.main import create_app, stats_subject
+from services.ai_worker.queue import ensure_ai_stream
+from services.ai_worker.settings import AIWorkerSettings
+
+Answer = Callable[[dict[str, Any]], bytes]
+
+
+def _request(table_id: str, version: int = 5) -> DecisionRequest:
+    state = apply_deal(new_game(Options(players=4)), deal_from_seed("seed", 4, 0)).state
+    seat = state.to_act
+    assert seat is not None
+    return DecisionRequest(
+        table_id=table_id,
+        seat=seat,
+        seat_token="token-of-the-seat",
+        level=AILevel.EASY,
+        stream_version=version,
+        view=observe(state, seat).to_dict(),
+    )
+
+
+class Engine:
+    """Records the commands it gets and answers each with ``answer``."""
+
+    def __init__(self, client: Client, subjects: Subjects):
+        self.client, self.subjects = client, subjects
+        self.received: list[dict[str, Any]] = []
+        self.answer: Answer = lambda body: (
+            Accepted(
+                command_id=body["command_id"], stream_id="game-x", first_version=6, last_version=6
+            )
+            .model_dump_json()
+            .encode()
+        )
+        self._subscription: Any = None
+
+    async def start(self) -> None:
+        self._subscription = await self.client.subscribe(
+            self.subjects.game_commands, cb=self._on_command
+        )
+
+    async def stop(self) -> None:
+        await self._subscription.unsubscribe()
+
+    async def _on_command(self, msg: Msg) -> None:
+        command = parse_command(msg.subject, msg.data)
+        assert not isinstance(command, Rejected), command
+        body = json.loads(msg.data)
+        self.received.append(body)
+        await msg.respond(self.answer(body))
+
+
+@pytest.fixture
+async def client(nats_url: str) -> AsyncIterator[Client]:
+    connection = await nats.connect(nats_url)
+    yield connection
+    await connection.close()
+
+
+@pytest.fixture
+def subjects(unique_prefix: str) -> Subjects:
+    return Subjects(unique_prefix)
+
+
+async def _worker(nats_url: str, subjects: Subjects, name: str) -> FastStream:
+    settings = AIWorkerSettings(
+        nats_url=nats_url,
+        subject_prefix=subjects.prefix,
+        instance_id=name,
+        ack_wait=1.0,
+        command_timeout=0.5,
+        stats_interval=0.1,
+    )
+    app = create_app(settings)
+    await app.start()
+    return app
+
+
+async def _publish(client: Client, subjects: Subjects, request: DecisionRequest) -> None:
+    js = client.jetstream()
+    await ensure_ai_stream(js, subjects)
+    await js.publish(subjects.ai_decide, request.model_dump_json().encode())
+
+
+async def _eventually(check: Callable[[], bool], timeout: float = 10.0) -> None:
+    for _ in range(int(timeout / 0.02)):
+        if check():
+            return
+        await asyncio.sleep(0.02)
+    assert check()
+
+
+async def _queue_is_empty(client: Client, subjects: Subjects) -> bool:
+    info = await client.jetstream().stream_info(subjects.ai_stream)
+    return info.state.messages == 0
+
+
+async def test_a_decision_is_a_legal_command_with_the_deterministic_id(
+    client: Client, subjects: Subjects, nats_url: str
+) -> None:
+    engine = Engine(client, subjects)
+    await engine.start()
+    worker = await _worker(nats_url, subjects, "w1")
+    try:
+        request = _request("tab1")
+        await _publish(client, subjects, request)
+        await _eventually(lambda: len(engine.received) == 1)
+        command = engine.received[0]
+        assert command["command_id"] == f"ai:tab1:5:{request.seat}"
+        assert command["seat_token"] == "token-of-the-seat"
+        assert command["type"] == "PlayCards"
+        legal = [a["play"] for a in request.view["legal_actions"] if "play" in a]
+        assert command["cards"] in legal
+        for _ in range(50):
+            if await _queue_is_empty(client, subjects):
+                break
+            await asyncio.sleep(0.02)
+        assert await _queue_is_empty(client, subjects)
+    finally:
+        await worker.stop()
+        await engine.stop()
+
+
+async def test_a_stale_request_is_acknowledged_and_dropped(
+    client: Client, subjects: Subjects, nats_url: str
+) -> None:
+    engine = Engine(client, subjects)
+    engine.answer = lambda body: (
+        Rejected(command_id=body["command_id"], code=RejectionCode.NOT_YOUR_TURN)
+        .model_dump_json()
+        .encode()
+    )
+    await engine.start()
+    worker = await _worker(nats_url, subjects, "w1")
+    try:
+        await _publish(client, subjects, _request("tab2"))
+        await _eventually(lambda: len(engine.received) == 1)
+        await asyncio.sleep(1.5)  # longer than ack_wait: a redelivery would show
+        assert len(engine.received) == 1
+        assert await _queue_is_empty(client, subjects)
+    finally:
+        await worker.stop()
+        await engine.stop()
+
+
+async def test_a_request_nobody_answers_is_retried_until_an_engine_answers(
+    client: Client, subjects: Subjects, nats_url: str
+) -> None:
+    worker = await _worker(nats_url, subjects, "w1")
+    engine = Engine(client, subjects)
+    try:
+        await _publish(client, subjects, _request("tab3"))
+        await asyncio.sleep(1.0)  # no engine yet: no responders, the request is redelivered
+        await engine.start()
+        await _eventually(lambda: len(engine.received) >= 1)
+        assert engine.received[0]["command_id"].startswith("ai:tab3:5:")
+    finally:
+        await worker.stop()
+        await engine.stop()
+
+
+async def test_two_workers_share_the_queue_and_report_their_stats(
+    client: Client, subjects: Subjects, nats_url: str
+) -> None:
+    engine = Engine(client, subjects)
+    await engine.start()
+    reports: list[dict[str, Any]] = []
+
+    async def on_stats(msg: Msg) -> None:
+        reports.append(json.loads(msg.data))
+
+    stats = await client.subscribe(stats_subject(subjects, "*"), cb=on_stats)
+    workers = [await _worker(nats_url, subjects, name) for name in ("w1", "w2")]
+    try:
+        for n in range(40):
+            await _publish(client, subjects, _request(f"tab{n}", version=n + 1))
+        await _eventually(lambda: len(engine.received) >= 40)
+        await _eventually(lambda: sum(r["accepted"] for r in reports) >= 40)
+        by_worker = {r["instance_id"] for r in reports if r["accepted"]}
+        assert by_worker == {"w1", "w2"}
+        assert all(rtt >= 0 for r in reports for rtt in r["rtt_ms"])
+    finally:
+        for worker in workers:
+            await worker.stop()
+        await stats.unsubscribe()
+        await engine.stop()
+
+
+async def test_an_unreadable_request_is_dropped_and_the_worker_keeps_serving(
+    client: Client, subjects: Subjects, nats_url: str
+) -> None:
+    engine = Engine(client, subjects)
+    await engine.start()
+    worker = await _worker(nats_url, subjects, "w1")
+    try:
+        js = client.jetstream()
+        await ensure_ai_stream(js, subjects)
+        await js.publish(subjects.ai_decide, b"{not a request")
+        await _publish(client, subjects, _request("tab4"))
+        await _eventually(lambda: len(engine.received) == 1)
+        assert engine.received[0]["table_id"] == "tab4"
+    finally:
+        await worker.stop()
+        await engine.stop()
+
+
+def test_request_ids_are_unique_per_table_version_and_seat() -> None:
+    ids = {_request(f"t{uuid.uuid4().hex[:4]}").command_id for _ in range(3)}
+    assert len(ids) == 3
