@@ -112,8 +112,8 @@ async def _publish(client: Client, subjects: Subjects, request: DecisionRequest)
     await js.publish(subjects.ai_decide, request.model_dump_json().encode())
 
 
-async def _eventually(check: Callable[[], bool], timeout: float = 10.0) -> None:
-    for _ in range(int(timeout / 0.02)):
+async def _eventually(check: Callable[[], bool], within: float = 10.0) -> None:
+    for _ in range(int(within / 0.02)):
         if check():
             return
         await asyncio.sleep(0.02)
