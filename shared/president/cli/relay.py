@@ -47,8 +47,11 @@ def relay_command(
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    servers = ensure_servers(settings)
-    relay = create_relay(settings, servers.database_url, servers.nats_url)
+    database_url, nats_url = settings.database_url, settings.nats_url
+    if database_url is None or nats_url is None:
+        servers = ensure_servers(settings)
+        database_url, nats_url = servers.database_url, servers.nats_url
+    relay = create_relay(settings, database_url, nats_url)
     if once:
         count = asyncio.run(relay.run_once())
         typer.echo(f"published {count} events")

@@ -1,0 +1,55 @@
+"""Relay processes for the tests: ``python -m president.relay`` with its output in a file."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from .conftest import Names
+
+
+class RelayProcess:
+    """One ``python -m president.relay`` process, its output in ``log``."""
+
+    def __init__(self, log_url: str, nats_url: str, names: Names, log: Path):
+        self.log = log
+        command = [
+            sys.executable, "-m", "president.relay",
+            "--database-url", log_url, "--nats-url", nats_url,
+            "--stream", names.stream, "--prefix", names.prefix,
+            "--poll-interval", "0.2", "--batch-size", "100",
+        ]  # fmt: skip
+        environment = {**os.environ, "PRESIDENT_LOG_LEVEL": "INFO"}
+        with log.open("wb") as output:
+            self._process = subprocess.Popen(
+                command, stdout=output, stderr=subprocess.STDOUT, env=environment
+            )
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    async def logged(self, text: str, within: float = 20) -> None:
+        """Wait until the process has logged ``text``."""
+        async with asyncio.timeout(within):
+            while True:
+                if text in self.output():
+                    return
+                await asyncio.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up of any kind."""
+        self._process.send_signal(signal.SIGKILL)
+        self._process.wait()
+
+    def terminate(self, within: float = 15) -> int:
+        """SIGTERM and wait; the exit code."""
+        self._process.send_signal(signal.SIGTERM)
+        return self._process.wait(within)
+
+    def ensure_dead(self) -> None:
+        if self._process.poll() is None:
+            self.kill()

@@ -1,0 +1,113 @@
+"""``python -m president.relay`` as real processes: SIGKILL at random moments, takeover."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import nats
+import pytest
+from president.store.postgres import PostgresEventStore
+
+from .checks import assert_holds_log_exactly_once, logged_events
+from .conftest import Names
+from .jetstream import read_stream, wait_for_messages
+from .log import LogWriter
+from .processes import RelayProcess
+
+KILLS = 6
+TABLES = [f"table-{n}" for n in range(6)]
+BACKGROUND = [f"game-{n}" for n in range(4)]
+
+
+@pytest.fixture
+def start_relay(
+    log_url: str, nats_url: str, names: Names, tmp_path: Path
+) -> Iterator[Callable[[], RelayProcess]]:
+    started: list[RelayProcess] = []
+
+    def start() -> RelayProcess:
+        started.append(
+            RelayProcess(log_url, nats_url, names, tmp_path / f"relay-{len(started)}.log")
+        )
+        return started[-1]
+
+    yield start
+    for process in started:
+        process.ensure_dead()
+
+
+async def _stored_count(nats_url: str, stream: str) -> int:
+    client = await nats.connect(nats_url)
+    try:
+        return (await client.jetstream().stream_info(stream)).state.messages
+    except nats.js.errors.NotFoundError:
+        return 0
+    finally:
+        await client.close()
+
+
+async def _grown_past(nats_url: str, stream: str, count: int, within: float = 20) -> None:
+    await wait_for_messages(nats_url, stream, count + 1, within)
+
+
+async def test_a_relay_killed_at_random_moments_still_publishes_every_event_once(
+    start_relay: Callable[[], RelayProcess], log_url: str, nats_url: str, names: Names
+) -> None:
+    seed = random.randrange(2**32)
+    print(f"seed {seed}")  # shown when the test fails
+    draw = random.Random(seed)
+    async with await PostgresEventStore.connect(log_url, max_size=12) as store:
+        writer = LogWriter(store, seed)
+        background = asyncio.create_task(_trickle(writer, BACKGROUND, rounds=40))
+        await writer.write(TABLES, 100)
+        for _ in range(KILLS):
+            relay = start_relay()
+            await _grown_past(nats_url, names.stream, await _stored_count(nats_url, names.stream))
+            await asyncio.sleep(draw.uniform(0, 0.1))
+            relay.kill()
+            await writer.write(TABLES, 100)  # a backlog for the next one
+        await background
+        final = start_relay()
+        total = len(await logged_events(log_url))
+        await wait_for_messages(nats_url, names.stream, total, within=60)
+        await asyncio.sleep(0.5)  # anything extra would arrive now
+        assert final.terminate() == 0, final.output()
+
+    assert "stopped" in final.output()
+    stored = await read_stream(nats_url, names.stream)
+    assert total == 100 * len(TABLES) * (KILLS + 1) + 40 * 5 * len(BACKGROUND)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
+
+
+async def _trickle(writer: LogWriter, streams: list[str], rounds: int) -> None:
+    """Appends in the background while relays come and go."""
+    for _ in range(rounds):
+        await writer.write(streams, 5)
+        await asyncio.sleep(0.1)
+
+
+async def test_a_waiting_relay_takes_over_when_the_active_one_dies(
+    start_relay: Callable[[], RelayProcess], log_url: str, nats_url: str, names: Names
+) -> None:
+    async with await PostgresEventStore.connect(log_url, max_size=6) as store:
+        writer = LogWriter(store)
+        first = start_relay()
+        await first.logged("lock taken")
+        second = start_relay()
+        await second.logged("another relay holds the lock")
+        await writer.write(TABLES, 50)
+        await wait_for_messages(nats_url, names.stream, 300, within=20)
+        assert "lock taken" not in second.output()
+
+        first.kill()
+        await writer.write(TABLES, 50)
+
+        await wait_for_messages(nats_url, names.stream, 600, within=20)
+        assert "lock taken" in second.output()
+        assert second.terminate() == 0, second.output()
+
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
