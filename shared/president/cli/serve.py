@@ -1,0 +1,141 @@
+"""`president serve table|engine|ai-worker|relay`: one service process, configured by environment.
+
+Each service reads its settings from ``PRESIDENT_*`` variables (DATABASE_URL, NATS_URL,
+SUBJECT_PREFIX, INSTANCE_ID, TOKEN_SECRET, READY_FILE, LOG_LEVEL, ...). Without a
+database or NATS URL the embedded servers of the data directory are used (and started
+when not running). The process serves until SIGTERM or SIGINT, then stops gracefully.
+
+``python -m president.cli.serve <service>`` is the same (what the launcher runs).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from president.cli.app import app
+from president.settings import Settings, load_settings
+
+serve_app = typer.Typer(
+    help="Run one service process (settings from PRESIDENT_* variables) until SIGTERM.",
+    no_args_is_help=True,
+)
+app.add_typer(serve_app, name="serve")
+
+S = TypeVar("S", bound=Settings)
+
+Migrate = Annotated[
+    bool,
+    typer.Option(
+        "--migrate/--no-migrate",
+        help="Bring the database schema up to date before serving (idempotent).",
+    ),
+]
+
+
+def _prepared(cls: type[S], *, migrate: bool, needs_database: bool = True) -> S:
+    """Settings of ``cls`` with both server URLs filled in; logging configured."""
+    settings = load_settings(cls=cls)
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("faststream").setLevel(max(logging.WARNING, settings_level(settings)))
+    if settings.nats_url is None or (needs_database and settings.database_url is None):
+        from president.infra import ensure_servers
+
+        servers = ensure_servers(settings)
+        updates: dict[str, Any] = {"nats_url": settings.nats_url or servers.nats_url}
+        if needs_database:
+            updates["database_url"] = settings.database_url or servers.database_url
+        settings = settings.model_copy(update=updates)
+    if migrate and needs_database and settings.database_url is not None:
+        from president.store.migrate import migrate_sync
+
+        migrate_sync(settings.database_url)
+    return settings
+
+
+def settings_level(settings: Settings) -> int:
+    return int(logging.getLevelName(settings.log_level))
+
+
+@serve_app.command("table")
+def serve_table(migrate: Migrate = True) -> None:
+    """The table service: tables, seats, game start, the lobby."""
+    from services.table.main import create_app
+    from services.table.settings import TableSettings
+
+    settings = _prepared(TableSettings, migrate=migrate)
+    asyncio.run(create_app(settings).run())
+
+
+@serve_app.command("engine")
+def serve_engine(migrate: Migrate = True) -> None:
+    """The engine: the only writer of game streams; turn prompts and AI decision requests."""
+    from services.engine.app import create_app
+    from services.engine.settings import EngineSettings
+
+    settings = _prepared(EngineSettings, migrate=migrate)
+    asyncio.run(create_app(settings).run())
+
+
+@serve_app.command("ai-worker")
+def serve_ai_worker() -> None:
+    """An AI worker: decisions from the shared work queue (never touches the database)."""
+    from services.ai_worker.main import create_app
+    from services.ai_worker.settings import AIWorkerSettings
+
+    settings = _prepared(AIWorkerSettings, migrate=False, needs_database=False)
+    asyncio.run(create_app(settings).run())
+
+
+@serve_app.command("relay")
+def serve_relay(migrate: Migrate = True) -> None:
+    """The relay with the contract's route: public, per-seat and lobby subjects."""
+    from president.relay.settings import RelaySettings
+
+    class ServiceRelaySettings(RelaySettings):
+        subject_prefix: str = "president"
+        ready_file: Path | None = None
+        instance_id: str = "relay-1"
+
+    settings = _prepared(ServiceRelaySettings, migrate=migrate)
+    asyncio.run(_run_relay(settings))
+
+
+async def _run_relay(settings: Any) -> None:
+    from president.contract import Subjects
+    from president.contract.routing import game_route
+    from president.relay import Relay, RelayOptions
+    from president.relay.main import serve
+    from president.runtime import clear_ready, mark_ready
+
+    subjects = Subjects(settings.subject_prefix)
+    relay = Relay(
+        settings.database_url,
+        settings.nats_url,
+        subjects.events_stream,
+        route=game_route(subjects.prefix),
+        subjects=subjects.event_subjects,
+        prefix=subjects.prefix,
+        options=RelayOptions(
+            name=settings.relay_name or subjects.events_stream,
+            batch_size=settings.relay_batch_size,
+            poll_interval=settings.relay_poll_interval,
+            max_in_flight=settings.relay_max_in_flight,
+        ),
+    )
+    mark_ready(settings.ready_file, settings.instance_id)
+    try:
+        await serve(relay)
+    finally:
+        clear_ready(settings.ready_file)
+
+
+if __name__ == "__main__":
+    app(["serve", *sys.argv[1:]], prog_name="python -m president.cli.serve")
