@@ -1,0 +1,134 @@
+"""JetStream adapters of the engine: the prompt publisher and the events consumer (nats-py:
+FastStream has no batched pull consumer with per-table fan-out)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+
+from nats.aio.msg import Msg
+from nats.js import JetStreamContext
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from president.contract import (
+    DecisionRequest,
+    LobbyEvent,
+    PublicEvent,
+    Subjects,
+    TurnPrompt,
+    prompt_msg_id,
+)
+from pydantic import TypeAdapter, ValidationError
+
+log = logging.getLogger(__name__)
+
+_EVENT = TypeAdapter(PublicEvent | LobbyEvent)
+TableHandler = Callable[[list[PublicEvent | LobbyEvent]], Awaitable[None]]
+
+
+class JetStreamPrompts:
+    """Publishes TurnPrompts on the seat's prompt subject and DecisionRequests on the AI
+    work queue, with ``Nats-Msg-Id`` = ``{table}:{version}:{seat}``."""
+
+    def __init__(self, js: JetStreamContext, subjects: Subjects):
+        self._js = js
+        self._subjects = subjects
+
+    async def publish(self, message: TurnPrompt | DecisionRequest) -> None:
+        msg_id = prompt_msg_id(message.table_id, message.stream_version, message.seat)
+        if isinstance(message, TurnPrompt):
+            subject = self._subjects.prompt(message.table_id, message.seat)
+            stream = self._subjects.prompts_stream
+        else:
+            subject = self._subjects.ai_decide
+            stream = self._subjects.ai_stream
+        await self._js.publish(
+            subject,
+            message.model_dump_json().encode(),
+            stream=stream,
+            headers={"Nats-Msg-Id": msg_id},
+        )
+
+
+def reactor_consumer(subjects: Subjects) -> ConsumerConfig:
+    """The engines' shared durable consumer of public game events and lobby events."""
+    return ConsumerConfig(
+        durable_name=f"{subjects.prefix.replace('.', '_')}-engine-reactor",
+        filter_subjects=[subjects.all_public, subjects.all_lobby],
+        deliver_policy=DeliverPolicy.ALL,
+        ack_policy=AckPolicy.EXPLICIT,
+        ack_wait=30,
+        max_ack_pending=20000,
+    )
+
+
+class EventConsumer:
+    """Pulls batches from the reactor consumer; each table's events go to ``handler`` in
+    order, tables run concurrently; a message is acked once handled, else redelivered."""
+
+    def __init__(
+        self,
+        js: JetStreamContext,
+        subjects: Subjects,
+        handler: TableHandler,
+        *,
+        batch: int = 256,
+        fetch_timeout: float = 1.0,
+    ):
+        self._js = js
+        self._subjects = subjects
+        self._handler = handler
+        self._batch = batch
+        self._fetch_timeout = fetch_timeout
+        self._config = reactor_consumer(subjects)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Consume until ``stop`` is set (failures are logged and retried)."""
+        stream = self._subjects.events_stream
+        durable = self._config.durable_name
+        assert durable is not None
+        while not stop.is_set():
+            try:
+                await self._js.add_consumer(stream, self._config)
+                subscription = await self._js.pull_subscribe_bind(durable, stream=stream)
+                try:
+                    while not stop.is_set():
+                        await self._round(subscription)
+                finally:
+                    with contextlib.suppress(Exception):
+                        await subscription.unsubscribe()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("engine reactor: consumer failed; retrying")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), 1.0)
+
+    async def _round(self, subscription: JetStreamContext.PullSubscription) -> None:
+        try:
+            messages = await subscription.fetch(self._batch, timeout=self._fetch_timeout)
+        except TimeoutError:
+            return
+        by_table: dict[str, list[tuple[Msg, PublicEvent | LobbyEvent]]] = defaultdict(list)
+        for message in messages:
+            try:
+                event = _EVENT.validate_json(message.data)
+            except ValidationError:
+                log.error("engine reactor: unreadable message on %s; dropped", message.subject)
+                await message.term()
+                continue
+            by_table[event.table_id].append((message, event))
+        await asyncio.gather(*(self._table(items) for items in by_table.values()))
+
+    async def _table(self, items: list[tuple[Msg, PublicEvent | LobbyEvent]]) -> None:
+        try:
+            await self._handler([event for _, event in items])
+        except Exception:
+            log.exception("engine reactor: table %s failed; redelivering", items[0][1].table_id)
+            for message, _ in items:
+                await message.nak(delay=1.0)
+            return
+        for message, _ in items:
+            await message.ack()

@@ -1,0 +1,73 @@
+"""What the engine does about committed events: create started games, prompt the seats due."""
+
+from __future__ import annotations
+
+import logging
+from typing import Protocol
+
+from president.contract import DecisionRequest, LobbyEvent, PublicEvent, TurnPrompt
+
+from services.engine.application import Engine
+from services.engine.decide import Refusal
+from services.engine.prompts import prompts_for
+
+log = logging.getLogger(__name__)
+
+
+class PromptPublisher(Protocol):
+    """Publishes turn prompts and decision requests (deduplicated by message id)."""
+
+    async def publish(self, message: TurnPrompt | DecisionRequest) -> None: ...
+
+
+class Reactor:
+    """Reacts to the relayed events: a start request creates the game; a game event
+    prompts the seats whose turn it made due."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        publisher: PromptPublisher,
+        *,
+        secret: str,
+        prompt_ai_seats: bool = True,
+        budget_ms: int = 200,
+    ):
+        self._engine = engine
+        self._publisher = publisher
+        self._secret = secret
+        self._prompt_ai_seats = prompt_ai_seats
+        self._budget_ms = budget_ms
+
+    async def on_lobby(self, event: LobbyEvent) -> None:
+        if event.event_type != "GameStartRequested":
+            return
+        result = await self._engine.start_game(event.table_id, causation_id=event.event_id)
+        if isinstance(result, Refusal):
+            log.warning("table %s not started: %s %s", event.table_id, result.code, result.detail)
+        else:
+            log.info("table %s: game created (duplicate=%s)", event.table_id, result.duplicate)
+
+    async def on_game(self, table_id: str, since: int) -> None:
+        """Prompt for every turn that began at or after version ``since``."""
+        games = self._engine.games
+        async with games.lock(table_id):
+            game = await games.load(table_id)
+            messages = prompts_for(
+                game,
+                since,
+                secret=self._secret,
+                prompt_ai_seats=self._prompt_ai_seats,
+                budget_ms=self._budget_ms,
+            )
+        for message in messages:
+            await self._publisher.publish(message)
+
+    async def on_events(self, events: list[PublicEvent | LobbyEvent]) -> None:
+        """A batch of one table's events, in order."""
+        public = [event for event in events if isinstance(event, PublicEvent)]
+        for event in events:
+            if isinstance(event, LobbyEvent):
+                await self.on_lobby(event)
+        if public:
+            await self.on_game(public[0].table_id, min(event.version for event in public))

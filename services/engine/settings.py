@@ -1,0 +1,28 @@
+"""The engine process's settings (``PRESIDENT_*``, read only through president.settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from president.settings import Settings
+from pydantic import Field
+
+
+class EngineSettings(Settings):
+    """What an engine instance needs besides the servers."""
+
+    instance_id: str = "engine-1"
+    subject_prefix: str = "president"
+    token_secret: str = Field(
+        default="president-dev-secret",
+        description="derives AI seats' tokens; every engine instance must share it",
+    )
+    ready_file: Path | None = None
+    engine_max_workers: int = Field(default=64, ge=1, description="commands handled at once")
+    engine_pool_size: int = Field(default=16, ge=2, description="Postgres connections")
+    engine_cache_size: int = Field(default=2000, ge=1, description="games kept in memory")
+    engine_prompt_ai_seats: bool = Field(
+        default=True, description="also publish TurnPrompts for AI seats (for watchers)"
+    )
+    engine_ai_budget_ms: int = Field(default=200, ge=1)
+    engine_consumer_batch: int = Field(default=256, ge=1)

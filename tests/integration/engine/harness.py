@@ -1,0 +1,174 @@
+"""An engine (or several) and a relay in this process, on real Postgres and NATS, and a
+test client that sends commands and plays from the turn prompts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import nats
+from faststream import FastStream
+from nats.aio.client import Client
+from nats.js import JetStreamContext
+from president.contract import (
+    Accepted,
+    Reply,
+    Subjects,
+    TurnPrompt,
+    parse_reply,
+    stream_id_of_game,
+)
+from president.contract.routing import game_routing
+from president.relay import Relay, RelayOptions
+from president.rules import SeatView
+from president.store.postgres import PostgresEventStore
+
+from services.engine.app import create_app
+from services.engine.settings import EngineSettings
+from tests.unit.engine.helpers import command_for, human_token
+
+SECRET = "engine-test-secret"
+
+
+def new_prefix() -> str:
+    return f"e{uuid.uuid4().hex[:8]}"
+
+
+@dataclass
+class Harness:
+    """The servers, a prefix of our own, a store and a NATS client for the test side."""
+
+    database_url: str
+    nats_url: str
+    prefix: str
+    store: PostgresEventStore
+    nc: Client
+    js: JetStreamContext
+    engines: list[FastStream] = field(default_factory=list)
+
+    @property
+    def subjects(self) -> Subjects:
+        return Subjects(self.prefix)
+
+    async def start_engine(self, instance: str = "engine-1") -> FastStream:
+        settings = EngineSettings(
+            instance_id=instance, subject_prefix=self.prefix, token_secret=SECRET
+        )
+        app = create_app(settings, database_url=self.database_url, nats_url=self.nats_url)
+        await app.start()
+        self.engines.append(app)
+        return app
+
+    async def stop_engine(self, app: FastStream) -> None:
+        self.engines.remove(app)
+        await app.stop()
+
+    async def request(self, table_id: str, body: dict[str, Any] | bytes) -> Reply:
+        raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+        message = await self.nc.request(self.subjects.game_command(table_id), raw, timeout=10)
+        return parse_reply(message.data)
+
+    async def send(self, command: Any) -> Reply:
+        body = command.model_dump(mode="json")
+        return await self.request(command.table_id, body)
+
+    async def game_version(self, table_id: str) -> int:
+        return await self.store.stream_version(stream_id_of_game(table_id))
+
+    async def wait_for_game(self, table_id: str, within: float = 10.0) -> None:
+        async with asyncio.timeout(within):
+            while not await self.game_version(table_id):  # noqa: ASYNC110 (polls the log)
+                await asyncio.sleep(0.02)
+
+    async def last_event_type(self, table_id: str) -> str:
+        version = await self.game_version(table_id)
+        events = await self.store.read_stream(stream_id_of_game(table_id), version)
+        return events[-1].type if events else ""
+
+    @contextlib.asynccontextmanager
+    async def prompts(self, table_id: str) -> AsyncIterator[asyncio.Queue[TurnPrompt]]:
+        """Every turn prompt of the table, from the first one on."""
+        queue: asyncio.Queue[TurnPrompt] = asyncio.Queue()
+
+        async def on_message(message: Any) -> None:
+            await queue.put(TurnPrompt.model_validate_json(message.data))
+
+        subject = f"{self.prefix}.evt.table.{table_id}.seat.*.prompt"
+        subscription = await self.js.subscribe(subject, cb=on_message, ordered_consumer=True)
+        try:
+            yield queue
+        finally:
+            await subscription.unsubscribe()
+
+    async def play(
+        self, table_id: str, *, max_actions: int | None = None, within: float = 60.0
+    ) -> int:
+        """Answer turn prompts with the first legal action until the game ends (or
+        ``max_actions`` were accepted); return the number accepted."""
+        accepted = 0
+        async with self.prompts(table_id) as queue, asyncio.timeout(within):
+            while max_actions is None or accepted < max_actions:
+                if await self.last_event_type(table_id) == "GameEnded":
+                    break
+                try:
+                    prompt = await asyncio.wait_for(queue.get(), 2.0)
+                except TimeoutError:
+                    continue  # the game may have ended meanwhile
+                if await self.answer(prompt):
+                    accepted += 1
+        return accepted
+
+    async def answer(self, prompt: TurnPrompt) -> bool:
+        view = SeatView.from_dict(prompt.view)
+        if not view.legal_actions:
+            return False
+        command_id = f"bot:{prompt.table_id}:{prompt.stream_version}:{prompt.seat}"
+        command = command_for(prompt.table_id, view.legal_actions[0], command_id)
+        reply = await self.send(command)
+        return isinstance(reply, Accepted) and not reply.duplicate
+
+
+@contextlib.asynccontextmanager
+async def running_relay(database_url: str, nats_url: str, prefix: str) -> AsyncIterator[Relay]:
+    routing = game_routing(prefix)
+    relay = Relay(
+        database_url,
+        nats_url,
+        route=routing.route,
+        subjects=routing.subjects,
+        prefix=prefix,
+        options=RelayOptions(poll_interval=0.2, retry_interval=0.2, lock_retry_interval=0.1),
+    )
+    stop = asyncio.Event()
+    task = asyncio.create_task(relay.run(stop))
+    try:
+        yield relay
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+
+
+@contextlib.asynccontextmanager
+async def harness(database_url: str, nats_url: str) -> AsyncIterator[Harness]:
+    """A harness with a relay running; engines are started by the tests."""
+    prefix = new_prefix()
+    store = await PostgresEventStore.connect(database_url)
+    nc = await nats.connect(nats_url)
+    h = Harness(database_url, nats_url, prefix, store, nc, nc.jetstream())
+    try:
+        async with running_relay(database_url, nats_url, prefix):
+            yield h
+            for app in list(h.engines):
+                await h.stop_engine(app)
+    finally:
+        await nc.close()
+        await store.close()
+
+
+def token(table_id: str, seat: int) -> str:
+    return human_token(table_id, seat)
