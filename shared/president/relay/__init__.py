@@ -3,11 +3,13 @@
 ``Relay(store_url, nats_url, stream_name, route=...)`` publishes every committed
 event in commit order, at least once and, with the JetStream duplicate window
 and its resume check, exactly once; ``run(stop)`` serves until stopped,
-``run_once()`` publishes what is committed now.
+``run_once()`` publishes what is committed now. Consumers make their effects
+act once with ``handle_once`` / ``deliver_once`` (the store's tracking rows).
 """
 
 from __future__ import annotations
 
+from president.relay.consumer import Delivery, deliver_once, handle_once
 from president.relay.publisher import PublishFailed, StreamSpec
 from president.relay.relay import Relay, RelayOptions
 from president.relay.routing import (
@@ -23,6 +25,7 @@ from president.relay.routing import (
 )
 
 __all__ = [
+    "Delivery",
     "Outgoing",
     "PublishFailed",
     "Relay",
@@ -33,7 +36,9 @@ __all__ = [
     "default_route",
     "default_routing",
     "default_subjects",
+    "deliver_once",
     "event_payload",
     "event_subject",
+    "handle_once",
     "subject_token",
 ]

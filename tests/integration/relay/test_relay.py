@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import asyncpg
 import pytest
@@ -25,7 +26,7 @@ STREAMS = ["table-a", "table-b", "game-a"]
 
 @pytest.fixture
 def make_relay(log_url: str, nats_url: str, names: Names) -> Callable[..., Relay]:
-    def make(**options: object) -> Relay:
+    def make(**options: Any) -> Relay:
         return Relay(
             log_url, nats_url, names.stream, prefix=names.prefix, options=RelayOptions(**options)
         )
@@ -39,7 +40,7 @@ async def running(make_relay: Callable[..., Relay]) -> AsyncIterator[Callable[..
     stop = asyncio.Event()
     tasks: list[asyncio.Task[None]] = []
 
-    def start(**options: object) -> Relay:
+    def start(**options: Any) -> Relay:
         relay = make_relay(**options)
         tasks.append(asyncio.create_task(relay.run(stop)))
         return relay
