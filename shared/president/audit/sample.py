@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -17,7 +18,14 @@ from typing import Any
 import orjson
 
 from president.fairness import commitment
-from president.rules import Options, apply_action, apply_deal, deal_from_seed, legal_actions
+from president.rules import (
+    Action,
+    Options,
+    apply_action,
+    apply_deal,
+    deal_from_seed,
+    legal_actions,
+)
 from president.rules.engine import Applied
 from president.rules.events import Event, RoundEnded
 from president.rules.options import RULES_VERSION
@@ -112,8 +120,18 @@ def _game_created(table_id: str, options: Options, meta: dict[str, Any]) -> NewE
     return NewEvent("GameCreated", data, meta)
 
 
-def play_sample_game(table_id: str, options: Options, seed: int = 1) -> SampleGame:
-    """Play a whole series with random legal actions and record it as the engine would."""
+Policy = Callable[[list[Action], random.Random], Action]
+
+
+def random_policy(actions: list[Action], rng: random.Random) -> Action:
+    """Any legal action, uniformly."""
+    return rng.choice(actions)
+
+
+def play_sample_game(
+    table_id: str, options: Options, seed: int = 1, policy: Policy = random_policy
+) -> SampleGame:
+    """Play a whole series (random legal actions by default) and record it as the engine would."""
     rng = random.Random(seed)
     correlation = f"game-{table_id}"
     appends: list[tuple[NewEvent, ...]] = [
@@ -137,7 +155,7 @@ def play_sample_game(table_id: str, options: Options, seed: int = 1) -> SampleGa
             outcome = apply_deal(state, deal_from_seed(round_seed, options.players, state.leader))
             written = [NewEvent("DealCommitted", committed, meta)]
         else:
-            action = rng.choice(legal_actions(state))
+            action = policy(legal_actions(state), rng)
             result = apply_action(state, action)
             assert isinstance(result, Applied), result
             outcome = result

@@ -24,9 +24,12 @@ async def export_bundle(store: EventStore, table_id: str, out: IO[bytes] | str |
     """Write the bundle of table ``table_id``'s game to ``out`` (a path or a binary stream).
 
     Returns the number of events written. ``president demo --export FILE`` calls this.
+    Raises LookupError (and writes nothing) when the table has no game stream.
     """
     stream_id = game_stream_id(table_id)
     events = await store.read_stream(stream_id)
+    if not events:
+        raise LookupError(f"no game stream {stream_id}")
     if isinstance(out, str | os.PathLike):
         return await asyncio.to_thread(_write_file, Path(out), stream_id, table_id, events)
     return write_bundle(stream_id, table_id, events, out)
@@ -39,8 +42,12 @@ def _write_file(path: Path, stream_id: str, table_id: str, events: list[Recorded
 
 def audit_bundle(content: bytes) -> AuditReport:
     """Audit a bundle's content with no database; a broken file is a finding, not an error."""
-    bundle = load_bundle(content)
-    return audit_events(bundle.events, bundle.table_id, known_problems=bundle.problems)
+    try:
+        bundle = load_bundle(content)
+        return audit_events(bundle.events, bundle.table_id, known_problems=bundle.problems)
+    except Exception as exc:  # a file no check foresaw must still get a verdict, not a crash
+        problem = Problem(None, f"the bundle could not be audited: {exc!r}")
+        return audit_events([], "?", known_problems=[problem])
 
 
 def audit_bundle_file(path: str | Path) -> AuditReport:
@@ -48,6 +55,5 @@ def audit_bundle_file(path: str | Path) -> AuditReport:
     try:
         content = Path(path).read_bytes()
     except OSError as exc:
-        report = audit_events([], "?", known_problems=[Problem(None, f"cannot read {path}: {exc}")])
-        return report
+        return audit_events([], "?", known_problems=[Problem(None, f"cannot read {path}: {exc}")])
     return audit_bundle(content)

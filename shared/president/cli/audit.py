@@ -64,6 +64,9 @@ async def _with_store(table_id: str, out: IO[bytes] | Path | None) -> AuditRepor
 def _run_with_store(table_id: str, out: IO[bytes] | Path | None = None) -> AuditReport | int:
     try:
         return asyncio.run(_with_store(table_id, out))
+    except LookupError as exc:
+        typer.echo(f"president: {exc}", err=True)
+        raise typer.Exit(EXIT_PROBLEMS) from exc
     except (OSError, ConnectionError) as exc:
         typer.echo(f"president: cannot reach the database: {exc}", err=True)
     except Exception as exc:  # asyncpg's errors share no base class with OSError
@@ -115,9 +118,6 @@ def export_command(
 ) -> None:
     """Write the table's game record as a self-contained audit bundle (JSON lines)."""
     count = _run_with_store(table_id, sys.stdout.buffer if out is None else out)
-    if count == 0:
-        typer.echo(f"president export: no game stream game-{table_id}", err=True)
-        raise typer.Exit(EXIT_PROBLEMS)
     typer.echo(f"exported {count} events of game-{table_id}", err=True)
 
 
