@@ -1,0 +1,96 @@
+"""Several engine instances, and an engine restarted mid-game."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+from president.contract import Accepted, Rejected, stream_id_of_game
+from president.rules import Options, event_from_dict, legal_actions, replay
+from president.store.postgres import PostgresEventStore
+
+from services.engine.application import Engine
+from services.engine.game import seats_to_act
+from services.engine.postgres import PostgresTableSessions, ensure_schema
+from tests.integration.engine.harness import SECRET, Harness, harness
+from tests.unit.engine.helpers import command_for, write_table
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+_SERVICE_EVENTS = ("GameCreated", "DealCommitted", "SeedRevealed")
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def fresh(migrated_url: str, nats_url: str) -> AsyncIterator[Harness]:
+    """A relay and no engine yet (each test starts its own)."""
+    async with harness(migrated_url, nats_url) as h:
+        yield h
+
+
+async def _replays(h: Harness, table_id: str, options: Options) -> None:
+    events = await h.store.read_stream(stream_id_of_game(table_id))
+    assert (await h.store.verify_chain(stream_id_of_game(table_id))).ok
+    rules = [event_from_dict(e.type, e.data) for e in events if e.type not in _SERVICE_EVENTS]
+    assert replay(options, rules).is_terminal
+
+
+async def _instance(database_url: str) -> tuple[Engine, PostgresEventStore]:
+    store = await PostgresEventStore.connect(database_url, max_size=8)
+    await ensure_schema(store.pool)
+    return Engine(store, PostgresTableSessions(store), secret=SECRET), store
+
+
+async def test_two_engines_racing_on_one_table_never_fork_its_stream(fresh: Harness) -> None:
+    table_id = "race-1"
+    await write_table(fresh.store, table_id, players=4, rounds=1)
+    await fresh.start_engine()
+    await fresh.wait_for_game(table_id)
+    (a, store_a), (b, store_b) = (
+        await _instance(fresh.database_url),
+        await _instance(fresh.database_url),
+    )
+    ids = itertools.count()
+    try:
+        while True:
+            game = await a.games.load(table_id)
+            assert game.state is not None
+            if game.state.is_terminal:
+                break
+            seat = seats_to_act(game.state)[0]
+            actions = legal_actions(game.state, seat)[:3]
+            commands = [
+                command_for(table_id, action, f"race-{next(ids)}")
+                for action in actions
+                for _ in range(2)
+            ]
+            replies = await asyncio.gather(
+                *((a if index % 2 else b).handle(command) for index, command in enumerate(commands))
+            )
+            accepted = [r for r in replies if isinstance(r, Accepted)]
+            assert len(accepted) == 1, replies
+            assert all(isinstance(r, Rejected) for r in replies if r not in accepted)
+    finally:
+        await store_a.close()
+        await store_b.close()
+    await _replays(fresh, table_id, Options(players=4, rounds=1))
+
+
+async def test_an_engine_restarted_mid_game_resumes_from_the_log(fresh: Harness) -> None:
+    table_id = "restart-1"
+    first = await fresh.start_engine("engine-1")
+    await write_table(fresh.store, table_id, players=3, rounds=2)
+    await fresh.wait_for_game(table_id)
+    before = await fresh.play(table_id, max_actions=25)
+    await fresh.stop_engine(first)
+    version = await fresh.game_version(table_id)
+    await fresh.start_engine("engine-2")
+    after = await fresh.play(table_id)
+    assert before == 25 and after > 0
+    events = await fresh.store.read_stream(stream_id_of_game(table_id))
+    assert events[-1].type == "GameEnded" and len(events) > version
+    decisions = [e for e in events if e.type in ("CardsPlayed", "Passed", "CardsReturned")]
+    assert len(decisions) == before + after
+    await _replays(fresh, table_id, Options(players=3, rounds=2))
