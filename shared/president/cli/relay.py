@@ -19,9 +19,14 @@ from president.settings import load_settings
 def relay_command(
     database_url: Annotated[str | None, typer.Option(help="libpq URL of the event store")] = None,
     nats_url: Annotated[str | None, typer.Option(help="NATS URL (JetStream enabled)")] = None,
-    stream: Annotated[str | None, typer.Option(help="JetStream stream to fill")] = None,
+    stream: Annotated[
+        str | None, typer.Option(help="JetStream stream to fill (default: <PREFIX>_EVENTS)")
+    ] = None,
     prefix: Annotated[str | None, typer.Option(help="subject prefix of the events")] = None,
     name: Annotated[str | None, typer.Option(help="lock/checkpoint name (default: stream)")] = None,
+    routing: Annotated[
+        str | None, typer.Option(help="package.module:factory; factory(prefix) -> Routing")
+    ] = None,
     poll_interval: Annotated[float | None, typer.Option(help="seconds between polls")] = None,
     batch_size: Annotated[int | None, typer.Option(help="events per acked batch")] = None,
     once: Annotated[bool, typer.Option(help="publish what is committed now, then exit")] = False,
@@ -37,6 +42,7 @@ def relay_command(
         "relay_stream": stream,
         "relay_prefix": prefix,
         "relay_name": name,
+        "relay_routing": routing,
         "relay_poll_interval": poll_interval,
         "relay_batch_size": batch_size,
     }

@@ -3,21 +3,40 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import signal
 
 from president.relay.relay import Relay, RelayOptions
+from president.relay.routing import Routing, default_routing
 from president.relay.settings import RelaySettings
 
 log = logging.getLogger(__name__)
 
 
+def load_routing(target: str | None, prefix: str) -> Routing:
+    """The routing named ``module:factory`` (``factory(prefix)`` gives a
+    :class:`Routing`); the default routing when ``target`` is None."""
+    if target is None:
+        return default_routing(prefix)
+    module_name, _, attribute = target.partition(":")
+    if not module_name or not attribute:
+        raise ValueError(f"routing must look like package.module:factory, got {target!r}")
+    routing = getattr(importlib.import_module(module_name), attribute)(prefix)
+    if not isinstance(routing, Routing):
+        raise TypeError(f"{target}({prefix!r}) gave {type(routing).__name__}, not a Routing")
+    return routing
+
+
 def create_relay(settings: RelaySettings, database_url: str, nats_url: str) -> Relay:
     """The relay the settings describe, on the given servers."""
+    routing = load_routing(settings.relay_routing, settings.relay_prefix)
     return Relay(
         database_url,
         nats_url,
         settings.relay_stream,
+        route=routing.route,
+        subjects=routing.subjects,
         prefix=settings.relay_prefix,
         options=RelayOptions(
             name=settings.relay_name,

@@ -8,8 +8,9 @@ from president.settings import Settings
 class RelaySettings(Settings):
     """What a relay process needs: the servers (shared fields) and its stream."""
 
-    relay_stream: str = "PRESIDENT_EVENTS"
+    relay_stream: str | None = None  # default: the contract's <PREFIX>_EVENTS
     relay_prefix: str = "president"
+    relay_routing: str | None = None  # package.module:factory, factory(prefix) -> Routing
     relay_name: str | None = None
     relay_batch_size: int = 500
     relay_poll_interval: float = 1.0
