@@ -113,6 +113,8 @@ def create_app(
 ) -> FastStream:
     """The engine app. Servers: the arguments, else the settings, else the embedded ones."""
     settings = settings or load_settings(cls=EngineSettings)
+    database_url = database_url or settings.database_url
+    nats_url = nats_url or settings.nats_url
     if database_url is None or nats_url is None:
         servers = ensure_servers(settings)
         database_url = database_url or servers.database_url

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 # Importing a module registers its commands on `app` / `bench_app`.
+from president.cli import asyncapi as _asyncapi  # noqa: F401
 from president.cli import audit as _audit  # noqa: F401
 from president.cli import bench_rules as _bench_rules  # noqa: F401
 from president.cli import bench_store as _bench_store  # noqa: F401
