@@ -1,0 +1,233 @@
+"""Commands and queries by request-reply, and the event subjects, with typed replies."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+import nats
+from nats.aio.client import Client
+from pydantic import BaseModel
+
+from president.client.follow import follow_subject
+from president.contract import (
+    Accepted,
+    AILevel,
+    CreateTable,
+    GetTable,
+    GetView,
+    ListTables,
+    Pass,
+    PlayCards,
+    PublicEvent,
+    Rejected,
+    Reply,
+    ReturnCards,
+    SeatAI,
+    SeatEvent,
+    StartGame,
+    Subjects,
+    TableInfo,
+    TableList,
+    TableOptions,
+    TableSummary,
+    TakeSeat,
+    TurnPrompt,
+    ViewReply,
+    parse_reply,
+)
+
+
+class CommandRejected(Exception):
+    """The service refused a command; ``reply`` holds the stable code and the detail."""
+
+    def __init__(self, reply: Rejected):
+        super().__init__(f"{reply.code.value}: {reply.detail}")
+        self.reply = reply
+
+    @property
+    def code(self) -> str:
+        return self.reply.code.value
+
+
+def new_command_id() -> str:
+    return str(uuid.uuid4())
+
+
+class PresidentClient:
+    """One NATS connection to the services under one subject prefix."""
+
+    def __init__(self, client: Client, subjects: Subjects, timeout: float = 5.0):
+        self.nats = client
+        self.subjects = subjects
+        self.timeout = timeout
+
+    @classmethod
+    async def connect(
+        cls, nats_url: str, prefix: str = "president", *, name: str = "president-client"
+    ) -> PresidentClient:
+        return cls(await nats.connect(nats_url, name=name), Subjects(prefix))
+
+    async def close(self) -> None:
+        if not self.nats.is_closed:
+            await self.nats.close()
+
+    # -- raw request-reply -----------------------------------------------------
+
+    async def request(self, subject: str, payload: bytes) -> Reply:
+        """Send ``payload`` and parse the reply (NATS timeouts propagate)."""
+        message = await self.nats.request(subject, payload, timeout=self.timeout)
+        return parse_reply(message.data)
+
+    async def send(self, command: BaseModel) -> Reply:
+        """Send a typed command or query to the service that handles it."""
+        kind = getattr(command, "type", "")
+        if isinstance(command, PlayCards | Pass | ReturnCards | GetView):
+            subject = self.subjects.game_command(command.table_id)
+        else:
+            subject = self.subjects.table_command(kind)
+        return await self.request(subject, command.model_dump_json().encode())
+
+    async def _accepted(self, command: BaseModel) -> Accepted:
+        reply = await self.send(command)
+        if isinstance(reply, Rejected):
+            raise CommandRejected(reply)
+        assert isinstance(reply, Accepted), reply
+        return reply
+
+    # -- table service -----------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        players: int = 4,
+        rounds: int = 1,
+        revolution: bool = True,
+        round_leader: str = "asshole",
+        ai_seats: Mapping[int, str] | None = None,
+        name: str = "",
+        table_id: str | None = None,
+    ) -> str:
+        """Open a table; seats in ``ai_seats`` (seat -> level) get their AI at once."""
+        command = CreateTable(
+            command_id=new_command_id(),
+            table_id=table_id,
+            name=name,
+            players=players,
+            options=TableOptions.model_validate(
+                {"rounds": rounds, "revolution": revolution, "round_leader": round_leader},
+                strict=False,
+            ),
+            ai_seats={seat: AILevel(level) for seat, level in (ai_seats or {}).items()},
+        )
+        accepted = await self._accepted(command)
+        assert accepted.table_id is not None
+        return accepted.table_id
+
+    async def take_seat(
+        self, table_id: str, player_name: str, seat: int | None = None
+    ) -> tuple[int, str]:
+        """Take a seat; returns it and its token (keep the token: it is sent only once)."""
+        accepted = await self._accepted(
+            TakeSeat(
+                command_id=new_command_id(), table_id=table_id, seat=seat, player_name=player_name
+            )
+        )
+        assert accepted.seat is not None and accepted.seat_token is not None
+        return accepted.seat, accepted.seat_token
+
+    async def seat_ai(self, table_id: str, level: str, seat: int | None = None) -> None:
+        await self._accepted(
+            SeatAI(command_id=new_command_id(), table_id=table_id, seat=seat, level=AILevel(level))
+        )
+
+    async def start_game(self, table_id: str) -> None:
+        await self._accepted(StartGame(command_id=new_command_id(), table_id=table_id))
+
+    async def get_table(self, table_id: str) -> TableSummary:
+        reply = await self.send(GetTable(table_id=table_id))
+        if isinstance(reply, Rejected):
+            raise CommandRejected(reply)
+        assert isinstance(reply, TableInfo), reply
+        return reply.table
+
+    async def list_tables(self, status: str | None = None) -> list[TableSummary]:
+        reply = await self.send(ListTables.model_validate({"status": status}))
+        if isinstance(reply, Rejected):
+            raise CommandRejected(reply)
+        assert isinstance(reply, TableList), reply
+        return reply.tables
+
+    # -- engine ------------------------------------------------------------------
+
+    async def get_view(self, table_id: str, seat: int, token: str) -> ViewReply:
+        reply = await self.send(GetView(table_id=table_id, seat=seat, seat_token=token))
+        if isinstance(reply, Rejected):
+            raise CommandRejected(reply)
+        assert isinstance(reply, ViewReply), reply
+        return reply
+
+    async def act(
+        self,
+        table_id: str,
+        seat: int,
+        token: str,
+        action: Mapping[str, Any],
+        *,
+        command_id: str | None = None,
+    ) -> Reply:
+        """Send a legal-action object (``{"play": [...]}``, ``{"pass": true}``,
+        ``{"return": [...]}``) as its command; returns the reply (Accepted or Rejected)."""
+        common: dict[str, Any] = {
+            "command_id": command_id or new_command_id(),
+            "table_id": table_id,
+            "seat": seat,
+            "seat_token": token,
+        }
+        command: BaseModel
+        if "play" in action:
+            command = PlayCards(**common, cards=list(action["play"]))
+        elif "return" in action:
+            command = ReturnCards(**common, cards=list(action["return"]))
+        else:
+            command = Pass(**common)
+        return await self.send(command)
+
+    # -- events (JetStream) ------------------------------------------------------
+
+    async def public_events(
+        self, table_id: str, *, idle_timeout: float | None = None
+    ) -> AsyncIterator[PublicEvent]:
+        """The table's public events from the first one on."""
+        async for message in follow_subject(
+            self.nats,
+            self.subjects.events_stream,
+            self.subjects.public(table_id),
+            idle_timeout=idle_timeout,
+        ):
+            yield PublicEvent.model_validate_json(message.data)
+
+    async def seat_events(
+        self, table_id: str, seat: int, *, idle_timeout: float | None = None
+    ) -> AsyncIterator[SeatEvent]:
+        """The private events of one seat (its hand, the cards it gave or got)."""
+        async for message in follow_subject(
+            self.nats,
+            self.subjects.events_stream,
+            self.subjects.seat(table_id, seat),
+            idle_timeout=idle_timeout,
+        ):
+            yield SeatEvent.model_validate_json(message.data)
+
+    async def prompts(
+        self, table_id: str, seat: int, *, idle_timeout: float | None = None
+    ) -> AsyncIterator[TurnPrompt]:
+        """The seat's turn prompts (its view and legal actions, each time it is due)."""
+        async for message in follow_subject(
+            self.nats,
+            self.subjects.prompts_stream,
+            self.subjects.prompt(table_id, seat),
+            idle_timeout=idle_timeout,
+        ):
+            yield TurnPrompt.model_validate_json(message.data)
