@@ -21,7 +21,9 @@ def _storable(value: float) -> bool:
     return True
 
 
-_text = st.text(st.characters(blacklist_characters="\x00"), max_size=12)
+_text = st.text(
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=12
+)
 _scalars = (
     st.none()
     | st.booleans()
