@@ -9,6 +9,7 @@ from president.cli import bench_rules as _bench_rules  # noqa: F401
 from president.cli import bench_store as _bench_store  # noqa: F401
 from president.cli import demo as _demo  # noqa: F401
 from president.cli import infra as _infra  # noqa: F401
+from president.cli import play as _play  # noqa: F401
 from president.cli import referee as _referee  # noqa: F401
 from president.cli import relay as _relay  # noqa: F401
 from president.cli import serve as _serve  # noqa: F401

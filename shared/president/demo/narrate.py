@@ -28,8 +28,9 @@ class Narrator:
     ``names`` are the seats' display names (default ``seat N``).
     """
 
-    def __init__(self, names: Sequence[str] | None = None):
+    def __init__(self, names: Sequence[str] | None = None, *, per_move: bool = False):
         self.names = list(names or [])
+        self.per_move = per_move
         self._trick: list[str] = []
 
     def name(self, seat: int) -> str:
@@ -79,25 +80,29 @@ class Narrator:
         ]
 
     def _on_CardsPlayed(self, data: Mapping[str, Any]) -> list[str]:
-        self._trick.append(f"{self.name(data['seat'])} {cards(data['cards'])}")
-        return []
+        return self._move(f"{self.name(data['seat'])} {cards(data['cards'])}")
 
     def _on_Passed(self, data: Mapping[str, Any]) -> list[str]:
-        self._trick.append(f"{self.name(data['seat'])} pass")
-        return []
+        return self._move(f"{self.name(data['seat'])} pass")
 
     def _on_OrderReversed(self, data: Mapping[str, Any]) -> list[str]:
         order = "reversed (2 lowest, 3 highest)" if data["reversed"] else "normal again"
-        self._trick.append(f"REVOLUTION by {self.name(data['seat'])}: order {order}")
-        return []
+        return self._move(f"REVOLUTION by {self.name(data['seat'])}: order {order}")
 
     def _on_PlayerFinished(self, data: Mapping[str, Any]) -> list[str]:
-        self._trick.append(
+        return self._move(
             f"{self.name(data['seat'])} goes out: place {data['place']} ({title(data['title'])})"
         )
+
+    def _move(self, text: str) -> list[str]:
+        if self.per_move:
+            return [f"  {text}"]
+        self._trick.append(text)
         return []
 
     def _on_TrickEnded(self, data: Mapping[str, Any]) -> list[str]:
+        if self.per_move:
+            return [f"  -> {self.name(data['winner'])} wins the trick"]
         return self._flush(f" -> {self.name(data['winner'])} wins the trick")
 
     def _on_RoundEnded(self, data: Mapping[str, Any]) -> list[str]:
