@@ -13,6 +13,8 @@ import asyncpg
 import nats
 import pytest
 
+from tests.fixtures.servers import reachable_temp_dir
+
 PRESIDENT = str(Path(sys.executable).parent / "president")
 
 
@@ -25,15 +27,15 @@ def _run(*args: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    path = tmp_path_factory.mktemp("cli")
-    yield path
-    _run("down", data_dir=path)
+def data_dir() -> Iterator[Path]:
+    with reachable_temp_dir() as path:
+        yield path
+        _run("down", data_dir=path)
 
 
 @pytest.fixture(scope="module")
 def urls(data_dir: Path) -> dict[str, str]:
-    result = _run("up", "--json", data_dir=data_dir)
+    result = _run("up", "--json", "--no-fsync", data_dir=data_dir)
     assert result.returncode == 0, result.stderr
     parsed: dict[str, str] = json.loads(result.stdout)
     return parsed
@@ -41,7 +43,7 @@ def urls(data_dir: Path) -> dict[str, str]:
 
 async def test_up_prints_urls_of_servers_that_outlive_the_command(urls: dict[str, str]) -> None:
     connection = await asyncpg.connect(urls["database_url"])
-    assert await connection.fetchval("SHOW fsync") == "on"
+    assert await connection.fetchval("SHOW fsync") == "off"  # as asked by --no-fsync
     await connection.close()
     client = await nats.connect(urls["nats_url"])
     await client.jetstream().account_info()

@@ -12,6 +12,8 @@ import pytest
 from president.infra import EmbeddedNats, EmbeddedPostgres, create_database, drop_database
 from president.infra.processes import port_open
 
+from tests.fixtures.servers import reachable_temp_dir
+
 
 def _process_tree(pid: int) -> list[psutil.Process]:
     root = psutil.Process(pid)
@@ -27,19 +29,21 @@ def _processes_using(path: Path) -> list[psutil.Process]:
 
 
 @pytest.fixture(scope="module")
-def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedPostgres]:
-    server = EmbeddedPostgres(tmp_path_factory.mktemp("embedded") / "pg", durable=False)
-    server.start()
-    yield server
-    server.stop()
+def postgres() -> Iterator[EmbeddedPostgres]:
+    with reachable_temp_dir() as data_dir:
+        server = EmbeddedPostgres(data_dir / "pg", durable=False)
+        server.start()
+        yield server
+        server.stop()
 
 
 @pytest.fixture(scope="module")
-def nats_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedNats]:
-    server = EmbeddedNats(tmp_path_factory.mktemp("embedded") / "nats")
-    server.start()
-    yield server
-    server.stop()
+def nats_server() -> Iterator[EmbeddedNats]:
+    with reachable_temp_dir() as data_dir:
+        server = EmbeddedNats(data_dir / "nats")
+        server.start()
+        yield server
+        server.stop()
 
 
 async def test_postgres_listens_on_a_free_local_port_and_answers_queries(
@@ -83,29 +87,29 @@ async def test_a_dropped_database_is_gone_even_with_open_sessions(
         session.terminate()
 
 
-def test_stopping_postgres_leaves_no_process_behind(tmp_path: Path) -> None:
-    server = EmbeddedPostgres(tmp_path / "pg", durable=False)
+def test_stopping_postgres_leaves_no_process_behind(server_data_dir: Path) -> None:
+    server = EmbeddedPostgres(server_data_dir / "pg", durable=False)
     server.start()
     assert server.pid is not None and server.port is not None
     tree = _process_tree(server.pid)
     assert len(tree) > 1  # the postmaster and its background workers
     server.stop()
     assert not any(process.is_running() for process in tree)
-    assert _processes_using(tmp_path) == []
+    assert _processes_using(server_data_dir) == []
     assert not port_open("127.0.0.1", server.port)
 
 
-def test_stopping_nats_leaves_no_process_behind(tmp_path: Path) -> None:
-    server = EmbeddedNats(tmp_path / "nats")
+def test_stopping_nats_leaves_no_process_behind(server_data_dir: Path) -> None:
+    server = EmbeddedNats(server_data_dir / "nats")
     server.start()
     assert server.pid is not None and server.port is not None
     server.stop()
-    assert _processes_using(tmp_path) == []
+    assert _processes_using(server_data_dir) == []
     assert not port_open("127.0.0.1", server.port)
 
 
-async def test_a_restarted_postgres_keeps_its_data(tmp_path: Path) -> None:
-    server = EmbeddedPostgres(tmp_path / "pg")
+async def test_a_restarted_postgres_keeps_its_data(server_data_dir: Path) -> None:
+    server = EmbeddedPostgres(server_data_dir / "pg")
     server.start()
     try:
         connection = await asyncpg.connect(server.url)
@@ -121,8 +125,8 @@ async def test_a_restarted_postgres_keeps_its_data(tmp_path: Path) -> None:
         server.stop()
 
 
-def test_two_servers_get_different_ports(postgres: EmbeddedPostgres, tmp_path: Path) -> None:
-    other = EmbeddedNats(tmp_path / "nats")
+def test_two_servers_get_different_ports(postgres: EmbeddedPostgres, server_data_dir: Path) -> None:
+    other = EmbeddedNats(server_data_dir / "nats")
     other.start()
     try:
         assert other.port != postgres.port

@@ -12,14 +12,14 @@ import asyncpg
 import pytest
 from president.infra import ensure_servers, server_status, stop_servers
 from president.infra.processes import is_running
-from president.infra.state import read_state
+from president.infra.state import ServerRecord, ServersState, read_state, write_state
 from president.settings import Settings
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path) -> Iterator[Path]:
-    yield tmp_path
-    stop_servers(tmp_path)
+def data_dir(server_data_dir: Path) -> Iterator[Path]:
+    yield server_data_dir
+    stop_servers(server_data_dir)
 
 
 def test_configured_urls_are_used_without_starting_anything(data_dir: Path) -> None:
@@ -73,3 +73,15 @@ def test_stop_servers_stops_what_the_state_file_records(data_dir: Path) -> None:
     assert sorted(stopped) == sorted([started.database_url, started.nats_url])
     assert [status.running for status in server_status(data_dir)] == [False, False]
     assert stop_servers(data_dir) == []
+
+
+def test_a_recorded_pid_reused_by_another_process_is_never_signalled(data_dir: Path) -> None:
+    stranger = os.getpid()  # this test process stands in for an unrelated program
+    record = ServerRecord(pid=stranger, port=1, url="nats://127.0.0.1:1")
+    write_state(data_dir, ServersState(postgres=None, nats=record))
+    assert stop_servers(data_dir) == []
+    write_state(data_dir, ServersState(postgres=None, nats=record))
+    servers = ensure_servers(Settings(data_dir=data_dir), durable=False)
+    assert len(servers.started) == 2
+    restarted = read_state(data_dir).nats
+    assert restarted is not None and restarted.pid != stranger

@@ -29,14 +29,23 @@ def _settings(data_dir: Path | None) -> Settings:
     return settings.model_copy(update={"data_dir": data_dir.expanduser().absolute()})
 
 
+Fsync = Annotated[
+    bool,
+    typer.Option(
+        "--fsync/--no-fsync",
+        help="Crash-safe PostgreSQL (default); --no-fsync is faster, for throw-away data.",
+    ),
+]
+
+
 @infra_app.command()
-def up(data_dir: DataDir = None, as_json: Json = False) -> None:
+def up(data_dir: DataDir = None, as_json: Json = False, fsync: Fsync = True) -> None:
     """Start the servers in the background (or reuse running ones) and print their URLs.
 
     `eval "$(president infra up)"` sets PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL.
     """
     settings = _settings(data_dir)
-    servers = ensure_servers(settings)
+    servers = ensure_servers(settings, durable=fsync)
     started = {server.url for server in servers.started}
     for url in (servers.database_url, servers.nats_url):
         typer.echo(f"# {'started' if url in started else 'reusing'} {url}", err=True)

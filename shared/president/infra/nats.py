@@ -60,9 +60,10 @@ class EmbeddedNats:
         raise RuntimeError(f"NATS did not start; see {self.log_file}")
 
     def stop(self) -> None:
-        if self.pid is not None:
+        """Stop the server; a recorded pid that is no longer this server is left alone."""
+        if self.pid is not None and self.is_running():
             stop_process(self.pid, STOP_SIGNALS)
-            self.pid = None
+        self.pid = None
 
     def is_running(self) -> bool:
         return self.pid is not None and is_running(self.pid, str(self.data_dir))

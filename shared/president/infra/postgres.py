@@ -69,6 +69,8 @@ class EmbeddedPostgres:
         """Init the cluster if needed, start the server, create the database; return the URL."""
         user = _system_user()
         self._ensure_cluster(user)
+        if user is not None:
+            _open_path_to(self.data_dir)  # again: a parent may have been locked since initdb
         for attempt in range(attempts):
             port = self.port if self.port is not None and attempt == 0 else free_port(HOST)
             if self._try_start(port, user):
@@ -77,10 +79,13 @@ class EmbeddedPostgres:
         raise RuntimeError(f"PostgreSQL did not start; see {self.log_file}")
 
     def stop(self) -> None:
-        """Fast shutdown of the server and all its backends."""
-        if self.pid is not None:
+        """Fast shutdown of the server and all its backends.
+
+        A recorded pid that is no longer this server (reused by the OS) is left alone.
+        """
+        if self.pid is not None and self.is_running():
             stop_process(self.pid, STOP_SIGNALS)
-            self.pid = None
+        self.pid = None
 
     def is_running(self) -> bool:
         return self.pid is not None and is_running(self.pid, str(self.data_dir))
@@ -178,13 +183,18 @@ _TRAVERSE = stat.S_IXGRP | stat.S_IXOTH
 _READ_AND_TRAVERSE = stat.S_IRGRP | stat.S_IROTH | stat.S_IXGRP | stat.S_IXOTH
 
 
+def _open_path_to(path: Path) -> None:
+    """Let other users traverse (not list) the folders above ``path``."""
+    for parent in path.parents:
+        mode = parent.stat().st_mode
+        if mode & _TRAVERSE != _TRAVERSE:
+            parent.chmod(mode | _TRAVERSE)
+
+
 def _grant_access(pgdata: Path, user: str) -> None:
     """Let ``user`` own the cluster, reach it, and run the bundled binaries."""
-    for path in (pgdata, postgres_bin_dir()):
-        for parent in path.parents:  # traverse only: nobody gets to list these folders
-            mode = parent.stat().st_mode
-            if mode & _TRAVERSE != _TRAVERSE:
-                parent.chmod(mode | _TRAVERSE)
+    _open_path_to(pgdata)
+    _open_path_to(postgres_bin_dir())
     install = postgres_bin_dir().parent
     for path in install.rglob("*"):
         mode = path.stat().st_mode

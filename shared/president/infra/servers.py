@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from president.infra.nats import EmbeddedNats
+from president.infra.nats import HOST, EmbeddedNats
 from president.infra.postgres import EmbeddedPostgres
+from president.infra.processes import port_open
 from president.infra.state import ServerRecord, ServersState, locked, read_state, write_state
 from president.settings import Settings
 
@@ -57,7 +58,8 @@ def ensure_servers(settings: Settings, *, durable: bool = True) -> Servers:
         database_url = settings.database_url
         if database_url is None:
             postgres = _attach_postgres(data_dir, state.postgres, durable)
-            if not postgres.is_running():
+            if not _serving(postgres):
+                postgres.stop()  # a hung leftover would hold the cluster's lock
                 postgres.start()
                 started.append(postgres)
             database_url = postgres.url
@@ -65,7 +67,8 @@ def ensure_servers(settings: Settings, *, durable: bool = True) -> Servers:
         nats_url = settings.nats_url
         if nats_url is None:
             nats = _attach_nats(data_dir, state.nats)
-            if not nats.is_running():
+            if not _serving(nats):
+                nats.stop()
                 nats.start()
                 started.append(nats)
             nats_url = nats.url
@@ -108,6 +111,10 @@ def server_status(data_dir: Path) -> list[ServerStatus]:
         _status("postgres", state.postgres, postgres.is_running()),
         _status("nats", state.nats, nats.is_running()),
     ]
+
+
+def _serving(server: EmbeddedPostgres | EmbeddedNats) -> bool:
+    return server.is_running() and server.port is not None and port_open(HOST, server.port)
 
 
 def _status(name: str, record: ServerRecord | None, running: bool) -> ServerStatus:
