@@ -85,3 +85,12 @@ def test_a_recorded_pid_reused_by_another_process_is_never_signalled(data_dir: P
     assert len(servers.started) == 2
     restarted = read_state(data_dir).nats
     assert restarted is not None and restarted.pid != stranger
+
+
+def test_leaving_the_with_block_stops_only_what_was_started(data_dir: Path) -> None:
+    settings = Settings(database_url="postgresql://someone@db.example:5432/x", data_dir=data_dir)
+    with ensure_servers(settings, durable=False) as servers:
+        nats_record = read_state(data_dir).nats
+        assert nats_record is not None and is_running(nats_record.pid)
+    assert servers.started == []
+    assert not is_running(nats_record.pid)

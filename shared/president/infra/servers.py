@@ -36,6 +36,12 @@ class Servers:
             server.stop()
         self.started.clear()
 
+    def __enter__(self) -> Servers:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
 
 def postgres_dir(data_dir: Path) -> Path:
     return data_dir / "pg"
@@ -49,7 +55,9 @@ def ensure_servers(settings: Settings, *, durable: bool = True) -> Servers:
     """URLs from settings when set; otherwise embedded servers in ``settings.data_dir``.
 
     Embedded servers recorded as running in the data dir are reused, others are started
-    and recorded; ``durable=False`` (fresh clusters only) trades crash safety for speed.
+    and recorded; ``durable=False`` trades crash safety for speed. The caller owns what
+    ``started`` lists: ``Servers.stop()`` (or leaving a ``with`` block) stops it; left running,
+    a later call reuses it and ``president infra down`` stops it.
     """
     data_dir = settings.data_dir
     started: list[Server] = []
