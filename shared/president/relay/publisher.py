@@ -99,21 +99,24 @@ class JetStreamPublisher:
     async def publish(self, envelopes: Sequence[Envelope]) -> None:
         """Publish in order, at most ``max_in_flight`` unacked; return once all are acked.
 
-        Raises PublishFailed when any message is refused or not acked in time.
+        Raises PublishFailed when any message is refused, or the whole batch is not
+        acked within ``ack_timeout``.
         """
         acks: list[asyncio.Future[PubAck]] = []
         try:
-            for envelope in envelopes:
-                acks.append(
-                    await self._js.publish_async(
-                        envelope.subject,
-                        envelope.payload,
-                        wait_stall=self._ack_timeout,
-                        stream=self._spec.name,
-                        headers=dict(envelope.headers),
+            async with asyncio.timeout(self._ack_timeout):
+                for envelope in envelopes:
+                    # No wait_stall: with a free slot publish_async never yields, so the
+                    # whole batch reaches the socket in one write instead of one per message.
+                    acks.append(
+                        await self._js.publish_async(
+                            envelope.subject,
+                            envelope.payload,
+                            stream=self._spec.name,
+                            headers=dict(envelope.headers),
+                        )
                     )
-                )
-            await asyncio.wait_for(asyncio.gather(*acks), self._ack_timeout)
+                await asyncio.gather(*acks)
         except (nats.errors.Error, TimeoutError) as error:
             for ack in acks:
                 ack.cancel()
