@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from president.ai.easy import EasyPolicy
 from president.ai.level import Level
+from president.ai.medium import MediumPolicy
 from president.ai.policy import Policy
 from president.ai.random_level import RandomPolicy
 
@@ -25,5 +26,7 @@ def make_policy(
         return RandomPolicy(seed)
     if level is Level.EASY:
         return EasyPolicy(seed)
-    # Medium and Hard arrive next; until then they play as Easy.
-    return EasyPolicy(seed)
+    if level is Level.MEDIUM:
+        return MediumPolicy(seed)
+    # Hard arrives next; until then it plays as Medium.
+    return MediumPolicy(seed)
