@@ -51,7 +51,12 @@ def demo(
     if data_dir is not None:
         settings = settings.model_copy(update={"data_dir": data_dir.expanduser().absolute()})
     extra_env = {"PRESIDENT_AI_SEED": str(seed)} if seed is not None else {}
-    config = StackConfig(ai_workers=ai_workers, log_level="WARNING", extra_env=extra_env)
+    config = StackConfig(
+        ai_workers=ai_workers,
+        log_level="WARNING",
+        prefix=settings.subject_prefix,
+        extra_env=extra_env,
+    )
     options = DemoOptions(players=players, rounds=rounds, levels=level_list)
     say: Callable[[str], None] = _quiet if as_json else typer.echo
     say("Starting PostgreSQL, NATS, the relay and the services ...")

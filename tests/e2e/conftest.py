@@ -1,0 +1,59 @@
+"""The whole system as separate processes on the session's servers, once per test module."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+from president.client import PresidentClient
+from president.runtime import ServiceStack, StackConfig
+from president.runtime.settings import StackSettings
+from president.store.postgres import PostgresEventStore
+
+
+def start_stack(database_url: str, nats_url: str, run_dir: Path, **config: object) -> ServiceStack:
+    """Relay, table, engine and AI workers on a fresh subject prefix, started and ready."""
+    settings = StackSettings(database_url=database_url, nats_url=nats_url, data_dir=run_dir)
+    stack_config = StackConfig(
+        prefix=f"e{uuid.uuid4().hex[:8]}",
+        run_dir=run_dir,
+        log_level="INFO",
+        durable=False,
+        **config,  # type: ignore[arg-type]
+    )
+    return ServiceStack(stack_config, settings).start()
+
+
+@pytest.fixture(scope="module")
+def stack(
+    database_url: str, nats_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServiceStack]:
+    """Two AI workers that hand a dead worker's decisions on after 2 s."""
+    run_dir = tmp_path_factory.mktemp("stack")
+    services = start_stack(
+        database_url,
+        nats_url,
+        run_dir,
+        ai_workers=2,
+        extra_env={"PRESIDENT_ACK_WAIT": "2", "PRESIDENT_BUDGET_MS": "20"},
+    )
+    try:
+        yield services
+    finally:
+        services.stop()
+
+
+@pytest.fixture
+async def client(stack: ServiceStack) -> AsyncIterator[PresidentClient]:
+    connection = await PresidentClient.connect(stack.nats_url, stack.prefix, name="e2e-test")
+    yield connection
+    await connection.close()
+
+
+@pytest.fixture
+async def store(stack: ServiceStack) -> AsyncIterator[PostgresEventStore]:
+    events = await PostgresEventStore.connect(stack.database_url)
+    yield events
+    await events.close()

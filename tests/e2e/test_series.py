@@ -1,0 +1,108 @@
+"""Full series through the three services as processes, and the crashes they survive."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from nats.aio.msg import Msg
+from president.client import PresidentClient
+from president.contract import stream_id_of_game
+from president.demo import DemoOptions, DemoResult, run_demo
+from president.runtime import ServiceStack
+from president.store.postgres import PostgresEventStore
+
+from services.ai_worker.main import stats_subject
+
+FAST = ("easy", "medium")
+
+
+def _assert_sound(result: DemoResult, rounds: int) -> None:
+    """Replayed from the log, the same results; each event once on the public subject."""
+    assert result.replay_ok, result.to_json()["problems"]
+    assert len(result.rounds) == rounds
+    assert result.public_events == result.verification.events
+    assert not result.duplicate_versions
+
+
+async def _game_with_a_crash(
+    client: PresidentClient,
+    store: PostgresEventStore,
+    crash: Any,
+    options: DemoOptions,
+    after_lines: int = 12,
+) -> DemoResult:
+    """Play ``options``; after ``after_lines`` narrated lines call ``crash()`` (blocking)."""
+    lines: list[str] = []
+    reached = asyncio.Event()
+
+    def on_line(line: str) -> None:
+        lines.append(line)
+        if len(lines) >= after_lines:
+            reached.set()
+
+    game = asyncio.create_task(run_demo(client, store, options, on_line))
+    await asyncio.wait_for(reached.wait(), 60)
+    assert not game.done(), "the game ended before the crash"
+    crash()
+    return await asyncio.wait_for(game, 120)
+
+
+@pytest.mark.timeout(180)
+async def test_full_series_at_three_to_six_players(
+    client: PresidentClient, store: PostgresEventStore
+) -> None:
+    games = [
+        run_demo(client, store, DemoOptions(players=players, rounds=2, levels=FAST))
+        for players in (3, 4, 5, 6)
+    ]
+    results = await asyncio.wait_for(asyncio.gather(*games), 150)
+    for players, result in zip((3, 4, 5, 6), results, strict=True):
+        _assert_sound(result, rounds=2)
+        assert sorted(result.rounds[0]["finish_order"]) == list(range(players))
+        assert sum(result.scores) == 2 * players * (players + 1) // 2
+
+
+@pytest.mark.timeout(180)
+async def test_an_ai_worker_killed_mid_game_hands_its_decisions_to_the_other(
+    stack: ServiceStack, client: PresidentClient, store: PostgresEventStore
+) -> None:
+    reports: list[dict[str, Any]] = []
+
+    async def on_stats(msg: Msg) -> None:
+        reports.append(json.loads(msg.data))
+
+    subscription = await client.nats.subscribe(stats_subject(client.subjects, "*"), cb=on_stats)
+    try:
+        result = await _game_with_a_crash(
+            client,
+            store,
+            lambda: stack.kill("ai-worker-1"),
+            DemoOptions(players=4, rounds=2, levels=FAST),
+            after_lines=10,
+        )
+    finally:
+        await subscription.unsubscribe()
+        stack.restart("ai-worker-1")
+    _assert_sound(result, rounds=2)
+    deciders = {r["instance_id"] for r in reports if r["accepted"]}
+    assert deciders == {"ai-worker-1", "ai-worker-2"}
+
+
+@pytest.mark.timeout(180)
+async def test_the_engine_killed_mid_game_resumes_from_the_log_with_nothing_lost_or_doubled(
+    stack: ServiceStack, client: PresidentClient, store: PostgresEventStore
+) -> None:
+    def crash_and_restart() -> None:
+        stack.kill("engine-1")
+        stack.restart("engine-1")
+
+    result = await _game_with_a_crash(
+        client, store, crash_and_restart, DemoOptions(players=5, rounds=2, levels=FAST)
+    )
+    _assert_sound(result, rounds=2)
+    events = await store.read_stream(stream_id_of_game(result.table_id))
+    assert [e.version for e in events] == list(range(1, len(events) + 1))
+    assert len({e.event_id for e in events}) == len(events)
