@@ -47,12 +47,18 @@ class PostgresEventStore:
         server_settings: Mapping[str, str] | None = None,
     ) -> PostgresEventStore:
         """A store on a new connection pool to `database_url` (libpq URL);
-        `server_settings` are session settings of its connections."""
+        `server_settings` are session settings of its connections.
+
+        A connection going back to the pool is not reset beyond rolling back an open
+        transaction (asyncpg's default reset costs a round trip per append): code that
+        borrows `pool` must not leave session state behind (use SET LOCAL, not SET).
+        """
         pool = await asyncpg.create_pool(
             database_url,
             min_size=min_size,
             max_size=max_size,
             server_settings=dict(server_settings or {}),
+            reset=_keep_session,
         )
         return cls(pool)
 
@@ -150,21 +156,27 @@ class PostgresEventStore:
         rows: list[PreparedEvent],
         command_id: str | None,
     ) -> tuple[int, ...]:
-        arguments = [
-            stream_id,
-            head.version,
-            [r.event_id for r in rows],
-            [r.type for r in rows],
-            [r.schema_version for r in rows],
-            [r.data_json for r in rows],
-            [r.metadata_json for r in rows],
-            [r.prev_hash for r in rows],
-            [r.hash for r in rows],
-        ]
-        if command_id is None:
-            records = await connection.fetch(sql.APPEND, *arguments)
+        if len(rows) == 1:
+            [r] = rows
+            arguments: list[Any] = [stream_id, head.version, r.event_id, r.type]
+            arguments += [r.schema_version, r.data_json, r.metadata_json, r.prev_hash, r.hash]
+            statement = sql.APPEND_ONE if command_id is None else sql.APPEND_ONE_COMMAND
         else:
-            records = await connection.fetch(sql.APPEND_COMMAND, *arguments, command_id)
+            arguments = [
+                stream_id,
+                head.version,
+                [r.event_id for r in rows],
+                [r.type for r in rows],
+                [r.schema_version for r in rows],
+                [r.data_json for r in rows],
+                [r.metadata_json for r in rows],
+                [r.prev_hash for r in rows],
+                [r.hash for r in rows],
+            ]
+            statement = sql.APPEND_MANY if command_id is None else sql.APPEND_MANY_COMMAND
+        if command_id is not None:
+            arguments.append(command_id)
+        records = await connection.fetch(statement, *arguments)
         return tuple(record[1] for record in records)
 
     async def _load_head(self, connection: asyncpg.Connection, stream_id: str) -> Head:
@@ -232,6 +244,10 @@ class PostgresEventStore:
 
     async def close(self) -> None:
         await self._pool.close()
+
+
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    return None
 
 
 _new = object.__new__

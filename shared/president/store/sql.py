@@ -6,29 +6,48 @@ APPEND_LOCK = "hashtextextended('president.store.append', 0)"
 """Every append holds this transaction lock from before its positions are drawn to its
 commit, so positions follow commit order (docs/decisions/2026-11-29-store-log-order.md)."""
 
-_LOCK = f"lock AS MATERIALIZED (SELECT pg_advisory_xact_lock({APPEND_LOCK}))"
+_LOCK = f"(SELECT pg_advisory_xact_lock({APPEND_LOCK})) AS lock"
+_COLUMNS_IN = "stream_id, version, event_id, type, schema_version, data, metadata, prev_hash, hash"
+_AFTER_HEAD = (
+    "$2 = 0 OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2 AND hash = {})"
+)
 
-_INSERT = """
-INSERT INTO events (stream_id, version, event_id, type, schema_version, data, metadata,
-                    prev_hash, hash)
+_INSERT_ONE = f"""
+INSERT INTO events ({_COLUMNS_IN})
+SELECT $1, $2 + 1, $3::uuid, $4::text, $5::integer, $6::jsonb, $7::jsonb, $8::text, $9::text
+FROM {_LOCK}
+WHERE {_AFTER_HEAD.format("$8")}
+RETURNING version, position"""
+
+_INSERT_MANY = f"""
+INSERT INTO events ({_COLUMNS_IN})
 SELECT $1, $2 + u.o::integer, u.e, u.t, u.s, u.d, u.m, u.p, u.h
-FROM lock, unnest($3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[],
-                  $8::text[], $9::text[]) WITH ORDINALITY AS u(e, t, s, d, m, p, h, o)
-WHERE $2 = 0 OR EXISTS (
-    SELECT 1 FROM events WHERE stream_id = $1 AND version = $2 AND hash = $8[1])
-RETURNING version, position, tx_id, recorded_at"""
+FROM {_LOCK}, unnest($3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[],
+                     $8::text[], $9::text[]) WITH ORDINALITY AS u(e, t, s, d, m, p, h, o)
+WHERE {_AFTER_HEAD.format("$8[1]")}
+RETURNING version, position"""
 
-APPEND = f"WITH {_LOCK} {_INSERT}"
-"""Append after the head `($2, $8[1])`: no row when that head is not the stream's last
-committed event; a unique violation when another append took the versions."""
 
-APPEND_COMMAND = f"""
-WITH {_LOCK}, inserted AS ({_INSERT}),
+def _with_command(insert: str) -> str:
+    return f"""
+WITH inserted AS ({insert}),
 command AS (
     INSERT INTO commands (stream_id, command_id, first_version, last_version)
     SELECT $1, $10, min(version), max(version) FROM inserted HAVING count(*) > 0)
-SELECT version, position, tx_id, recorded_at FROM inserted ORDER BY version"""
-"""`APPEND` that also records the command id, in the same statement."""
+SELECT version, position FROM inserted ORDER BY version"""
+
+
+APPEND_ONE = _INSERT_ONE
+"""Append one event after the head `($2, $8)`: no row when that head is not the stream's
+last committed event; a unique violation when another append took the version. The lock
+is taken before the identity is drawn; positions follow commit order."""
+
+APPEND_MANY = _INSERT_MANY
+"""`APPEND_ONE` for a batch given as arrays (the head hash is `$8[1]`)."""
+
+APPEND_ONE_COMMAND = _with_command(_INSERT_ONE)
+APPEND_MANY_COMMAND = _with_command(_INSERT_MANY)
+"""The same, also recording the command id `$10`, in the same statement."""
 
 HEAD = "SELECT version, hash FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1"
 
