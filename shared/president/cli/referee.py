@@ -26,7 +26,7 @@ def _read(script: Path | None) -> Any:
         _fail(f"cannot read the script: {exc}")
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, or an int of 4,301+ digits
         _fail(f"the script is not JSON: {exc}")
 
 

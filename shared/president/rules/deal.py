@@ -30,7 +30,10 @@ def seed_bytes(seed: int | str) -> bytes:
     """The bytes a seed contributes to the shuffle (step 1 of the algorithm)."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise InvalidGameInput("seed must be an integer or a string")
-    return str(seed).encode("utf-8")
+    try:
+        return str(seed).encode("utf-8")
+    except ValueError as exc:  # a lone surrogate, or an int too long to print
+        raise InvalidGameInput(f"seed cannot be used: {exc}") from exc
 
 
 def _words(seed: int | str) -> Iterator[int]:
