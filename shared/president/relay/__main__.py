@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import sys
+import typer
 
-from president.cli import app
+from president.cli.relay import relay_command
 
 if __name__ == "__main__":
-    app(["relay", *sys.argv[1:]], prog_name="python -m president.relay")
+    typer.run(relay_command)
