@@ -98,9 +98,9 @@ def assert_round_invariants(state: GameState) -> None:
 
 
 def assert_round_just_ended(state: GameState) -> None:
+    """Exactly one player still holds cards: the last place."""
     last = state.results[-1].finish_order[-1]
-    if state.phase is Phase.GAME_OVER:
-        assert [s for s in range(state.players) if state.hands[s]] == [last]
+    assert [s for s in range(state.players) if state.hands[s]] == [last]
 
 
 class Run:
