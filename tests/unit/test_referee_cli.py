@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 from president.cli import app
 from president.rules import CARD_NAMES
-from president.rules.replay import decision_of
 from typer.testing import CliRunner
 
-from .rules.table import Table, ladder_deal, play_ladder_round
+from .rules.table import ladder_deal, ladder_round_actions
 
 PRESIDENT = Path(sys.executable).parent / "president"
 DECK = list(CARD_NAMES)
@@ -29,14 +28,6 @@ GOOD_RESULTS = [
     {"ok": True, "phase": "play", "to_act": 1, "reversed": False},
     {"ok": True, "phase": "play", "to_act": 2, "reversed": False},
 ]
-
-
-def ladder_round_actions() -> list[dict[str, object]]:
-    """The actions of a whole round on ``ladder_deal()``."""
-    table = Table(ladder_deal())
-    play_ladder_round(table)
-    actions = (decision_of(event) for event in table.events)
-    return [action.to_dict() for action in actions if action is not None]
 
 
 def script(**changes: Any) -> str:

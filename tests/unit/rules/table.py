@@ -21,6 +21,7 @@ from president.rules import (
     new_game,
     validate_deal,
 )
+from president.rules.replay import decision_of
 
 
 def deal_giving(
@@ -130,6 +131,14 @@ def play_ladder_round(table: Table) -> None:
             table.play(seat, *cards)
             while table.state.phase.value == "play" and not table.state.trick_empty:
                 table.pass_(table.state.to_act)  # type: ignore[arg-type]
+
+
+def ladder_round_actions() -> list[dict[str, object]]:
+    """The raw actions of ``play_ladder_round`` (a whole round on ``ladder_deal()``)."""
+    table = Table(ladder_deal())
+    play_ladder_round(table)
+    actions = (decision_of(event) for event in table.events)
+    return [action.to_dict() for action in actions if action is not None]
 
 
 def exchange_table(second_deal: Sequence[Sequence[str]], **options: object) -> Table:

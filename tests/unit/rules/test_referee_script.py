@@ -6,20 +6,12 @@ import pytest
 from president.rules import InvalidGameInput, deal_from_seed
 from president.rules.deal import round_seed
 from president.rules.referee import run_script
-from president.rules.replay import decision_of
 
-from .table import Table, ladder_deal, play_ladder_round
-
-
-def ladder_actions() -> list[dict[str, object]]:
-    table = Table(ladder_deal())
-    play_ladder_round(table)
-    actions = (decision_of(event) for event in table.events)
-    return [action.to_dict() for action in actions if action is not None]
+from .table import ladder_deal, ladder_round_actions
 
 
 def test_at_game_over_reversed_is_the_order_the_last_round_ended_in() -> None:
-    output = run_script({"players": 4, "deals": [ladder_deal()], "actions": ladder_actions()})
+    output = run_script({"players": 4, "deals": [ladder_deal()], "actions": ladder_round_actions()})
 
     assert output["results"][-1] == {
         "ok": True,
@@ -38,7 +30,7 @@ def test_at_game_over_reversed_is_the_order_the_last_round_ended_in() -> None:
 
 
 def test_after_a_round_ends_and_another_begins_reversed_is_false_and_returns_are_awaited() -> None:
-    actions = ladder_actions()
+    actions = ladder_round_actions()
     script = {
         "players": 4,
         "options": {"rounds": 2},
