@@ -71,21 +71,24 @@ class PostgresLobby:
 
 
 class LobbyProjector:
-    """Keeps ``lobby_tables`` up to date with the log; woken by the store's NOTIFY."""
+    """Keeps ``lobby_tables`` up to date with the log; woken by the store's NOTIFY, at most
+    once per ``settle`` seconds (the lobby may lag the log by that much)."""
 
     def __init__(
         self,
         pool: asyncpg.Pool,
         store: EventStore,
         *,
-        batch_size: int = 500,
+        batch_size: int = 2000,
         poll_interval: float = 0.5,
+        settle: float = 0.1,
     ):
         self._pool = pool
         self._store = store
         self._tracking = PostgresTracking(pool)
         self._batch_size = batch_size
         self._poll_interval = poll_interval
+        self._settle = settle
         self._woken = asyncio.Event()
 
     async def run(self, stop: asyncio.Event) -> None:
@@ -100,6 +103,8 @@ class LobbyProjector:
                     except (OSError, asyncpg.PostgresError):
                         log.exception("lobby projector: batch failed; retrying")
                     await _first(stop, self._woken, within=self._poll_interval)
+                    # Every append notifies: let a burst gather into one batch.
+                    await _first(stop, within=self._settle)
             finally:
                 await listener.remove_listener(NOTIFY_CHANNEL, self._wake)
 
