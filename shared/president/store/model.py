@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
-from uuid import UUID, uuid4
+from uuid import UUID
+
+import orjson
 
 GENESIS_HASH = "0" * 64
 """The `prev_hash` of the first event of every stream."""
+
+
+def new_event_id() -> UUID:
+    """A version-7 UUID (RFC 9562): Unix milliseconds, then 74 random bits.
+
+    Ids that grow with time keep the unique index on event ids appending at its right
+    edge instead of touching a random page per event (uuid4).
+    """
+    random = int.from_bytes(os.urandom(10))
+    value = (time.time_ns() // 1_000_000) << 80 | 0x7 << 76 | (random >> 68) << 64
+    return UUID(int=value | 0b10 << 62 | random & (1 << 62) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,15 +38,40 @@ class NewEvent:
     data: Mapping[str, Any]
     metadata: Mapping[str, Any] = field(default_factory=dict)
     schema_version: int = 1
-    event_id: UUID = field(default_factory=uuid4)
+    event_id: UUID = field(default_factory=new_event_id)
 
 
-@dataclass(frozen=True, slots=True)
+class JsonField:
+    """A dict field that a store may fill with its JSON text, decoded on first read.
+
+    Replaying the log builds many events whose data is never looked at; decoding two
+    JSON documents per event would cost more than everything else a replay does.
+    A store writes the text straight into the instance `__dict__`; reading the field
+    decodes it once. Equality, repr and `dataclasses.replace` all read decoded values.
+    """
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> dict[str, Any]:
+        if instance is None:
+            raise AttributeError(self._name)  # so dataclasses sees no default
+        value = instance.__dict__[self._name]
+        if type(value) is str:
+            value = instance.__dict__[self._name] = orjson.loads(value)
+        return value  # type: ignore[no-any-return]
+
+    def __set__(self, instance: object, value: dict[str, Any]) -> None:
+        instance.__dict__[self._name] = value
+
+
+@dataclass(frozen=True)
 class RecordedEvent:
     """An event as the store recorded it.
 
     `version` counts from 1 within its stream; `position` orders the whole log in commit
     order (appends are serialised, see docs/decisions/2026-11-29-store-log-order.md).
+    `data` and `metadata` may be decoded lazily (see `JsonField`).
     """
 
     stream_id: str
@@ -46,6 +86,11 @@ class RecordedEvent:
     recorded_at: datetime
     prev_hash: str
     hash: str
+
+
+# Installed after the dataclass is built, so its fields, __init__ and typing stay plain.
+setattr(RecordedEvent, "data", JsonField("data"))  # noqa: B010
+setattr(RecordedEvent, "metadata", JsonField("metadata"))  # noqa: B010
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@ docs/decisions/2026-11-29-store-hot-path.md), one round trip per append."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any
@@ -27,6 +28,7 @@ from president.store.prepared import PreparedEvent, prepare
 from president.store.tracking import PostgresTracking
 
 _ATTEMPTS = 10
+_EMPTY = Head(0, GENESIS_HASH)
 
 
 class PostgresEventStore:
@@ -121,7 +123,9 @@ class PostgresEventStore:
     ) -> AppendResult:
         for _ in range(_ATTEMPTS):
             head = self._heads.get(stream_id)
-            if head is None or (expected is not None and head.version != expected):
+            if head is None and expected == 0:
+                head = _EMPTY  # a new stream needs no read: version 1 exists or not
+            elif head is None or (expected is not None and head.version != expected):
                 head = await self._load_head(connection, stream_id)
             if expected is not None and head.version != expected:
                 return await self._refused(connection, stream_id, command_id, expected)
@@ -181,7 +185,7 @@ class PostgresEventStore:
 
     async def _load_head(self, connection: asyncpg.Connection, stream_id: str) -> Head:
         record = await connection.fetchrow(sql.HEAD, stream_id)
-        head = Head(0, GENESIS_HASH) if record is None else Head(record[0], record[1])
+        head = _EMPTY if record is None else Head(record[0], record[1])
         self._heads.put(stream_id, head)
         return head
 
@@ -251,32 +255,17 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
 
 
 _new = object.__new__
+_FIELDS = tuple(f.name for f in dataclasses.fields(RecordedEvent))
+if _FIELDS != sql.COLUMN_NAMES:
+    raise ImportError("sql.COLUMN_NAMES must list RecordedEvent's fields in order")
 
 
-def _slot(name: str) -> Any:
-    return RecordedEvent.__dict__[name].__set__
+def _event(record: asyncpg.Record) -> RecordedEvent:
+    """A row of `sql._COLUMNS` (named and ordered as the fields) as a RecordedEvent.
 
-
-_stream_id, _version, _event_id = _slot("stream_id"), _slot("version"), _slot("event_id")
-_position, _tx_id, _type = _slot("position"), _slot("tx_id"), _slot("type")
-_schema_version, _data, _metadata = _slot("schema_version"), _slot("data"), _slot("metadata")
-_recorded_at, _prev_hash, _hash = _slot("recorded_at"), _slot("prev_hash"), _slot("hash")
-
-
-def _event(record: asyncpg.Record, loads: Any = orjson.loads) -> RecordedEvent:
-    """A row of `sql._COLUMNS` as a RecordedEvent, filled slot by slot: the dataclass's
-    frozen `__init__` costs more than all the rest of a replayed event."""
+    Filled through its `__dict__`: the frozen `__init__` costs more than the rest of a
+    replayed event, and `data`/`metadata` stay JSON text until read (`JsonField`).
+    """
     event = _new(RecordedEvent)
-    _stream_id(event, record[0])
-    _version(event, record[1])
-    _event_id(event, record[2])
-    _position(event, record[3])
-    _tx_id(event, record[4])
-    _type(event, record[5])
-    _schema_version(event, record[6])
-    _data(event, loads(record[7]))
-    _metadata(event, loads(record[8]))
-    _recorded_at(event, record[9])
-    _prev_hash(event, record[10])
-    _hash(event, record[11])
+    event.__dict__.update(zip(_FIELDS, record))  # noqa: B905 - lengths checked above
     return event

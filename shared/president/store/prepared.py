@@ -13,8 +13,9 @@ import orjson
 from president.store.chain import canonical_json, check_storable
 from president.store.model import NewEvent
 
-_MAYBE_FLOAT = re.compile(rb"\d[.eE]")
-"""Every float orjson writes has a digit then `.` or `e`; integers never do."""
+_MAYBE_FLOAT = re.compile(rb"\d[.eE]|null")
+"""Every float orjson writes has a digit then `.` or `e` (integers never do), or is `null`
+(NaN and infinities)."""
 
 
 class PreparedEvent(NamedTuple):

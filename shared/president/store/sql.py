@@ -58,10 +58,22 @@ FROM commands c JOIN events e
 WHERE c.stream_id = $1 AND c.command_id = $2
 GROUP BY c.first_version, c.last_version"""
 
-_COLUMNS = (
-    "stream_id, version, event_id, position, tx_id, type, schema_version, data, metadata,"
-    " recorded_at, prev_hash, hash"
+COLUMN_NAMES = (
+    "stream_id",
+    "version",
+    "event_id",
+    "position",
+    "tx_id",
+    "type",
+    "schema_version",
+    "data",
+    "metadata",
+    "recorded_at",
+    "prev_hash",
+    "hash",
 )
+"""What reads select: the fields of RecordedEvent, in their order."""
+_COLUMNS = ", ".join(COLUMN_NAMES)
 
 READ_STREAM = (
     f"SELECT {_COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version"
