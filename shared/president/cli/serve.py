@@ -1,4 +1,4 @@
-"""`president serve table|engine|ai-worker|relay`: one service process, configured by environment.
+"""`president serve table|engine|ai-worker|relay|migrate`: one process, configured by environment.
 
 Each service reads its settings from ``PRESIDENT_*`` variables (DATABASE_URL, NATS_URL,
 SUBJECT_PREFIX, INSTANCE_ID, TOKEN_SECRET, READY_FILE, LOG_LEVEL, ...). Without a
@@ -106,6 +106,14 @@ def serve_relay(migrate: Migrate = True) -> None:
 
     settings = _prepared(ServiceRelaySettings, migrate=migrate)
     asyncio.run(_run_relay(settings))
+
+
+@serve_app.command("migrate")
+def serve_migrate() -> None:
+    """Bring the database schema up to date, then exit (a deployment's one-shot job)."""
+    settings = _prepared(Settings, migrate=True)
+    del settings
+    typer.echo("schema up to date")
 
 
 async def _run_relay(settings: Any) -> None:
