@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from president.ai.easy import EasyPolicy
+from president.ai.hard import HardPolicy
 from president.ai.level import Level
 from president.ai.medium import MediumPolicy
 from president.ai.policy import Policy
@@ -28,5 +29,4 @@ def make_policy(
         return EasyPolicy(seed)
     if level is Level.MEDIUM:
         return MediumPolicy(seed)
-    # Hard arrives next; until then it plays as Medium.
-    return MediumPolicy(seed)
+    return HardPolicy(seed, budget_ms, iterations)

@@ -9,14 +9,17 @@ last play (safe or not) empties it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 
 Move = tuple[int, int]
+Ceilings = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-def beats_exist(rank: int, count: int, unseen: Sequence[int], reversed_: bool) -> bool:
-    """Whether the unseen cards hold ``count`` of a rank above ``rank`` in the order."""
-    stronger = range(rank - 1, -1, -1) if reversed_ else range(rank + 1, 13)
-    return any(unseen[r] >= count for r in stronger)
+def ceilings(unseen: Sequence[int]) -> Ceilings:
+    """Per rank, the most unseen cards of one rank above it in normal order, and below it."""
+    from_top = list(accumulate(reversed(unseen), max))
+    from_bottom = list(accumulate(unseen, max))
+    return (*reversed(from_top[:12]), 0), (0, *from_bottom[:12])
 
 
 def is_safe(
@@ -24,13 +27,13 @@ def is_safe(
 ) -> bool:
     """Whether nobody can answer ``count`` cards of ``rank`` (a four is answered in
     the order it leaves behind)."""
+    return _safe(rank, count, ceilings(unseen), reversed_, revolution)
+
+
+def _safe(rank: int, count: int, bounds: Ceilings, reversed_: bool, revolution: bool) -> bool:
     if count == 4 and revolution:
-        return not beats_exist(rank, 4, unseen, not reversed_)
-    return not beats_exist(rank, count, unseen, reversed_)
-
-
-def flips(count: int, revolution: bool) -> bool:
-    return count == 4 and revolution
+        reversed_ = not reversed_
+    return bounds[1 if reversed_ else 0][rank] < count
 
 
 def sure_exit(
@@ -44,19 +47,20 @@ def sure_exit(
 ) -> Move | None:
     """The first play of a sure way out of the hand, or None if there is none."""
     total = sum(mine)
+    bounds = ceilings(unseen)
     if top_rank < 0:
-        return _lead_out(tuple(mine), total, unseen, reversed_, revolution, {})
+        return _lead_out(tuple(mine), total, bounds, reversed_, revolution, {})
     stronger = range(top_rank - 1, -1, -1) if reversed_ else range(top_rank + 1, 13)
     for rank in stronger:
         if mine[rank] < top_count:
             continue
         if total == top_count:
             return rank, top_count
-        if is_safe(rank, top_count, unseen, reversed_, revolution):
+        if _safe(rank, top_count, bounds, reversed_, revolution):
             rest = list(mine)
             rest[rank] -= top_count
-            after = reversed_ ^ flips(top_count, revolution)
-            if _lead_out(tuple(rest), total - top_count, unseen, after, revolution, {}):
+            after = reversed_ ^ (top_count == 4 and revolution)
+            if _lead_out(tuple(rest), total - top_count, bounds, after, revolution, {}):
                 return rank, top_count
     return None
 
@@ -64,7 +68,7 @@ def sure_exit(
 def _lead_out(
     mine: tuple[int, ...],
     total: int,
-    unseen: Sequence[int],
+    bounds: Ceilings,
     reversed_: bool,
     revolution: bool,
     seen: dict[tuple[tuple[int, ...], bool], Move | None],
@@ -79,12 +83,12 @@ def _lead_out(
             seen[key] = (rank, held)
             return seen[key]
         for count in range(held, 0, -1):
-            if not is_safe(rank, count, unseen, reversed_, revolution):
+            if not _safe(rank, count, bounds, reversed_, revolution):
                 continue
             rest = list(mine)
             rest[rank] -= count
-            after = reversed_ ^ flips(count, revolution)
-            if _lead_out(tuple(rest), total - count, unseen, after, revolution, seen):
+            after = reversed_ ^ (count == 4 and revolution)
+            if _lead_out(tuple(rest), total - count, bounds, after, revolution, seen):
                 seen[key] = (rank, count)
                 return seen[key]
     return None

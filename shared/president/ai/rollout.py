@@ -1,23 +1,30 @@
 """The fast default policy that plays out simulated rounds (Hard's opponent model).
 
-A plain version of Medium over counts: lead the lowest group, keeping the top
-rank and fours for later; follow with an exact group, breaking a low group
-when none fits; keep the top rank back while the hand is long; now and then
-pass anyway, so that the playouts of one deal do not all look alike.
+Medium's rules over counts, deterministic: take a sure exit once the hand is
+down to a few ranks (the unseen cards being the simulated opponents' hands);
+lead the lowest group, keeping the top rank and fours; follow with an exact
+group, spending the top rank only on a high trick, a short hand or an
+opponent about to go out; break a low group rather than pass. ``rng`` is
+accepted for policies that randomise; this one does not.
 """
 
 from __future__ import annotations
 
 import random
 
+from president.ai.plan import sure_exit
 from president.ai.sim import NO_SEAT, Sim
 
 _ASC = tuple(range(13))
 _DESC = tuple(range(12, -1, -1))
 _LOW_LEAD_NORMAL = _ASC[:-1]
 _LOW_LEAD_REVERSED = _DESC[:-1]
-STRAY = 0.08
-"""How often a follower that could play passes instead."""
+SURE_GROUPS = 3
+"""Look for a sure exit once a hand is down to this many ranks."""
+SHORT = 4
+HIGH = 8
+CLOSE = 2
+LOW_BREAK = 5
 
 
 def choose(sim: Sim, seat: int, rng: random.Random) -> tuple[int, int] | None:
@@ -26,6 +33,10 @@ def choose(sim: Sim, seat: int, rng: random.Random) -> tuple[int, int] | None:
     size = sim.sizes[seat]
     rev = sim.reversed
     top = sim.top_rank
+    if 13 - hand.count(0) <= SURE_GROUPS:
+        sure = _sure_exit(sim, seat, hand)
+        if sure is not None:
+            return sure
     if top < 0:
         fallback = -1
         for rank in _LOW_LEAD_REVERSED if rev else _LOW_LEAD_NORMAL:
@@ -43,20 +54,37 @@ def choose(sim: Sim, seat: int, rng: random.Random) -> tuple[int, int] | None:
     for rank in range(top - 1, -1, -1) if rev else range(top + 1, 13):
         count = hand[rank]
         if count == need:
-            if size == need:
+            if size == need or rank != (0 if rev else 12):
                 return rank, need
-            if rank == (0 if rev else 12) and size > need + 2 and rng.random() < 0.5:
-                return None
-            if rng.random() < STRAY:
-                return None
-            return rank, need
-        if count > need and broken < 0:
+            if size <= SHORT or (12 - top if rev else top) >= HIGH or _threat(sim, seat):
+                return rank, need
+            return None
+        if broken < 0 and need < count < 4 and rank != (0 if rev else 12):
             broken = rank
-    if broken >= 0:
-        strength = 12 - broken if rev else broken
-        if strength <= 8 or size <= 4:
-            return broken, need
+    if broken < 0:
+        return None
+    if (12 - broken if rev else broken) <= LOW_BREAK or size <= SHORT or _threat(sim, seat):
+        return broken, need
     return None
+
+
+def _sure_exit(sim: Sim, seat: int, hand: list[int]) -> tuple[int, int] | None:
+    others = [h for s, h in enumerate(sim.hands) if s != seat]
+    unseen = [sum(column) for column in zip(*others, strict=True)]
+    return sure_exit(
+        hand,
+        unseen,
+        reversed_=sim.reversed,
+        revolution=sim.revolution,
+        top_rank=sim.top_rank,
+        top_count=sim.top_count,
+    )
+
+
+def _threat(sim: Sim, seat: int) -> bool:
+    """Whether an opponent is close to going out."""
+    sizes = sim.sizes
+    return any(0 < sizes[s] <= CLOSE for s in range(sim.players) if s != seat)
 
 
 def play_out(sim: Sim, seat: int, rng: random.Random) -> int:
