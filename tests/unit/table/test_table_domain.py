@@ -1,0 +1,125 @@
+"""The table's pure decisions and its lobby projection."""
+
+from __future__ import annotations
+
+from president.contract import AILevel, CreateTable, RejectionCode
+
+from services.table.domain import (
+    Fact,
+    Refusal,
+    TableState,
+    decide_create,
+    decide_seat_ai,
+    decide_start,
+    decide_take_seat,
+    fold,
+)
+from services.table.lobby_view import project
+from services.table.tokens import seat_token, token_sha256
+
+
+class Table:
+    """A table's event log in memory, folded after every decision."""
+
+    def __init__(self, table_id: str, players: int = 4, **ai: AILevel):
+        self.log: list[tuple[int, str, dict[str, object]]] = []
+        command = CreateTable(
+            command_id="c", players=players, ai_seats={int(k[1:]): v for k, v in ai.items()}
+        )
+        self.state = TableState(table_id)
+        self.record(decide_create(self.state, command))
+
+    def record(self, facts: list[Fact] | Refusal) -> TableState:
+        assert not isinstance(facts, Refusal), facts
+        self.log += [(len(self.log) + n, f.type, f.data) for n, f in enumerate(facts, start=1)]
+        self.state = fold(self.state.table_id, self.log)
+        return self.state
+
+
+def _create(table_id: str, players: int = 4, **ai: AILevel) -> TableState:
+    return Table(table_id, players, **ai).state
+
+
+def test_a_new_table_has_free_seats_except_those_kept_for_ais() -> None:
+    state = _create("a", players=5, s1=AILevel.HARD)
+    assert [s.kind for s in state.seats] == ["free", "ai", "free", "free", "free"]
+    assert state.seats[1].level is AILevel.HARD
+    assert state.version == 2  # TableCreated + AISeated
+
+
+def test_a_table_is_created_once() -> None:
+    state = _create("b")
+    refusal = decide_create(state, CreateTable(command_id="again"))
+    assert isinstance(refusal, Refusal) and refusal.code is RejectionCode.TABLE_EXISTS
+
+
+def test_ai_seats_outside_the_table_are_invalid_options() -> None:
+    command = CreateTable(command_id="c", players=3, ai_seats={4: AILevel.EASY})
+    refusal = decide_create(TableState("c"), command)
+    assert isinstance(refusal, Refusal) and refusal.code is RejectionCode.INVALID_OPTIONS
+
+
+def test_a_person_takes_the_lowest_free_seat_unless_one_is_named() -> None:
+    table = Table("d", s0=AILevel.EASY)
+    state = table.record(
+        decide_take_seat(table.state, seat=None, player_name="Ana", token_sha256="h")
+    )
+    assert state.seats[1].kind == "human" and state.seats[1].token_sha256 == "h"
+    state = table.record(decide_take_seat(state, seat=3, player_name="Bo", token_sha256="i"))
+    assert state.free_seats == (2,)
+
+
+def test_seating_refusals_name_their_reason() -> None:
+    table = Table("e", players=3, s0=AILevel.EASY)
+    state = table.state
+    taken = decide_take_seat(state, seat=0, player_name="Ana", token_sha256="h")
+    outside = decide_seat_ai(state, seat=3, level=AILevel.EASY)
+    missing = decide_take_seat(TableState("nope"), seat=None, player_name="x", token_sha256="h")
+    assert isinstance(taken, Refusal) and taken.code is RejectionCode.SEAT_TAKEN
+    assert isinstance(outside, Refusal) and outside.code is RejectionCode.UNKNOWN_SEAT
+    assert isinstance(missing, Refusal) and missing.code is RejectionCode.UNKNOWN_TABLE
+    table.record(decide_seat_ai(table.state, seat=None, level=AILevel.EASY))
+    state = table.record(decide_seat_ai(table.state, seat=None, level=AILevel.EASY))
+    full = decide_seat_ai(state, seat=None, level=AILevel.EASY)
+    assert isinstance(full, Refusal) and full.code is RejectionCode.TABLE_FULL
+
+
+def _started(table_id: str) -> Table:
+    table = Table(table_id, players=3, s0=AILevel.EASY, s1=AILevel.EASY)
+    early = decide_start(table.state)
+    assert isinstance(early, Refusal) and early.code is RejectionCode.NOT_ENOUGH_PLAYERS
+    table.record(decide_seat_ai(table.state, seat=2, level=AILevel.MEDIUM))
+    table.record(decide_start(table.state))
+    return table
+
+
+def test_the_game_starts_once_every_seat_is_filled_and_then_seating_stops() -> None:
+    state = _started("f").state
+    assert state.start_requested
+    again = decide_start(state)
+    assert isinstance(again, Refusal) and again.code is RejectionCode.GAME_ALREADY_STARTED
+
+
+def test_unknown_event_types_leave_the_table_as_it_was() -> None:
+    table = Table("g")
+    assert fold("g", [*table.log, (2, "SomethingLater", {"x": 1})]).seats == table.state.seats
+
+
+def test_the_lobby_follows_a_table_from_open_to_playing_to_finished() -> None:
+    summary = None
+    for version, event_type, data in _started("f").log:
+        summary = project(summary, "table", "f", version, event_type, data)
+    assert summary is not None and summary.status == "playing"
+    assert [s.kind for s in summary.seats] == ["ai", "ai", "ai"]
+    summary = project(summary, "game", "f", 1, "GameEnded", {"rounds": 1, "scores": [1, 2, 3]})
+    assert summary is not None and summary.status == "finished"
+    assert project(None, "game", "zz", 1, "GameCreated", {}) is None
+
+
+def test_seat_tokens_are_stable_per_command_and_differ_between_commands() -> None:
+    first = seat_token("secret", "t1", "cmd-1")
+    assert first == seat_token("secret", "t1", "cmd-1")
+    assert (
+        len({first, seat_token("secret", "t1", "cmd-2"), seat_token("other", "t1", "cmd-1")}) == 3
+    )
+    assert len(first) == 43 and len(token_sha256(first)) == 64
