@@ -144,7 +144,7 @@ class PostgresEventStore:
                 if error.constraint_name == "events_event_id_key":
                     raise DuplicateEventId(stream_id) from error
                 if expected is not None:
-                    return await self._refused(connection, stream_id, command_id, head.version)
+                    return await self._refused(connection, stream_id, command_id, expected)
                 continue
             if written:
                 self._heads.put(stream_id, Head(rows[-1].version, rows[-1].hash))
