@@ -14,6 +14,7 @@ from president.cli import play as _play  # noqa: F401
 from president.cli import referee as _referee  # noqa: F401
 from president.cli import relay as _relay  # noqa: F401
 from president.cli import serve as _serve  # noqa: F401
+from president.cli import tournament as _tournament  # noqa: F401
 from president.cli.app import app, bench_app
 
 __all__ = ["app", "bench_app", "main"]
