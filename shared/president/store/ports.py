@@ -8,7 +8,8 @@ from typing import Any, Protocol
 from president.store.model import AppendResult, ChainReport, NewEvent, RecordedEvent, Snapshot
 
 NOTIFY_CHANNEL = "president_events"
-"""Postgres channel notified (empty payload) by every transaction that appends events."""
+"""Postgres channel notified (empty payload) by every transaction that appends events
+(at its commit; never for a rollback)."""
 
 
 class EventStore(Protocol):

@@ -3,8 +3,9 @@ docs/decisions/2026-11-29-store-hot-path.md), one round trip per append."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -34,9 +35,21 @@ _EMPTY = Head(0, GENESIS_HASH)
 class PostgresEventStore:
     """The `EventStore` on Postgres (schema from `president.store.migrate`)."""
 
-    def __init__(self, pool: asyncpg.Pool, heads: HeadCache | None = None) -> None:
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        heads: HeadCache | None = None,
+        *,
+        connect_writer: Callable[[], Awaitable[asyncpg.Connection]] | None = None,
+    ) -> None:
+        """A store on `pool`. With `connect_writer`, appends go one at a time through one
+        connection it opens (and reopens when lost), instead of a pool checkout each:
+        the database serialises appends anyway (the append lock)."""
         self._pool = pool
         self._heads = heads or HeadCache()
+        self._connect_writer = connect_writer
+        self._writer: asyncpg.Connection | None = None
+        self._writer_lock = asyncio.Lock()
         self.tracking = PostgresTracking(pool)
 
     @classmethod
@@ -55,14 +68,22 @@ class PostgresEventStore:
         transaction (asyncpg's default reset costs a round trip per append): code that
         borrows `pool` must not leave session state behind (use SET LOCAL, not SET).
         """
+        settings = dict(server_settings or {})
         pool = await asyncpg.create_pool(
             database_url,
             min_size=min_size,
             max_size=max_size,
-            server_settings=dict(server_settings or {}),
+            server_settings=settings,
             reset=_keep_session,
         )
-        return cls(pool)
+
+        def connect_writer() -> Awaitable[asyncpg.Connection]:
+            connection: Awaitable[asyncpg.Connection] = asyncpg.connect(
+                database_url, server_settings=settings
+            )
+            return connection
+
+        return cls(pool, connect_writer=connect_writer)
 
     async def __aenter__(self) -> PostgresEventStore:
         return self
@@ -88,9 +109,17 @@ class PostgresEventStore:
         expected_version: int | None,
         command_id: str | None = None,
     ) -> AppendResult:
-        async with self._pool.acquire() as connection:
+        if self._connect_writer is None:
+            async with self._pool.acquire() as connection:
+                return await self._append(
+                    connection, stream_id, events, expected_version, command_id, savepoint=False
+                )
+        async with self._writer_lock:
+            writer = self._writer
+            if writer is None or writer.is_closed():
+                writer = self._writer = await self._connect_writer()
             return await self._append(
-                connection, stream_id, events, expected_version, command_id, savepoint=False
+                writer, stream_id, events, expected_version, command_id, savepoint=False
             )
 
     async def append_in(
@@ -247,6 +276,10 @@ class PostgresEventStore:
         return ChainReport(stream_id, len(events), tuple(chain_problems(events)))
 
     async def close(self) -> None:
+        async with self._writer_lock:
+            if self._writer is not None:
+                await self._writer.close()
+                self._writer = None
         await self._pool.close()
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from president.store.ports import NOTIFY_CHANNEL
+
 APPEND_LOCK = "hashtextextended('president.store.append', 0)"
 """Every append holds this transaction lock from before its positions are drawn to its
 commit, so positions follow commit order (docs/decisions/2026-11-29-store-log-order.md)."""
 
-_LOCK = f"(SELECT pg_advisory_xact_lock({APPEND_LOCK})) AS lock"
+_LOCK = f"(SELECT pg_advisory_xact_lock({APPEND_LOCK}), pg_notify('{NOTIFY_CHANNEL}', '')) AS lock"
 _COLUMNS_IN = "stream_id, version, event_id, type, schema_version, data, metadata, prev_hash, hash"
 _AFTER_HEAD = (
     "$2 = 0 OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2 AND hash = {})"
@@ -40,7 +42,8 @@ SELECT version, position FROM inserted ORDER BY version"""
 APPEND_ONE = _INSERT_ONE
 """Append one event after the head `($2, $8)`: no row when that head is not the stream's
 last committed event; a unique violation when another append took the version. The lock
-is taken before the identity is drawn; positions follow commit order."""
+is taken before the identity is drawn, so positions follow commit order; the NOTIFY is
+delivered when the transaction commits."""
 
 APPEND_MANY = _INSERT_MANY
 """`APPEND_ONE` for a batch given as arrays (the head hash is `$8[1]`)."""
