@@ -13,9 +13,15 @@ import orjson
 from president.store.chain import canonical_json, check_storable
 from president.store.model import NewEvent
 
-_MAYBE_FLOAT = re.compile(rb"\d[.eE]|null")
-"""Every float orjson writes has a digit then `.` or `e` (integers never do), or is `null`
-(NaN and infinities)."""
+_EXPONENT = re.compile(r"\d[eE][+-]")
+
+
+def _may_hold_float(text: str) -> bool:
+    """Whether canonical JSON `text` may hold a float: orjson writes every float with a
+    `.` or an exponent (`1e+16`), or as `null` (NaN, infinities); integers never so."""
+    if "." in text or "null" in text:
+        return True
+    return ("e+" in text or "e-" in text) and _EXPONENT.search(text) is not None
 
 
 class PreparedEvent(NamedTuple):
@@ -46,39 +52,32 @@ def prepare(
     """
     if not events:
         raise ValueError("append needs at least one event")
-    prefix = b"[" + orjson.dumps(stream_id) + b","
+    stream_json = orjson.dumps(stream_id).decode()
     prepared: list[PreparedEvent] = []
     prev_hash = head_hash
-    for offset, event in enumerate(events, start=1):
+    for version, event in enumerate(events, start=head_version + 1):
         metadata = event.metadata
         if command_id is not None and "command_id" not in metadata:
             metadata = {**metadata, "command_id": command_id}
-        data_json, metadata_json = canonical_json(event.data), canonical_json(metadata)
-        if _MAYBE_FLOAT.search(data_json) or _MAYBE_FLOAT.search(metadata_json):
+        data_json = canonical_json(event.data).decode()
+        metadata_json = canonical_json(metadata).decode()
+        if _may_hold_float(data_json) or _may_hold_float(metadata_json):
             check_storable(event.data)
             check_storable(metadata)
-        version = head_version + offset
-        body = b"".join(
-            (
-                prefix,
-                b'%d,"%s",' % (version, str(event.event_id).encode()),
-                orjson.dumps(event.type),
-                b",%d," % event.schema_version,
-                data_json,
-                b",",
-                metadata_json,
-                b',"%s"]' % prev_hash.encode(),
-            )
+        type_json = orjson.dumps(event.type).decode()
+        body = (
+            f'[{stream_json},{version},"{event.event_id}",{type_json},{event.schema_version},'
+            f'{data_json},{metadata_json},"{prev_hash}"]'
         )
-        digest = hashlib.sha256(body).hexdigest()
+        digest = hashlib.sha256(body.encode()).hexdigest()
         prepared.append(
             PreparedEvent(
                 version,
                 event.event_id,
                 event.type,
                 event.schema_version,
-                data_json.decode(),
-                metadata_json.decode(),
+                data_json,
+                metadata_json,
                 prev_hash,
                 digest,
             )
