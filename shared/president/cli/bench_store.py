@@ -62,4 +62,5 @@ def bench_store(
         f" -> appends at {f['append_vs_raw']:.0%} of it\n"
         f"100-event batches: {f['batch_events_per_s']:.0f} events/s\n"
         f"replay of {f['replay_events']} events: {f['replay_events_per_s']:.0f} events/s"
+        f" (read_all pages of 10000: {f['read_all_events_per_s']:.0f} events/s)"
     )

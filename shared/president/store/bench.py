@@ -107,13 +107,22 @@ async def batch_appends(store: PostgresEventStore, batches: int, size: int = 100
     return batches * size / (time.perf_counter() - started)
 
 
-async def replay(store: PostgresEventStore, page: int = 10_000) -> tuple[int, float]:
-    """Read the whole log into RecordedEvents: (events, events per second)."""
+async def read_all_loop(store: PostgresEventStore, page: int = 10_000) -> tuple[int, float]:
+    """The whole log into RecordedEvents by `read_all` calls: (events, events per second)."""
     count, after = 0, 0
     started = time.perf_counter()
     while events := await store.read_all(after_position=after, limit=page):
         count += len(events)
         after = events[-1].position
+    return count, count / (time.perf_counter() - started)
+
+
+async def replay(store: PostgresEventStore) -> tuple[int, float]:
+    """The whole log into RecordedEvents by `replay` (pages read ahead)."""
+    count = 0
+    started = time.perf_counter()
+    async for events in store.replay():
+        count += len(events)
     return count, count / (time.perf_counter() - started)
 
 
@@ -141,6 +150,7 @@ async def run(
         await store.pool.execute("ANALYZE events")  # the statistics autovacuum would keep
         await replay(store)  # warm-up: the log into the page cache
         replayed, replay_rate = await replay(store)
+        _, read_all_rate = await read_all_loop(store)
     return {
         "synchronous_commit": synchronous_commit,
         "appends": appends,
@@ -154,4 +164,5 @@ async def run(
         "batch_events_per_s": round(batch, 1),
         "replay_events": replayed,
         "replay_events_per_s": round(replay_rate, 1),
+        "read_all_events_per_s": round(read_all_rate, 1),
     }

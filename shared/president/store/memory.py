@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -104,6 +104,14 @@ class InMemoryEventStore:
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
         start = max(after_position, 0)
         return [_copy(e) for e in self._log[start : start + limit]]
+
+    async def replay(
+        self, after_position: int = 0, page: int = 2000
+    ) -> AsyncIterator[list[RecordedEvent]]:
+        """The log after `after_position` as it stands, page by page."""
+        while events := await self.read_all(after_position, page):
+            yield events
+            after_position = events[-1].position
 
     async def stream_version(self, stream_id: str) -> int:
         stream = self._streams.get(stream_id)

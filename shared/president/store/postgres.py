@@ -4,8 +4,9 @@ docs/decisions/2026-11-29-store-hot-path.md), one round trip per append."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -250,6 +251,32 @@ class PostgresEventStore:
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
         records = await self._pool.fetch(sql.READ_ALL, after_position, limit)
         return [_event(record) for record in records]
+
+    async def replay(
+        self, after_position: int = 0, page: int = 2000
+    ) -> AsyncIterator[list[RecordedEvent]]:
+        """The log after `after_position` as it stands, page by page: `read_all` in a loop,
+        except that the next page is already on its way while the caller handles one."""
+        async with self._pool.acquire() as connection:
+            pending: asyncio.Future[list[asyncpg.Record]] | None = asyncio.ensure_future(
+                connection.fetch(sql.READ_ALL, after_position, page)
+            )
+            try:
+                while pending is not None:
+                    records = await pending
+                    pending = None
+                    if len(records) == page:
+                        pending = asyncio.ensure_future(
+                            connection.fetch(sql.READ_ALL, records[-1][3], page)
+                        )
+                        await asyncio.sleep(0)  # lets it send the query before we decode
+                    if records:
+                        yield [_event(record) for record in records]
+            finally:
+                if pending is not None:
+                    pending.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, asyncpg.PostgresError):
+                        await pending
 
     async def stream_version(self, stream_id: str) -> int:
         async with self._pool.acquire() as connection:

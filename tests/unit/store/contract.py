@@ -203,6 +203,23 @@ class EventStoreContract:
         mine = [(e.stream_id, e.type) for e in seen if e.stream_id in streams]
         assert mine == [(name, f"R{r}") for r in range(3) for name in streams]
 
+    async def test_replays_the_log_page_by_page(self, store: Any, stream: str) -> None:
+        await store.append(stream, _events(*"ABCDE"), expected_version=0)
+        start = (await store.read_stream(stream))[0].position - 1
+        pages = [page async for page in store.replay(after_position=start, page=2)]
+        assert all(len(page) <= 2 for page in pages)
+        replayed = [e for page in pages for e in page]
+        assert replayed == await store.read_all(after_position=start, limit=10_000)
+        assert [e.type for e in replayed if e.stream_id == stream] == list("ABCDE")
+
+    async def test_a_replay_left_early_leaves_the_store_usable(
+        self, store: Any, stream: str
+    ) -> None:
+        await store.append(stream, _events(*"ABCDE"), expected_version=0)
+        async for _page in store.replay(page=1):
+            break
+        assert await store.stream_version(stream) == 5
+
     # --- snapshots ---------------------------------------------------------------------
 
     async def test_snapshot_plus_later_events_equals_full_replay(
