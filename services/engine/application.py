@@ -61,11 +61,12 @@ class Engine:
         async with self.games.lock(table_id):
             for _ in range(_ATTEMPTS):
                 try:
-                    async with self._sessions.hold(table_id) as session:
+                    async with self._sessions.hold(table_id, command.command_id) as session:
                         reply, appended = await self._handle(session, command)
                 except ConcurrencyConflict:
-                    log.warning("table %s: concurrent append; reloading", table_id)
+                    log.info("table %s: appended to meanwhile; reloading", table_id)
                     self.games.forget(table_id)
+                    continue
                 except CorruptGame:
                     log.exception("table %s: the log breaks the rules", table_id)
                     return _rejected(command.command_id, RejectionCode.INTERNAL_ERROR, "bad log")
@@ -81,39 +82,28 @@ class Engine:
     async def _handle(
         self, session: TableSession, command: GameAction
     ) -> tuple[Accepted | Rejected, list[Appended]]:
-        game = await self.games.load(command.table_id)
-        refused = await self._check_seat(game, command.seat, command.seat_token)
-        if refused is not None:
-            return _rejected(command.command_id, refused.code, refused.detail), []
-        effect = game.commands.get(command.command_id)
-        if effect is not None:
-            accepted = Accepted(
-                command_id=command.command_id,
-                stream_id=stream_id_of_game(game.table_id),
-                first_version=effect.first_version,
-                last_version=effect.last_version,
-                positions=list(effect.positions),
-                duplicate=True,
-            )
-            return accepted, []
-        recorded = await session.recorded_rejection(command.command_id)
-        if recorded is not None:
-            return Rejected.model_validate_json(json.dumps(recorded)), []
-        decided = self._decide(game, command)
-        if isinstance(decided, Refusal):
-            rejected = _rejected(command.command_id, decided.code, decided.detail)
-            await session.record_rejection(command.command_id, rejected.model_dump(mode="json"))
+        game = await self.games.load(command.table_id, at_least=session.head_version)
+        verdict = await self._judge(game, session, command)
+        if isinstance(verdict, Refusal):
+            # Refuse only on the log's latest state (the session's head may lag).
+            game = await self.games.load(command.table_id)
+            verdict = await self._judge(game, session, command)
+        if isinstance(verdict, Accepted | Rejected):
+            return verdict, []
+        if isinstance(verdict, Refusal):
+            rejected = _rejected(command.command_id, verdict.code, verdict.detail)
+            if verdict.final:
+                await session.record_rejection(rejected.model_dump(mode="json"))
             return rejected, []
-        result = await session.append(
+        result = await self._store.append(
             stream_id_of_game(game.table_id),
-            decided,
+            verdict,
             expected_version=game.version,
             command_id=command.command_id,
         )
-        appended = [] if result.duplicate else _appended(decided, result)
         if result.duplicate:  # the log knew this command: our fold was behind
             self.games.forget(game.table_id)
-        reply = Accepted(
+        accepted = Accepted(
             command_id=command.command_id,
             stream_id=result.stream_id,
             first_version=result.first_version,
@@ -121,13 +111,33 @@ class Engine:
             positions=list(result.positions),
             duplicate=result.duplicate,
         )
-        return reply, appended
+        return accepted, [] if result.duplicate else _appended(verdict, result)
 
-    def _decide(self, game: Game, command: GameAction) -> list[NewEvent] | Refusal:
+    async def _judge(
+        self, game: Game, session: TableSession, command: GameAction
+    ) -> Accepted | Rejected | Refusal | list[NewEvent]:
+        """The reply to give at once, the refusal to give, or the events to append."""
+        refused = await self._check_seat(game, command.seat, command.seat_token)
+        if refused is not None:
+            return refused
+        effect = game.commands.get(command.command_id)
+        if effect is not None:
+            return Accepted(
+                command_id=command.command_id,
+                stream_id=stream_id_of_game(game.table_id),
+                first_version=effect.first_version,
+                last_version=effect.last_version,
+                positions=list(effect.positions),
+                duplicate=True,
+            )
+        if session.rejection is not None:
+            return Rejected.model_validate_json(json.dumps(session.rejection))
         expected = command.expected_version
         if expected is not None and expected != game.version:
             return Refusal(
-                RejectionCode.STALE_VERSION, f"expected version {expected}, at {game.version}"
+                RejectionCode.STALE_VERSION,
+                f"expected version {expected}, at {game.version}",
+                final=True,
             )
         return decide_action(game, command, self._new_seed)
 
@@ -174,9 +184,9 @@ class Engine:
         )
         if isinstance(decided, Refusal):
             return decided
-        async with self.games.lock(table_id), self._sessions.hold(table_id) as session:
+        async with self.games.lock(table_id), self._sessions.hold(table_id):
             try:
-                return await session.append(
+                return await self._store.append(
                     stream_id_of_game(table_id),
                     decided,
                     expected_version=0,

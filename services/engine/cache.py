@@ -41,8 +41,9 @@ class GameCache:
     def lock(self, table_id: str) -> asyncio.Lock:
         return self._locks[hash(table_id) % _STRIPES]
 
-    async def load(self, table_id: str) -> Game:
-        """The game folded up to the last committed version (hold ``lock`` around it).
+    async def load(self, table_id: str, at_least: int | None = None) -> Game:
+        """The game folded up to the last committed version (hold ``lock`` around it);
+        with ``at_least``, a cached fold that reached that version is used as it is.
 
         A game whose cached fold no longer matches the log is rebuilt from the start;
         raises CorruptGame when the log itself breaks the rules.
@@ -52,6 +53,8 @@ class GameCache:
             game = Game(table_id)
         else:
             self._games.move_to_end(table_id)
+            if at_least is not None and game.version >= at_least:
+                return game
         try:
             await self._catch_up(game)
         except CorruptGame:

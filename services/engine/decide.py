@@ -56,6 +56,8 @@ class Refusal:
 
     code: RejectionCode
     detail: str = ""
+    final: bool = False
+    """A refusal of the command itself (rules, stale version): its retries get the same."""
 
 
 def start_command_id(table_id: str) -> str:
@@ -81,7 +83,7 @@ def decide_action(
         return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started")
     outcome = apply_action(state, to_rules_action(command))
     if isinstance(outcome, Rejected):
-        return Refusal(from_rule_code(outcome.code), outcome.detail)
+        return Refusal(from_rule_code(outcome.code), outcome.detail, final=True)
     meta = _metadata(command.command_id, game.table_id, f"seat:{command.seat}")
     events: list[NewEvent] = []
     for event in outcome.events:

@@ -3,31 +3,25 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
-from president.store import AppendResult, NewEvent
+from president.contract import stream_id_of_game
 from president.store.memory import InMemoryEventStore
 
 
+@dataclass
 class MemoryTableSession:
-    def __init__(self, store: InMemoryEventStore, rejections: dict[str, dict[str, Any]]):
-        self._store = store
-        self._rejections = rejections
+    head_version: int
+    rejection: dict[str, Any] | None
+    _command_id: str | None
+    _rejections: dict[str, dict[str, Any]]
 
-    async def append(
-        self, stream_id: str, events: Sequence[NewEvent], *, expected_version: int, command_id: str
-    ) -> AppendResult:
-        return await self._store.append(
-            stream_id, events, expected_version=expected_version, command_id=command_id
-        )
-
-    async def recorded_rejection(self, command_id: str) -> dict[str, Any] | None:
-        return self._rejections.get(command_id)
-
-    async def record_rejection(self, command_id: str, reply: dict[str, Any]) -> None:
-        self._rejections.setdefault(command_id, reply)
+    async def record_rejection(self, reply: dict[str, Any]) -> None:
+        if self._command_id is not None:
+            self._rejections.setdefault(self._command_id, reply)
 
 
 class MemoryTableSessions:
@@ -39,7 +33,14 @@ class MemoryTableSessions:
         self._rejections: dict[str, dict[str, dict[str, Any]]] = {}
 
     @asynccontextmanager
-    async def hold(self, table_id: str) -> AsyncIterator[MemoryTableSession]:
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            yield MemoryTableSession(self._store, self._rejections.setdefault(table_id, {}))
+    async def hold(
+        self, table_id: str, command_id: str | None = None
+    ) -> AsyncIterator[MemoryTableSession]:
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            rejections = self._rejections.setdefault(table_id, {})
+            yield MemoryTableSession(
+                head_version=await self._store.stream_version(stream_id_of_game(table_id)),
+                rejection=rejections.get(command_id) if command_id else None,
+                _command_id=command_id,
+                _rejections=rejections,
+            )

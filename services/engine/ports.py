@@ -2,32 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from president.store import AppendResult, NewEvent
-
 
 class TableSession(Protocol):
-    """One table held exclusively (across every engine instance) until the session ends."""
+    """One table held exclusively (across every engine instance) until the session ends.
 
-    async def append(
-        self, stream_id: str, events: Sequence[NewEvent], *, expected_version: int, command_id: str
-    ) -> AppendResult:
-        """Append inside the session (raises the store's ConcurrencyConflict)."""
+    ``head_version`` and ``rejection`` are read as the table is taken, in one round
+    trip: fresh when the table was free, possibly behind when the session had to wait
+    (the append's expected version catches that, and refusals re-read the log first).
+    """
+
+    @property
+    def head_version(self) -> int:
+        """The game stream's version as the table was taken."""
         ...
 
-    async def recorded_rejection(self, command_id: str) -> dict[str, Any] | None:
-        """The rejection this table gave ``command_id`` before, if any."""
+    @property
+    def rejection(self) -> dict[str, Any] | None:
+        """The rejection this table gave the session's command id before, if any."""
         ...
 
-    async def record_rejection(self, command_id: str, reply: dict[str, Any]) -> None:
-        """Remember the rejection of ``command_id`` (its retries get the same reply)."""
+    async def record_rejection(self, reply: dict[str, Any]) -> None:
+        """Remember the rejection of the session's command (its retries get the same)."""
         ...
 
 
 class TableSessions(Protocol):
     """Opens a :class:`TableSession`; waits while another instance holds the table."""
 
-    def hold(self, table_id: str) -> AbstractAsyncContextManager[TableSession]: ...
+    def hold(
+        self, table_id: str, command_id: str | None = None
+    ) -> AbstractAsyncContextManager[TableSession]: ...

@@ -1,20 +1,24 @@
 """Postgres adapters of the engine: a table lock per command, and remembered rejections.
 
-A command's session is one transaction holding ``pg_advisory_xact_lock`` for its
-table: the catch-up, the decision and the append all happen under it, so one table's
-commands are handled one at a time across every engine instance; the append's
-expected version stays as the backstop.
+A command holds its table's advisory lock (session level, on a connection of its
+own) from before it reads the table's head to after its append committed, so one
+table's commands are handled one at a time across every engine instance; the
+append's expected version stays as the backstop. Taking the lock also reads the
+stream's head and any rejection recorded for the command: one round trip when the
+table is free (the usual case), three when another command holds it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
-from president.store import AppendResult, NewEvent
+from president.contract import stream_id_of_game
 from president.store.postgres import PostgresEventStore
 
 SCHEMA = (
@@ -28,8 +32,16 @@ CREATE TABLE IF NOT EXISTS engine_rejections (
     PRIMARY KEY (table_id, command_id)
 )""",
 )
-_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"
-_RECORDED = "SELECT reply FROM engine_rejections WHERE table_id = $1 AND command_id = $2"
+_TRY_TAKE = """
+SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
+       (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $2),
+       (SELECT reply FROM engine_rejections WHERE table_id = $3 AND command_id = $4)"""
+_TAKE = "SELECT pg_advisory_lock(hashtextextended($1, 0))"
+_READ = """
+SELECT true,
+       (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $1),
+       (SELECT reply FROM engine_rejections WHERE table_id = $2 AND command_id = $3)"""
+_RELEASE = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
 _RECORD = """
 INSERT INTO engine_rejections (table_id, command_id, reply) VALUES ($1, $2, $3::jsonb)
 ON CONFLICT (table_id, command_id) DO NOTHING"""
@@ -47,41 +59,51 @@ async def ensure_schema(pool: asyncpg.Pool) -> None:
             await connection.execute(statement)
 
 
+@dataclass
 class PostgresTableSession:
-    """A table held by this transaction's advisory lock."""
+    """A table held by this connection's advisory lock."""
 
-    def __init__(self, connection: asyncpg.Connection, store: PostgresEventStore, table_id: str):
-        self._connection = connection
-        self._store = store
-        self._table_id = table_id
+    connection: asyncpg.Connection
+    table_id: str
+    command_id: str | None
+    head_version: int
+    rejection: dict[str, Any] | None
 
-    async def append(
-        self, stream_id: str, events: Sequence[NewEvent], *, expected_version: int, command_id: str
-    ) -> AppendResult:
-        return await self._store.append_in(
-            self._connection,
-            stream_id,
-            events,
-            expected_version=expected_version,
-            command_id=command_id,
-        )
-
-    async def recorded_rejection(self, command_id: str) -> dict[str, Any] | None:
-        raw = await self._connection.fetchval(_RECORDED, self._table_id, command_id)
-        return None if raw is None else dict(json.loads(raw))
-
-    async def record_rejection(self, command_id: str, reply: dict[str, Any]) -> None:
-        await self._connection.execute(_RECORD, self._table_id, command_id, json.dumps(reply))
+    async def record_rejection(self, reply: dict[str, Any]) -> None:
+        if self.command_id is not None:
+            await self.connection.execute(
+                _RECORD, self.table_id, self.command_id, json.dumps(reply)
+            )
 
 
 class PostgresTableSessions:
-    """Sessions on the store's pool."""
+    """Sessions on the store's pool.
+
+    At most half the pool holds sessions at once: a session reads and appends through
+    the pool while it holds its connection, so a pool full of sessions would wait on
+    itself forever.
+    """
 
     def __init__(self, store: PostgresEventStore):
-        self._store = store
+        self._pool = store.pool
+        self._slots = asyncio.Semaphore(max(1, store.pool.get_max_size() // 2))
 
     @asynccontextmanager
-    async def hold(self, table_id: str) -> AsyncIterator[PostgresTableSession]:
-        async with self._store.pool.acquire() as connection, connection.transaction():
-            await connection.execute(_LOCK, lock_key(table_id))
-            yield PostgresTableSession(connection, self._store, table_id)
+    async def hold(
+        self, table_id: str, command_id: str | None = None
+    ) -> AsyncIterator[PostgresTableSession]:
+        key = lock_key(table_id)
+        async with self._slots, self._pool.acquire() as connection:
+            arguments = (key, stream_id_of_game(table_id), table_id, command_id or "")
+            row = await connection.fetchrow(_TRY_TAKE, *arguments)
+            if not row[0]:
+                # Taken: wait, then read the head again (what was read predates the wait).
+                await connection.execute(_TAKE, key)
+                row = await connection.fetchrow(_READ, *arguments[1:])
+            try:
+                rejection = None if row[2] is None else dict(json.loads(row[2]))
+                yield PostgresTableSession(connection, table_id, command_id, row[1], rejection)
+            finally:
+                # (on a broken connection the server drops the lock with the session;
+                # a connection returned to the pool is reset, which unlocks everything)
+                await connection.execute(_RELEASE, key)

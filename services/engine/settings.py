@@ -19,7 +19,7 @@ class EngineSettings(Settings):
     )
     ready_file: Path | None = None
     engine_max_workers: int = Field(default=64, ge=1, description="commands handled at once")
-    engine_pool_size: int = Field(default=16, ge=2, description="Postgres connections")
+    engine_pool_size: int = Field(default=8, ge=2, description="Postgres connections")
     engine_cache_size: int = Field(default=2000, ge=1, description="games kept in memory")
     engine_prompt_ai_seats: bool = Field(
         default=True, description="also publish TurnPrompts for AI seats (for watchers)"
