@@ -93,17 +93,24 @@ class PostgresTableSessions:
         self, table_id: str, command_id: str | None = None
     ) -> AsyncIterator[PostgresTableSession]:
         key = lock_key(table_id)
+        arguments = (key, stream_id_of_game(table_id), table_id, command_id or "")
         async with self._slots, self._pool.acquire() as connection:
-            arguments = (key, stream_id_of_game(table_id), table_id, command_id or "")
-            row = await connection.fetchrow(_TRY_TAKE, *arguments)
-            if not row[0]:
-                # Taken: wait, then read the head again (what was read predates the wait).
-                await connection.execute(_TAKE, key)
-                row = await connection.fetchrow(_READ, *arguments[1:])
+            try:
+                row = await connection.fetchrow(_TRY_TAKE, *arguments)
+                if not row[0]:
+                    # Taken: wait, then read the head again (what was read predates the wait).
+                    await connection.execute(_TAKE, key)
+                    row = await connection.fetchrow(_READ, *arguments[1:])
+            except BaseException:
+                connection.terminate()  # the lock may be ours: ending the session frees it
+                raise
             try:
                 rejection = None if row[2] is None else dict(json.loads(row[2]))
                 yield PostgresTableSession(connection, table_id, command_id, row[1], rejection)
             finally:
-                # (on a broken connection the server drops the lock with the session;
-                # a connection returned to the pool is reset, which unlocks everything)
-                await connection.execute(_RELEASE, key)
+                try:
+                    await connection.execute(_RELEASE, key)
+                except BaseException:
+                    # The pool does not reset session state: never hand back a held lock.
+                    connection.terminate()
+                    raise
