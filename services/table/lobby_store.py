@@ -81,7 +81,7 @@ class LobbyProjector:
         *,
         batch_size: int = 2000,
         poll_interval: float = 0.5,
-        settle: float = 0.1,
+        settle: float = 0.5,
     ):
         self._pool = pool
         self._store = store

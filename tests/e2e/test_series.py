@@ -47,7 +47,7 @@ async def _game_with_a_crash(
     await asyncio.wait_for(reached.wait(), 60)
     assert not game.done(), "the game ended before the crash"
     crash()
-    return await asyncio.wait_for(game, 120)
+    return await asyncio.wait_for(game, 150)
 
 
 @pytest.mark.timeout(180)
@@ -99,9 +99,10 @@ async def test_the_engine_killed_mid_game_resumes_from_the_log_with_nothing_lost
         stack.kill("engine-1")
         stack.restart("engine-1")
 
-    result = await _game_with_a_crash(
-        client, store, crash_and_restart, DemoOptions(players=5, rounds=2, levels=FAST)
-    )
+    # Events the dead engine had fetched but not acknowledged come back after the engine
+    # reactor's ack wait (30 s): the game may pause that long before it resumes.
+    options = DemoOptions(players=5, rounds=2, levels=FAST, idle_timeout=60)
+    result = await _game_with_a_crash(client, store, crash_and_restart, options)
     _assert_sound(result, rounds=2)
     events = await store.read_stream(stream_id_of_game(result.table_id))
     assert [e.version for e in events] == list(range(1, len(events) + 1))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -29,17 +31,28 @@ def bench_e2e(
     level: Annotated[str, typer.Option(help="AI level of every seat.")] = "easy",
     ai_workers: Annotated[int, typer.Option(min=1, help="AI-worker processes.")] = 2,
     engines: Annotated[int, typer.Option(min=1, help="Engine processes.")] = 1,
+    durable: Annotated[
+        bool,
+        typer.Option(
+            "--durable/--no-durable",
+            help="Embedded PostgreSQL with fsync on (as in production) or off.",
+        ),
+    ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    data_dir: Annotated[
-        Path | None, typer.Option(help="Embedded servers' data and logs [PRESIDENT_DATA_DIR].")
-    ] = None,
 ) -> None:
     """Run many all-AI tables at once through the services (started like the demo) and
-    measure actions/s and command round trips, with bare NATS and Postgres as the limits."""
+    measure actions/s and command round trips, with bare NATS and Postgres as the limits.
+
+    Uses PRESIDENT_DATABASE_URL / PRESIDENT_NATS_URL when set; otherwise fresh embedded
+    servers in a temporary directory, removed afterwards (a clean, repeatable run).
+    """
     settings = load_settings(cls=StackSettings)
-    if data_dir is not None:
-        settings = settings.model_copy(update={"data_dir": data_dir.expanduser().absolute()})
+    scratch = None
+    if settings.database_url is None or settings.nats_url is None:
+        scratch = Path(tempfile.mkdtemp(prefix="president-bench-"))
+        settings = settings.model_copy(update={"data_dir": scratch})
     config = StackConfig(
+        durable=durable,
         ai_workers=ai_workers,
         engines=engines,
         log_level="WARNING",
@@ -57,7 +70,15 @@ def bench_e2e(
     except ProcessStartError as error:
         typer.echo(f"a service did not start: {error}", err=True)
         raise typer.Exit(code=1) from error
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
     report["ai_workers"], report["engines"] = ai_workers, engines
+    report["servers"] = (
+        "configured"
+        if scratch is None
+        else ("embedded, fsync on" if durable else "embedded, fsync off")
+    )
     report["target_met"] = bool(
         report["actions_per_s"] >= TARGET_ACTIONS_PER_S
         and report["rtt_p99_ms"] <= TARGET_RTT_P99_MS
@@ -112,6 +133,7 @@ def _print(report: dict[str, Any]) -> None:
         f"bare Postgres insert: p50 {r['pg_insert_p50_ms']} ms "
         f"({r['pg_inserts_per_s']} inserts/s one at a time)"
     )
+    typer.echo(f"servers: {r['servers']}")
     typer.echo(f"CPU seconds used while measuring, by process: {r['cpu_s_by_process']}")
     if r["rejected"] or r["retries"]:
         typer.echo(f"rejected: {r['rejected']}, retries: {r['retries']}")

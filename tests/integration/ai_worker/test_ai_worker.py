@@ -14,7 +14,6 @@ from typing import Any
 
 import nats
 import pytest
-from faststream import FastStream
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from president.contract import (
@@ -28,7 +27,7 @@ from president.contract import (
 )
 from president.rules import Options, apply_deal, deal_from_seed, new_game, observe
 
-from services.ai_worker.main import create_app, stats_subject
+from services.ai_worker.main import WorkerApp, create_app, stats_subject
 from services.ai_worker.queue import ensure_ai_stream
 from services.ai_worker.settings import AIWorkerSettings
 
@@ -92,7 +91,7 @@ def subjects(unique_prefix: str) -> Subjects:
     return Subjects(unique_prefix)
 
 
-async def _worker(nats_url: str, subjects: Subjects, name: str) -> FastStream:
+async def _worker(nats_url: str, subjects: Subjects, name: str) -> WorkerApp:
     settings = AIWorkerSettings(
         nats_url=nats_url,
         subject_prefix=subjects.prefix,
