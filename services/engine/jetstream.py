@@ -24,6 +24,9 @@ from pydantic import TypeAdapter, ValidationError
 
 log = logging.getLogger(__name__)
 
+REACTOR_ACK_WAIT = 5.0
+"""Seconds before an unacknowledged event goes to another engine instance."""
+
 _EVENT = TypeAdapter(PublicEvent | LobbyEvent)
 TableHandler = Callable[[list[PublicEvent | LobbyEvent]], Awaitable[None]]
 
@@ -59,7 +62,9 @@ def reactor_consumer(subjects: Subjects) -> ConsumerConfig:
         filter_subjects=[subjects.all_public, subjects.all_lobby],
         deliver_policy=DeliverPolicy.ALL,
         ack_policy=AckPolicy.EXPLICIT,
-        ack_wait=30,
+        # What a killed engine had fetched comes back to another one after this long;
+        # handling a batch takes milliseconds, and handling twice is harmless.
+        ack_wait=REACTOR_ACK_WAIT,
         max_ack_pending=20000,
     )
 
