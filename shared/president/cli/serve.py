@@ -4,15 +4,12 @@ Each service reads its settings from ``PRESIDENT_*`` variables (DATABASE_URL, NA
 SUBJECT_PREFIX, INSTANCE_ID, TOKEN_SECRET, READY_FILE, LOG_LEVEL, ...). Without a
 database or NATS URL the embedded servers of the data directory are used (and started
 when not running). The process serves until SIGTERM or SIGINT, then stops gracefully.
-
-``python -m president.cli.serve <service>`` is the same (what the launcher runs).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -143,7 +140,3 @@ async def _run_relay(settings: Any) -> None:
         await serve(relay)
     finally:
         clear_ready(settings.ready_file)
-
-
-if __name__ == "__main__":
-    app(["serve", *sys.argv[1:]], prog_name="python -m president.cli.serve")

@@ -49,9 +49,13 @@ class StackConfig:
         }
 
 
+_SERVE = "import sys; from president.cli import app; app(sys.argv[1:], prog_name='president')"
+
+
 def serve_argv(role: str) -> list[str]:
-    """The command line of ``president serve <role>`` with this interpreter."""
-    return [sys.executable, "-m", "president.cli.serve", role]
+    """The command line of ``president serve <role>`` with this interpreter (no console
+    script needed on PATH)."""
+    return [sys.executable, "-c", _SERVE, "serve", role]
 
 
 class ServiceStack:
