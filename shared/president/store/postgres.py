@@ -30,6 +30,8 @@ from president.store.prepared import PreparedEvent, prepare
 from president.store.tracking import PostgresTracking
 
 _ATTEMPTS = 10
+_CLEAN_REFUSALS = (ConcurrencyConflict, DuplicateEventId, ValueError, TypeError)
+"""What an append raises with its connection still in a clean state."""
 _EMPTY = Head(0, GENESIS_HASH)
 
 
@@ -119,9 +121,16 @@ class PostgresEventStore:
             writer = self._writer
             if writer is None or writer.is_closed():
                 writer = self._writer = await self._connect_writer()
-            return await self._append(
-                writer, stream_id, events, expected_version, command_id, savepoint=False
-            )
+            try:
+                return await self._append(
+                    writer, stream_id, events, expected_version, command_id, savepoint=False
+                )
+            except _CLEAN_REFUSALS:
+                raise
+            except BaseException:
+                self._writer = None  # lost, cancelled mid-statement or confused: start over
+                writer.terminate()
+                raise
 
     async def append_in(
         self,
