@@ -32,6 +32,7 @@ async def write_table(
     players: int = 4,
     rounds: int = 1,
     ai_seats: tuple[int, ...] = (),
+    free_seats: tuple[int, ...] = (),
     start: bool = True,
 ) -> None:
     """The table stream a table service would write: humans with known tokens, AIs."""
@@ -39,6 +40,8 @@ async def write_table(
         TableCreated(table_id=table_id, players=players, options=TableOptions(rounds=rounds))
     ]
     for seat in range(players):
+        if seat in free_seats:
+            continue
         if seat in ai_seats:
             events.append(AISeated(seat=seat, level=AILevel.EASY))
         else:

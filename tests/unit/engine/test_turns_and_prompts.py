@@ -1,0 +1,70 @@
+"""Which seats are due since which version, and the prompts the engine derives from it."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from president.contract import DecisionRequest, TurnPrompt
+from president.rules import legal_actions
+from president.store.memory import InMemoryEventStore
+
+from services.engine.application import Engine
+from services.engine.game import seats_to_act
+from services.engine.memory import MemoryTableSessions
+from services.engine.prompts import prompts_for
+from services.engine.tokens import ai_seat_token, token_matches
+from tests.unit.engine.helpers import command_for, write_table
+
+
+def _engine(store: InMemoryEventStore) -> Engine:
+    seeds = itertools.count()
+    return Engine(store, MemoryTableSessions(store), secret="k", new_seed=lambda: f"{next(seeds)}")
+
+
+async def test_a_turn_starts_at_the_append_that_made_it_due_even_for_the_same_seat() -> None:
+    store = InMemoryEventStore()
+    engine = _engine(store)
+    rng = random.Random(7)
+    restarted = 0
+    for number in range(12):
+        table_id = f"t{number}"
+        await write_table(store, table_id, players=3 + number % 4, rounds=2)
+        await engine.start_game(table_id)
+        game = await engine.games.load(table_id)
+        while game.state is not None and not game.state.is_terminal:
+            before, round_before = dict(game.turns), game.state.round
+            seat = rng.choice(seats_to_act(game.state))
+            action = rng.choice(legal_actions(game.state, seat))
+            await engine.handle(command_for(table_id, action, f"c{game.version}"))
+            game = await engine.games.load(table_id)
+            assert game.state is not None
+            assert set(game.turns) == set(seats_to_act(game.state))
+            new_round = game.state.round != round_before  # a deal resets every turn
+            for due, since in game.turns.items():
+                if due in before and due != seat and not new_round:
+                    assert since == before[due]
+                else:
+                    assert since == game.version
+            restarted += seat in game.turns and not new_round
+    assert restarted  # some seat was due again right after its own play
+
+
+async def test_prompts_are_for_turns_that_began_at_or_after_the_relayed_version() -> None:
+    store = InMemoryEventStore()
+    engine = _engine(store)
+    await write_table(store, "t", players=4, ai_seats=(0, 1))
+    await engine.start_game("t")
+    game = await engine.games.load("t")
+    assert game.turns == {0: 4}
+    messages = prompts_for(game, 1, secret="k")
+    assert [type(m) for m in messages] == [TurnPrompt, DecisionRequest]
+    request = messages[1]
+    assert isinstance(request, DecisionRequest)
+    assert request.seat_token == ai_seat_token("k", "t", 0)
+    assert game.created is not None
+    assert token_matches(request.seat_token, game.created.seats[0].token_sha256)
+    assert request.command_id == "ai:t:4:0"
+    assert prompts_for(game, 5, secret="k") == []
+    humans_only = prompts_for(game, 1, secret="k", prompt_ai_seats=False)
+    assert [type(m) for m in humans_only] == [DecisionRequest]
