@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import nats
 from nats.aio.client import Client
@@ -37,6 +37,8 @@ from president.contract import (
     ViewReply,
     parse_reply,
 )
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class CommandRejected(Exception):
@@ -196,38 +198,29 @@ class PresidentClient:
 
     # -- events (JetStream) ------------------------------------------------------
 
-    async def public_events(
+    def public_events(
         self, table_id: str, *, idle_timeout: float | None = None
     ) -> AsyncIterator[PublicEvent]:
         """The table's public events from the first one on."""
-        async for message in follow_subject(
-            self.nats,
-            self.subjects.events_stream,
-            self.subjects.public(table_id),
-            idle_timeout=idle_timeout,
-        ):
-            yield PublicEvent.model_validate_json(message.data)
+        subject = self.subjects.public(table_id)
+        return self._follow(self.subjects.events_stream, subject, PublicEvent, idle_timeout)
 
-    async def seat_events(
+    def seat_events(
         self, table_id: str, seat: int, *, idle_timeout: float | None = None
     ) -> AsyncIterator[SeatEvent]:
         """The private events of one seat (its hand, the cards it gave or got)."""
-        async for message in follow_subject(
-            self.nats,
-            self.subjects.events_stream,
-            self.subjects.seat(table_id, seat),
-            idle_timeout=idle_timeout,
-        ):
-            yield SeatEvent.model_validate_json(message.data)
+        subject = self.subjects.seat(table_id, seat)
+        return self._follow(self.subjects.events_stream, subject, SeatEvent, idle_timeout)
 
-    async def prompts(
+    def prompts(
         self, table_id: str, seat: int, *, idle_timeout: float | None = None
     ) -> AsyncIterator[TurnPrompt]:
         """The seat's turn prompts (its view and legal actions, each time it is due)."""
-        async for message in follow_subject(
-            self.nats,
-            self.subjects.prompts_stream,
-            self.subjects.prompt(table_id, seat),
-            idle_timeout=idle_timeout,
-        ):
-            yield TurnPrompt.model_validate_json(message.data)
+        subject = self.subjects.prompt(table_id, seat)
+        return self._follow(self.subjects.prompts_stream, subject, TurnPrompt, idle_timeout)
+
+    async def _follow(
+        self, stream: str, subject: str, model: type[M], idle_timeout: float | None
+    ) -> AsyncIterator[M]:
+        async for message in follow_subject(self.nats, stream, subject, idle_timeout=idle_timeout):
+            yield model.model_validate_json(message.data)

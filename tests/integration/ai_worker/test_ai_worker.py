@@ -69,7 +69,8 @@ class Engine:
         )
 
     async def stop(self) -> None:
-        await self._subscription.unsubscribe()
+        if self._subscription is not None:
+            await self._subscription.unsubscribe()
 
     async def _on_command(self, msg: Msg) -> None:
         command = parse_command(msg.subject, msg.data)
@@ -89,6 +90,21 @@ async def client(nats_url: str) -> AsyncIterator[Client]:
 @pytest.fixture
 def subjects(unique_prefix: str) -> Subjects:
     return Subjects(unique_prefix)
+
+
+@pytest.fixture
+async def engine(client: Client, subjects: Subjects) -> AsyncIterator[Engine]:
+    """A stand-in engine, not yet listening (``await engine.start()``)."""
+    stand_in = Engine(client, subjects)
+    yield stand_in
+    await stand_in.stop()
+
+
+@pytest.fixture
+async def worker(nats_url: str, subjects: Subjects) -> AsyncIterator[WorkerApp]:
+    app = await _worker(nats_url, subjects, "w1")
+    yield app
+    await app.stop()
 
 
 async def _worker(nats_url: str, subjects: Subjects, name: str) -> WorkerApp:
@@ -125,73 +141,54 @@ async def _queue_is_empty(client: Client, subjects: Subjects) -> bool:
 
 
 async def test_a_decision_is_a_legal_command_with_the_deterministic_id(
-    client: Client, subjects: Subjects, nats_url: str
+    client: Client, subjects: Subjects, engine: Engine, worker: WorkerApp
 ) -> None:
-    engine = Engine(client, subjects)
     await engine.start()
-    worker = await _worker(nats_url, subjects, "w1")
-    try:
-        request = _request("tab1")
-        await _publish(client, subjects, request)
-        await _eventually(lambda: len(engine.received) == 1)
-        command = engine.received[0]
-        assert command["command_id"] == f"ai:tab1:5:{request.seat}"
-        assert command["seat_token"] == "token-of-the-seat"
-        assert command["type"] == "PlayCards"
-        legal = [a["play"] for a in request.view["legal_actions"] if "play" in a]
-        assert command["cards"] in legal
-        for _ in range(50):
-            if await _queue_is_empty(client, subjects):
-                break
-            await asyncio.sleep(0.02)
-        assert await _queue_is_empty(client, subjects)
-    finally:
-        await worker.stop()
-        await engine.stop()
+    request = _request("tab1")
+    await _publish(client, subjects, request)
+    await _eventually(lambda: len(engine.received) == 1)
+    command = engine.received[0]
+    assert command["command_id"] == f"ai:tab1:5:{request.seat}"
+    assert command["seat_token"] == "token-of-the-seat"
+    assert command["type"] == "PlayCards"
+    legal = [a["play"] for a in request.view["legal_actions"] if "play" in a]
+    assert command["cards"] in legal
+    for _ in range(50):
+        if await _queue_is_empty(client, subjects):
+            break
+        await asyncio.sleep(0.02)
+    assert await _queue_is_empty(client, subjects)
 
 
 async def test_a_stale_request_is_acknowledged_and_dropped(
-    client: Client, subjects: Subjects, nats_url: str
+    client: Client, subjects: Subjects, engine: Engine, worker: WorkerApp
 ) -> None:
-    engine = Engine(client, subjects)
     engine.answer = lambda body: (
         Rejected(command_id=body["command_id"], code=RejectionCode.NOT_YOUR_TURN)
         .model_dump_json()
         .encode()
     )
     await engine.start()
-    worker = await _worker(nats_url, subjects, "w1")
-    try:
-        await _publish(client, subjects, _request("tab2"))
-        await _eventually(lambda: len(engine.received) == 1)
-        await asyncio.sleep(1.5)  # longer than ack_wait: a redelivery would show
-        assert len(engine.received) == 1
-        assert await _queue_is_empty(client, subjects)
-    finally:
-        await worker.stop()
-        await engine.stop()
+    await _publish(client, subjects, _request("tab2"))
+    await _eventually(lambda: len(engine.received) == 1)
+    await asyncio.sleep(1.5)  # longer than ack_wait: a redelivery would show
+    assert len(engine.received) == 1
+    assert await _queue_is_empty(client, subjects)
 
 
 async def test_a_request_nobody_answers_is_retried_until_an_engine_answers(
-    client: Client, subjects: Subjects, nats_url: str
+    client: Client, subjects: Subjects, engine: Engine, worker: WorkerApp
 ) -> None:
-    worker = await _worker(nats_url, subjects, "w1")
-    engine = Engine(client, subjects)
-    try:
-        await _publish(client, subjects, _request("tab3"))
-        await asyncio.sleep(1.0)  # no engine yet: no responders, the request is redelivered
-        await engine.start()
-        await _eventually(lambda: len(engine.received) >= 1)
-        assert engine.received[0]["command_id"].startswith("ai:tab3:5:")
-    finally:
-        await worker.stop()
-        await engine.stop()
+    await _publish(client, subjects, _request("tab3"))
+    await asyncio.sleep(1.0)  # no engine yet: no responders, the request is redelivered
+    await engine.start()
+    await _eventually(lambda: len(engine.received) >= 1)
+    assert engine.received[0]["command_id"].startswith("ai:tab3:5:")
 
 
 async def test_two_workers_share_the_queue_and_report_their_stats(
-    client: Client, subjects: Subjects, nats_url: str
+    client: Client, subjects: Subjects, nats_url: str, engine: Engine, worker: WorkerApp
 ) -> None:
-    engine = Engine(client, subjects)
     await engine.start()
     reports: list[dict[str, Any]] = []
 
@@ -199,7 +196,7 @@ async def test_two_workers_share_the_queue_and_report_their_stats(
         reports.append(json.loads(msg.data))
 
     stats = await client.subscribe(stats_subject(subjects, "*"), cb=on_stats)
-    workers = [await _worker(nats_url, subjects, name) for name in ("w1", "w2")]
+    second = await _worker(nats_url, subjects, "w2")
     try:
         for n in range(40):
             await _publish(client, subjects, _request(f"tab{n}", version=n + 1))
@@ -209,28 +206,20 @@ async def test_two_workers_share_the_queue_and_report_their_stats(
         assert by_worker == {"w1", "w2"}
         assert all(rtt >= 0 for r in reports for rtt in r["rtt_ms"])
     finally:
-        for worker in workers:
-            await worker.stop()
+        await second.stop()
         await stats.unsubscribe()
-        await engine.stop()
 
 
 async def test_an_unreadable_request_is_dropped_and_the_worker_keeps_serving(
-    client: Client, subjects: Subjects, nats_url: str
+    client: Client, subjects: Subjects, engine: Engine, worker: WorkerApp
 ) -> None:
-    engine = Engine(client, subjects)
     await engine.start()
-    worker = await _worker(nats_url, subjects, "w1")
-    try:
-        js = client.jetstream()
-        await ensure_ai_stream(js, subjects)
-        await js.publish(subjects.ai_decide, b"{not a request")
-        await _publish(client, subjects, _request("tab4"))
-        await _eventually(lambda: len(engine.received) == 1)
-        assert engine.received[0]["table_id"] == "tab4"
-    finally:
-        await worker.stop()
-        await engine.stop()
+    js = client.jetstream()
+    await ensure_ai_stream(js, subjects)
+    await js.publish(subjects.ai_decide, b"{not a request")
+    await _publish(client, subjects, _request("tab4"))
+    await _eventually(lambda: len(engine.received) == 1)
+    assert engine.received[0]["table_id"] == "tab4"
 
 
 def test_request_ids_are_unique_per_table_version_and_seat() -> None:
