@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 from pydantic.json_schema import models_json_schema
 
 from president.contract import commands, events, messages, replies
 from president.contract.base import SCHEMA_VERSION
 from president.contract.codes import RejectionCode
 from president.contract.subjects import DEFAULT_PREFIX, Subjects
-from president.rules import RULES_VERSION
+from president.rules import EVENT_TYPES, RULES_VERSION
 
 _REF = "#/components/schemas/{model}"
 
@@ -73,6 +73,13 @@ Public subjects never carry a card that was not played, nor a round's seed befor
 its reveal; a seat's private events and its turn prompts go to that seat's subjects
 only. Every subject starts with a configurable prefix (here `{DEFAULT_PREFIX}`).
 Envelope version: `schema_version` = {SCHEMA_VERSION}; `type` names the message.
+
+A PublicEvent's `data` is the stored event's data (`<Type>Data` below) except for
+RoundDealt, CardsGiven and CardsReturned (`<Type>PublicData`: sizes and counts only),
+GameCreated (seats without `token_sha256`) and DealCommitted (without `seed`, which
+SeedRevealed publishes when the round ends). A SeatEvent carries the private part:
+RoundDealt as `RoundDealtSeatData`, CardsGiven/CardsReturned whole, to the two seats
+concerned only.
 """
 
 
@@ -201,6 +208,52 @@ def _schemas() -> dict[str, Any]:
         "enum": [code.value for code in RejectionCode],
         "type": "string",
     }
+    return {**schemas, **_event_schemas()}
+
+
+def _integer() -> dict[str, str]:
+    return {"type": "integer"}
+
+
+def _event_schemas() -> dict[str, Any]:
+    """The data of the rules events as stored (``Event.to_dict()``), and the public form
+    of the three that hide cards (what a PublicEvent carries for them)."""
+    schemas: dict[str, Any] = {}
+    for name, cls in EVENT_TYPES.items():
+        schema = TypeAdapter(cls).json_schema()
+        schema["x-public"] = cls.public
+        schemas[f"{name}Data"] = schema
+    exchange = {
+        "type": "object",
+        "required": ["round", "giver", "receiver", "count"],
+        "properties": {k: _integer() for k in ("round", "giver", "receiver", "count")},
+    }
+    schemas["RoundDealtPublicData"] = {
+        "description": "RoundDealt on a public subject: hand sizes only.",
+        "type": "object",
+        "required": ["round", "leader", "hand_sizes"],
+        "properties": {
+            "round": _integer(),
+            "leader": _integer(),
+            "hand_sizes": {"type": "array", "items": _integer()},
+        },
+    }
+    schemas["RoundDealtSeatData"] = {
+        "description": "RoundDealt on a seat's subject: that seat's hand.",
+        "type": "object",
+        "required": ["round", "leader", "hand", "hand_sizes"],
+        "properties": {
+            "round": _integer(),
+            "leader": _integer(),
+            "hand": {"type": "array", "items": {"type": "string"}},
+            "hand_sizes": {"type": "array", "items": _integer()},
+        },
+    }
+    for name in ("CardsGiven", "CardsReturned"):
+        schemas[f"{name}PublicData"] = {
+            "description": f"{name} on a public subject: how many cards, not which.",
+            **exchange,
+        }
     return schemas
 
 
