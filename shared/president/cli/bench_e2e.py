@@ -24,7 +24,7 @@ TARGET_RTT_P99_MS = 50.0
 
 @bench_app.command("e2e")
 def bench_e2e(
-    tables: Annotated[int, typer.Option(min=1, help="All-AI games in play at once.")] = 60,
+    tables: Annotated[int, typer.Option(min=1, help="All-AI games in play at once.")] = 16,
     players: Annotated[int, typer.Option(min=3, max=6)] = 4,
     duration: Annotated[float, typer.Option(min=1, help="Seconds measured.")] = 20.0,
     warmup: Annotated[float, typer.Option(min=0, help="Seconds before measuring.")] = 5.0,
