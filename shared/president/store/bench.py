@@ -6,7 +6,7 @@ from __future__ import annotations
 import statistics
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,20 +46,32 @@ def _events(count: int, start: int = 0) -> list[NewEvent]:
     ]
 
 
-async def _timed(count: int, operation: Callable[[int], Awaitable[Any]]) -> Rate:
-    latencies: list[float] = []
-    clock = time.perf_counter
-    started = clock()
-    for i in range(count):
-        begun = clock()
-        await operation(i)
-        latencies.append(clock() - begun)
-    elapsed = clock() - started
+Operation = Callable[[int], Awaitable[Any]]
+
+
+def _rate(latencies: list[float]) -> Rate:
     cuts = statistics.quantiles(latencies, n=100)
-    return Rate(count / elapsed, cuts[49] * 1000, cuts[98] * 1000)
+    return Rate(len(latencies) / sum(latencies), cuts[49] * 1000, cuts[98] * 1000)
 
 
-async def single_appends(store: PostgresEventStore, count: int) -> Rate:
+async def _interleaved(
+    count: int, first: Operation, second: Operation, chunk: int = 250
+) -> tuple[Rate, Rate]:
+    """Run `count` calls of each, in alternating chunks, so that both see the same
+    machine (the box is shared; its load changes by the second)."""
+    timings: tuple[list[float], list[float]] = ([], [])
+    clock = time.perf_counter
+    for start in range(0, count, chunk):
+        order = ((0, first), (1, second)) if start // chunk % 2 == 0 else ((1, second), (0, first))
+        for side, operation in order:
+            for i in range(start, min(start + chunk, count)):
+                begun = clock()
+                await operation(i)
+                timings[side].append(clock() - begun)
+    return _rate(timings[0]), _rate(timings[1])
+
+
+def single_appends(store: PostgresEventStore, count: int) -> Operation:
     """One event per append, round robin over streams, each with its expected version."""
     versions = dict.fromkeys(range(_STREAMS), 0)
     events = _events(count)
@@ -72,28 +84,22 @@ async def single_appends(store: PostgresEventStore, count: int) -> Rate:
         )
         versions[stream] += 1
 
-    return await _timed(count, append)
+    return append
 
 
-async def raw_inserts(
-    database_url: str, count: int, server_settings: Mapping[str, str] | None = None
-) -> Rate:
+async def raw_inserts(connection: asyncpg.Connection, count: int) -> Operation:
     """The limit: one prepared INSERT per row into a table with no constraints at all."""
-    connection = await asyncpg.connect(database_url, server_settings=dict(server_settings or {}))
-    try:
-        await connection.execute(_RAW_TABLE)
-        insert = await connection.prepare(_RAW_INSERT)
-        events = _events(count)
-        data = [canonical_json(e.data).decode() for e in events]
-        metadata = [canonical_json(e.metadata).decode() for e in events]
+    await connection.execute(_RAW_TABLE)
+    insert = await connection.prepare(_RAW_INSERT)
+    events = _events(count)
+    data = [canonical_json(e.data).decode() for e in events]
+    metadata = [canonical_json(e.metadata).decode() for e in events]
 
-        async def one(i: int) -> None:
-            e = events[i]
-            await insert.fetch(f"raw-{i % _STREAMS}", i, e.event_id, e.type, data[i], metadata[i])
+    async def one(i: int) -> None:
+        e = events[i]
+        await insert.fetch(f"raw-{i % _STREAMS}", i, e.event_id, e.type, data[i], metadata[i])
 
-        return await _timed(count, one)
-    finally:
-        await connection.close()
+    return one
 
 
 async def batch_appends(store: PostgresEventStore, batches: int, size: int = 100) -> float:
@@ -139,13 +145,20 @@ async def run(
     alike (commits stop waiting for the WAL flush; the comparison stays fair).
     """
     settings = {} if synchronous_commit else {"synchronous_commit": "off"}
+    raw_connection = await asyncpg.connect(database_url, server_settings=settings)
     async with await PostgresEventStore.connect(
         database_url, max_size=2, server_settings=settings
     ) as store:
-        await single_appends(store, min(500, appends))  # warm-up: caches, plans, pages
-        await raw_inserts(database_url, min(500, appends), settings)
-        raw = await raw_inserts(database_url, appends, settings)
-        single = await single_appends(store, appends)
+        try:
+            warm = min(500, appends)  # caches, plans, pages
+            await _interleaved(
+                warm, single_appends(store, warm), await raw_inserts(raw_connection, warm)
+            )
+            single, raw = await _interleaved(
+                appends, single_appends(store, appends), await raw_inserts(raw_connection, appends)
+            )
+        finally:
+            await raw_connection.close()
         batch = await batch_appends(store, batches)
         await store.pool.execute("ANALYZE events")  # the statistics autovacuum would keep
         await replay(store)  # warm-up: the log into the page cache
