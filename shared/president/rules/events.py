@@ -57,10 +57,9 @@ class RoundDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsGiven(Event):
-    """The automatic exchange gift: the lowest-ranked gives their highest cards up."""
+class _CardsChangedHands(Event):
+    """Cards that went from ``giver`` to ``receiver`` in the exchange: only the two see which."""
 
-    type: ClassVar[str] = "CardsGiven"
     public: ClassVar[bool] = False
     round: int
     giver: int
@@ -74,6 +73,13 @@ class CardsGiven(Event):
             "receiver": self.receiver,
             "count": len(self.cards),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class CardsGiven(_CardsChangedHands):
+    """The automatic exchange gift: the lowest-ranked gives their highest cards up."""
+
+    type: ClassVar[str] = "CardsGiven"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,23 +92,10 @@ class ExchangeStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsReturned(Event):
+class CardsReturned(_CardsChangedHands):
     """A President or Vice-President returned cards of their choice."""
 
     type: ClassVar[str] = "CardsReturned"
-    public: ClassVar[bool] = False
-    round: int
-    giver: int
-    receiver: int
-    cards: tuple[str, ...]
-
-    def public_data(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "giver": self.giver,
-            "receiver": self.receiver,
-            "count": len(self.cards),
-        }
 
 
 @dataclass(frozen=True, slots=True)
