@@ -37,7 +37,11 @@ def stack(
         nats_url,
         run_dir,
         ai_workers=2,
-        extra_env={"PRESIDENT_ACK_WAIT": "2", "PRESIDENT_BUDGET_MS": "20"},
+        extra_env={
+            "PRESIDENT_ACK_WAIT": "2",
+            "PRESIDENT_BUDGET_MS": "20",
+            "PRESIDENT_STATS_INTERVAL": "0.2",
+        },
     )
     try:
         yield services

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -33,8 +34,10 @@ async def _game_with_a_crash(
     crash: Any,
     options: DemoOptions,
     after_lines: int = 12,
+    also: Callable[[], bool] = lambda: True,
 ) -> DemoResult:
-    """Play ``options``; after ``after_lines`` narrated lines call ``crash()`` (blocking)."""
+    """Play ``options``; once ``after_lines`` lines are narrated and ``also()`` holds,
+    call ``crash()`` (blocking)."""
     lines: list[str] = []
     reached = asyncio.Event()
 
@@ -45,6 +48,10 @@ async def _game_with_a_crash(
 
     game = asyncio.create_task(run_demo(client, store, options, on_line))
     await asyncio.wait_for(reached.wait(), 60)
+    for _ in range(600):
+        if also():
+            break
+        await asyncio.sleep(0.05)
     assert not game.done(), "the game ended before the crash"
     crash()
     return await asyncio.wait_for(game, 150)
@@ -74,6 +81,9 @@ async def test_an_ai_worker_killed_mid_game_hands_its_decisions_to_the_other(
     async def on_stats(msg: Msg) -> None:
         reports.append(json.loads(msg.data))
 
+    def deciders() -> set[str]:
+        return {r["instance_id"] for r in reports if r["accepted"]}
+
     subscription = await client.nats.subscribe(stats_subject(client.subjects, "*"), cb=on_stats)
     try:
         result = await _game_with_a_crash(
@@ -81,14 +91,14 @@ async def test_an_ai_worker_killed_mid_game_hands_its_decisions_to_the_other(
             store,
             lambda: stack.kill("ai-worker-1"),
             DemoOptions(players=4, rounds=2, levels=FAST),
-            after_lines=10,
+            after_lines=6,
+            also=lambda: deciders() == {"ai-worker-1", "ai-worker-2"},
         )
     finally:
         await subscription.unsubscribe()
         stack.restart("ai-worker-1")
     _assert_sound(result, rounds=2)
-    deciders = {r["instance_id"] for r in reports if r["accepted"]}
-    assert deciders == {"ai-worker-1", "ai-worker-2"}
+    assert deciders() == {"ai-worker-1", "ai-worker-2"}
 
 
 @pytest.mark.timeout(180)
