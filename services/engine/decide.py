@@ -44,7 +44,7 @@ from president.rules import (
 )
 from president.store import NewEvent
 
-from services.engine.game import Game, options_of
+from services.engine.game import Game
 from services.engine.tokens import ai_seat_token, token_sha256
 
 NewSeed = Callable[[], str]
@@ -137,7 +137,7 @@ def decide_start(
         seats=[seats[seat] for seat in range(created.players)],
     )
     meta = _metadata(start_command_id(table_id), table_id, "engine", causation_id)
-    state = new_game(options_of(game))
+    state = new_game(game.rules_options())
     return [_service_event(game, meta), *_deal(table_id, state, seed, meta)]
 
 

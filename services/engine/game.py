@@ -17,7 +17,6 @@ from president.contract import DealCommitted, GameCreated
 from president.rules import (
     Event,
     GameState,
-    Options,
     Phase,
     Rejected,
     event_from_dict,
@@ -56,16 +55,6 @@ class CommandEffect:
 
 _SERVICE_EVENTS = ("GameCreated", "DealCommitted", "SeedRevealed")
 _DECISIONS = ("CardsPlayed", "Passed", "CardsReturned")
-
-
-def options_of(created: GameCreated) -> Options:
-    """The rules options a GameCreated records."""
-    return Options(
-        players=created.players,
-        revolution=created.options.revolution,
-        rounds=created.options.rounds,
-        round_leader=created.options.round_leader,
-    )
 
 
 def seats_to_act(state: GameState) -> tuple[int, ...]:
@@ -134,7 +123,7 @@ class Game:
             if self.created is not None:
                 raise CorruptGame("a second GameCreated")
             self.created = GameCreated.model_validate(event.data)
-            self.state = new_game(options_of(self.created))
+            self.state = new_game(self.created.rules_options())
             return
         if self.state is None:
             raise CorruptGame(f"{event.type} before GameCreated")

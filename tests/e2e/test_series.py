@@ -23,6 +23,7 @@ FAST = ("easy", "medium")
 def _assert_sound(result: DemoResult, rounds: int) -> None:
     """Replayed from the log, the same results; each event once on the public subject."""
     assert result.replay_ok, result.to_json()["problems"]
+    assert result.audit_ok, f"the auditor rejects {result.table_id}"
     assert len(result.rounds) == rounds
     assert result.public_events == result.verification.events
     assert not result.duplicate_versions

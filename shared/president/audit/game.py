@@ -11,8 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pydantic import ValidationError
+
 from president.audit.problems import Problem
 from president.audit.shapes import check_shape
+from president.contract.events import GameCreated
 from president.rules import EVENT_TYPES, RULES_VERSION, Event, InvalidGameInput, Options
 from president.rules import event_from_dict as rules_event_from_dict
 
@@ -133,15 +136,19 @@ def _read_created(record: GameRecord, version: int, data: Mapping[str, Any]) -> 
                 version, f"unknown rules version {rules_version!r} (this auditor knows {known})"
             )
         )
-    seats = data.get("seats", [])
-    record.seats = [dict(seat) for seat in seats if isinstance(seat, Mapping)]
-    options = data.get("options")
-    if not isinstance(options, Mapping):
-        record.problems.append(Problem(version, "GameCreated has no options object"))
-        return
     try:
-        record.options = Options(**options)
-    except (InvalidGameInput, TypeError) as exc:
+        created = GameCreated.model_validate(dict(data))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "GameCreated"
+        record.problems.append(
+            Problem(version, f"GameCreated does not match the contract: {where}: {first['msg']}")
+        )
+        return
+    record.seats = [seat.model_dump(mode="json") for seat in created.seats]
+    try:
+        record.options = created.rules_options()
+    except InvalidGameInput as exc:
         record.problems.append(Problem(version, f"GameCreated options are not valid: {exc}"))
 
 

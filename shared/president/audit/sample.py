@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 
+from president.contract.events import GameCreated, GameSeat, TableOptions
 from president.fairness import commitment
 from president.rules import (
     Action,
@@ -107,17 +108,26 @@ def _rules_events(events: tuple[Event, ...], meta: dict[str, Any]) -> list[NewEv
 
 
 def _game_created(table_id: str, options: Options, meta: dict[str, Any]) -> NewEvent:
-    seats = [
-        {"seat": seat, "kind": "ai", "level": "easy", "token_sha256": None}
-        for seat in range(options.players)
-    ]
-    data = {
-        "table_id": table_id,
-        "rules_version": RULES_VERSION,
-        "options": options.to_dict(),
-        "seats": seats,
-    }
-    return NewEvent("GameCreated", data, meta)
+    created = GameCreated(
+        table_id=table_id,
+        rules_version=RULES_VERSION,
+        players=options.players,
+        options=TableOptions(
+            revolution=options.revolution,
+            rounds=options.rounds,
+            round_leader=options.round_leader,
+        ),
+        seats=[
+            GameSeat(
+                seat=seat,
+                kind="ai",
+                level="easy",
+                token_sha256=hashlib.sha256(f"{table_id}:{seat}".encode()).hexdigest(),
+            )
+            for seat in range(options.players)
+        ],
+    )
+    return NewEvent("GameCreated", created.model_dump(mode="json"), meta)
 
 
 Policy = Callable[[list[Action], random.Random], Action]

@@ -74,7 +74,7 @@ def demo(
         typer.echo(json.dumps(result.to_json()))
     else:
         _summary(result, export_file)
-    if not result.replay_ok:
+    if not (result.replay_ok and result.audit_ok):
         raise typer.Exit(code=1)
 
 
@@ -112,10 +112,9 @@ def _summary(result: DemoResult, export_file: Path | None) -> None:
     )
     for problem in result.to_json()["problems"]:
         typer.echo(f"  - {problem}")
-    if result.audit_ok is not None:
-        typer.echo(
-            f"Audit (hash chain, seed commitments, replay): {'ok' if result.audit_ok else 'FAILED'}"
-        )
+    typer.echo(
+        f"Audit (hash chain, seed commitments, replay): {'ok' if result.audit_ok else 'FAILED'}"
+    )
     if export_file is not None:
         typer.echo(f"Audit bundle written to {export_file} (check it: president audit --file ...)")
     typer.echo(f"Table {result.table_id} played in {result.duration_s:.1f}s.")

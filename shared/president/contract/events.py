@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from president.contract.base import AILevel, Seat, TableId
-from president.rules.options import RoundLeader
+from president.rules.options import Options, RoundLeader
 
 
 class EventData(BaseModel):
@@ -84,6 +84,15 @@ class GameCreated(EventData):
     players: Annotated[int, Field(ge=3, le=6)]
     options: TableOptions
     seats: list[GameSeat]
+
+    def rules_options(self) -> Options:
+        """The rules options this game is played under (player count included)."""
+        return Options(
+            players=self.players,
+            revolution=self.options.revolution,
+            rounds=self.options.rounds,
+            round_leader=self.options.round_leader,
+        )
 
 
 class DealCommitted(EventData):

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from president.audit import audit_table, export_bundle
 from president.client import PresidentClient
 from president.demo.narrate import Narrator
 from president.demo.verify import Verification, verify_game
@@ -41,7 +42,7 @@ class DemoResult:
     public_events: int = 0
     duplicate_versions: list[int] = field(default_factory=list)
     verification: Verification = field(default_factory=Verification)
-    audit_ok: bool | None = None
+    audit_ok: bool = False
     duration_s: float = 0.0
 
     @property
@@ -124,18 +125,12 @@ async def _follow(
             return
 
 
-async def _audit(store: EventStore, table_id: str) -> bool | None:
-    """The auditor's verdict on the game, when the audit package is installed."""
-    try:
-        from president.audit import audit_table
-    except ImportError:
-        return None
+async def _audit(store: EventStore, table_id: str) -> bool:
+    """The auditor's verdict on the game: chain, seed commitments, and a rules replay."""
     report = await audit_table(store, table_id)
     return report.ok
 
 
 async def export(store: EventStore, table_id: str, path: str) -> int:
     """Write the game's audit bundle (``president.audit.export_bundle``) to ``path``."""
-    from president.audit import export_bundle
-
     return await export_bundle(store, table_id, path)
