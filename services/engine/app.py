@@ -27,7 +27,7 @@ from services.engine.application import Engine
 from services.engine.cache import GameCache
 from services.engine.handlers import handle_request
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
-from services.engine.postgres import PostgresTableSessions, ensure_schema
+from services.engine.postgres import PostgresTableSessions
 from services.engine.reactor import Reactor
 from services.engine.settings import EngineSettings
 
@@ -61,7 +61,6 @@ class EngineProcess:
         self._store = await PostgresEventStore.connect(
             self._database_url, min_size=2, max_size=settings.engine_pool_size
         )
-        await ensure_schema(self._store.pool)
         self._engine = Engine(
             self._store,
             PostgresTableSessions(self._store),

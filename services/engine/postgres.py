@@ -4,7 +4,8 @@ A command holds its table's advisory lock (session level, on a connection of its
 own) from before it reads the table's head to after its append committed, so one
 table's commands are handled one at a time across every engine instance; the
 append's expected version stays as the backstop. Taking the lock also reads the
-stream's head and any rejection recorded for the command: one round trip when the
+stream's head and any rejection recorded for the command (``command_rejections``,
+shared with the table service, keyed by the game stream): one round trip when the
 table is free (the usual case), three when another command holds it.
 """
 
@@ -20,43 +21,23 @@ from typing import Any
 import asyncpg
 from president.contract import stream_id_of_game
 from president.store.postgres import PostgresEventStore
+from president.store.rejections import REMEMBER, recall_query
 
-SCHEMA = (
-    "SELECT pg_advisory_xact_lock(hashtextextended('president.engine.schema', 0))",
-    """
-CREATE TABLE IF NOT EXISTS engine_rejections (
-    table_id    text        NOT NULL,
-    command_id  text        NOT NULL,
-    reply       jsonb       NOT NULL,
-    recorded_at timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (table_id, command_id)
-)""",
-)
-_TRY_TAKE = """
+_TRY_TAKE = f"""
 SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
        (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $2),
-       (SELECT reply FROM engine_rejections WHERE table_id = $3 AND command_id = $4)"""
+       ({recall_query("$2", "$3")})"""
 _TAKE = "SELECT pg_advisory_lock(hashtextextended($1, 0))"
-_READ = """
+_READ = f"""
 SELECT true,
        (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $1),
-       (SELECT reply FROM engine_rejections WHERE table_id = $2 AND command_id = $3)"""
+       ({recall_query("$1", "$2")})"""
 _RELEASE = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
-_RECORD = """
-INSERT INTO engine_rejections (table_id, command_id, reply) VALUES ($1, $2, $3::jsonb)
-ON CONFLICT (table_id, command_id) DO NOTHING"""
 
 
 def lock_key(table_id: str) -> str:
     """The text hashed into a table's advisory lock."""
     return f"president.engine.table:{table_id}"
-
-
-async def ensure_schema(pool: asyncpg.Pool) -> None:
-    """Create the engine's table when missing (idempotent; concurrent callers queue)."""
-    async with pool.acquire() as connection, connection.transaction():
-        for statement in SCHEMA:
-            await connection.execute(statement)
 
 
 @dataclass
@@ -72,7 +53,7 @@ class PostgresTableSession:
     async def record_rejection(self, reply: dict[str, Any]) -> None:
         if self.command_id is not None:
             await self.connection.execute(
-                _RECORD, self.table_id, self.command_id, json.dumps(reply)
+                REMEMBER, stream_id_of_game(self.table_id), self.command_id, json.dumps(reply)
             )
 
 
@@ -93,7 +74,7 @@ class PostgresTableSessions:
         self, table_id: str, command_id: str | None = None
     ) -> AsyncIterator[PostgresTableSession]:
         key = lock_key(table_id)
-        arguments = (key, stream_id_of_game(table_id), table_id, command_id or "")
+        arguments = (key, stream_id_of_game(table_id), command_id or "")
         async with self._slots, self._pool.acquire() as connection:
             try:
                 row = await connection.fetchrow(_TRY_TAKE, *arguments)

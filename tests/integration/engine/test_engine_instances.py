@@ -14,7 +14,7 @@ from president.store.postgres import PostgresEventStore
 
 from services.engine.application import Engine
 from services.engine.game import seats_to_act
-from services.engine.postgres import PostgresTableSessions, ensure_schema
+from services.engine.postgres import PostgresTableSessions
 from tests.integration.engine.harness import SECRET, Harness, harness
 from tests.unit.engine.helpers import command_for, write_table
 
@@ -39,7 +39,6 @@ async def _replays(h: Harness, table_id: str, options: Options) -> None:
 
 async def _instance(database_url: str) -> tuple[Engine, PostgresEventStore]:
     store = await PostgresEventStore.connect(database_url, max_size=8)
-    await ensure_schema(store.pool)
     return Engine(store, PostgresTableSessions(store), secret=SECRET), store
 
 
