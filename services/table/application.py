@@ -5,12 +5,19 @@ and appended with the version they were decided on and the command id:
 
 - a command id already in the stream gets the reply of its first time (``duplicate``);
 - a stale ``expected_version`` is STALE_VERSION; a lost race without one is retried;
-- rejected commands write nothing, so a retry of one is decided again.
+- a refusal is remembered (``command_rejections``) and given again to a resent command,
+  even when the table has changed since: one command, one answer. Not remembered:
+  UNKNOWN_TABLE (the table may be created later; nothing to key it to) and the answer
+  to a table that kept changing under every attempt (it says "try again").
+
+Each decision holds its command id (``RejectionMemory.deciding``), so copies of one
+command sent at once are decided one after the other.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -39,6 +46,7 @@ from president.store import (
     NewEvent,
     RecordedEvent,
 )
+from president.store.rejections import RejectionMemory
 
 from services.table.domain import (
     Fact,
@@ -56,6 +64,7 @@ from services.table.tokens import seat_token, token_sha256
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 5
+UNREMEMBERED = frozenset({RejectionCode.UNKNOWN_TABLE})
 Decide = Callable[[TableState], list[Fact] | Refusal]
 Writing = CreateTable | TakeSeat | SeatAI | StartGame
 
@@ -77,9 +86,17 @@ def table_id_for(command_id: str) -> str:
 class TableService:
     """The table service's application layer, over an event store and the lobby."""
 
-    def __init__(self, store: EventStore, lobby: Lobby, token_secret: str, actor: str = "table"):
+    def __init__(
+        self,
+        store: EventStore,
+        lobby: Lobby,
+        rejections: RejectionMemory,
+        token_secret: str,
+        actor: str = "table",
+    ):
         self._store = store
         self._lobby = lobby
+        self._rejections = rejections
         self._secret = token_secret
         self._actor = actor
 
@@ -159,40 +176,52 @@ class TableService:
         decide: Decide,
     ) -> Reply:
         stream_id = stream_id_of_table(table_id)
-        for _ in range(ATTEMPTS):
-            events = await self._store.read_stream(stream_id)
-            done = [e for e in events if e.metadata.get("command_id") == command.command_id]
-            if done:
-                return _accepted(command.command_id, table_id, done, duplicate=True)
-            state = _fold(table_id, events)
-            if command.expected_version is not None and command.expected_version != state.version:
-                return _stale(command.command_id, command.expected_version, state.version)
-            outcome = decide(state)
-            if isinstance(outcome, Refusal):
-                return Rejected(
-                    command_id=command.command_id, code=outcome.code, detail=outcome.detail
-                )
-            try:
-                result = await self._store.append(
-                    stream_id,
-                    [self._new_event(fact, command) for fact in outcome],
-                    expected_version=state.version,
-                    command_id=command.command_id,
-                )
-            except ConcurrencyConflict as conflict:
-                if command.expected_version is not None:
-                    return _stale(command.command_id, command.expected_version, conflict.actual)
-                continue  # another command got in first: decide again on the new state
-            if result.duplicate:  # the same command, sent twice at once, won elsewhere
-                recorded = await self._store.read_stream(stream_id, result.first_version)
-                written = [e for e in recorded if e.version <= result.last_version]
-                return _accepted(command.command_id, table_id, written, duplicate=True)
-            return _accepted_result(command.command_id, table_id, result, outcome)
+        async with self._rejections.deciding(stream_id, command.command_id) as deciding:
+            if deciding.rejection is not None:
+                return Rejected.model_validate_json(json.dumps(deciding.rejection))
+            for _ in range(ATTEMPTS):
+                reply = await self._attempt(stream_id, table_id, command, decide)
+                if reply is None:
+                    continue  # another command got in first: decide again on the new state
+                if isinstance(reply, Rejected) and reply.code not in UNREMEMBERED:
+                    await deciding.remember(reply.model_dump(mode="json"))
+                return reply
         return Rejected(
             command_id=command.command_id,
             code=RejectionCode.STALE_VERSION,
             detail=f"table {table_id} kept changing; try again",
         )
+
+    async def _attempt(
+        self, stream_id: str, table_id: str, command: Writing, decide: Decide
+    ) -> Reply | None:
+        """One decision on a fresh read of the stream; None when another append won."""
+        events = await self._store.read_stream(stream_id)
+        done = [e for e in events if e.metadata.get("command_id") == command.command_id]
+        if done:
+            return _accepted(command.command_id, table_id, done, duplicate=True)
+        state = _fold(table_id, events)
+        if command.expected_version is not None and command.expected_version != state.version:
+            return _stale(command.command_id, command.expected_version, state.version)
+        outcome = decide(state)
+        if isinstance(outcome, Refusal):
+            return Rejected(command_id=command.command_id, code=outcome.code, detail=outcome.detail)
+        try:
+            result = await self._store.append(
+                stream_id,
+                [self._new_event(fact, command) for fact in outcome],
+                expected_version=state.version,
+                command_id=command.command_id,
+            )
+        except ConcurrencyConflict as conflict:
+            if command.expected_version is not None:
+                return _stale(command.command_id, command.expected_version, conflict.actual)
+            return None
+        if result.duplicate:  # the same command, decided elsewhere (the store's own check)
+            recorded = await self._store.read_stream(stream_id, result.first_version)
+            written = [e for e in recorded if e.version <= result.last_version]
+            return _accepted(command.command_id, table_id, written, duplicate=True)
+        return _accepted_result(command.command_id, table_id, result, outcome)
 
     def _new_event(self, fact: Fact, command: Writing) -> NewEvent:
         return NewEvent(

@@ -3,7 +3,8 @@
 The projector follows the event log (``read_all``) and moves its tracking row in the
 same transaction as the rows it changes (the store's tracking-row helper), so any
 number of table-service instances may run it: each batch is applied once. The table
-is a read model: dropping it (and the ``lobby`` tracking row) rebuilds it from the log.
+comes from the store's migrations (0004) and is a read model: emptying it and deleting
+the ``lobby`` tracking row rebuilds it from the log.
 """
 
 from __future__ import annotations
@@ -23,18 +24,6 @@ from services.table.lobby_view import project
 log = logging.getLogger(__name__)
 
 CONSUMER = "lobby"
-SCHEMA = (
-    "SELECT pg_advisory_xact_lock(hashtextextended('president.lobby.schema', 0))",
-    """
-CREATE TABLE IF NOT EXISTS lobby_tables (
-    table_id   text        PRIMARY KEY,
-    status     text        NOT NULL,
-    summary    jsonb       NOT NULL,
-    position   bigint      NOT NULL,
-    updated_at timestamptz NOT NULL DEFAULT now()
-)""",
-    "CREATE INDEX IF NOT EXISTS lobby_tables_by_status ON lobby_tables (status, position)",
-)
 _LOAD = "SELECT table_id, summary FROM lobby_tables WHERE table_id = ANY($1::text[]) FOR UPDATE"
 _UPSERT = """
 INSERT INTO lobby_tables (table_id, status, summary, position) VALUES ($1, $2, $3::jsonb, $4)
@@ -43,13 +32,6 @@ SET status = EXCLUDED.status, summary = EXCLUDED.summary, updated_at = now()"""
 _LIST = "SELECT summary FROM lobby_tables ORDER BY position DESC LIMIT $1"
 _LIST_STATUS = "SELECT summary FROM lobby_tables WHERE status = $1 ORDER BY position DESC LIMIT $2"
 _GET = "SELECT summary FROM lobby_tables WHERE table_id = $1"
-
-
-async def ensure_schema(pool: asyncpg.Pool) -> None:
-    """Create the lobby table when missing (idempotent; concurrent callers queue)."""
-    async with pool.acquire() as connection, connection.transaction():
-        for statement in SCHEMA:
-            await connection.execute(statement)
 
 
 class PostgresLobby:

@@ -1,7 +1,9 @@
 """Composition root of a table-service process: ``create_app(settings)`` wires everything.
 
 Nothing connects at import time; the pool, the store and the lobby projector start in
-the app's startup hooks and stop on SIGTERM (FastStream's graceful shutdown).
+the app's startup hooks and stop on SIGTERM (FastStream's graceful shutdown). The
+database must be migrated (``president serve migrate``; ``president serve table`` does
+it first): the service creates no table of its own.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from president.contract import Reply, Subjects, TableCommand
 from president.runtime import clear_ready, mark_ready
 from president.settings import load_settings
 from president.store.postgres import PostgresEventStore
+from president.store.rejections import PostgresRejections
 
 from services.table.application import TableService
 from services.table.handlers import table_router
-from services.table.lobby_store import LobbyProjector, PostgresLobby, ensure_schema
+from services.table.lobby_store import LobbyProjector, PostgresLobby
 from services.table.settings import TableSettings
 
 log = logging.getLogger(__name__)
@@ -46,16 +49,22 @@ class TableProcess:
         settings = self.settings
         if settings.database_url is None:
             raise RuntimeError("PRESIDENT_DATABASE_URL is not set")
+        # 4 at least: the projector's listener keeps one, decisions hold up to half.
         self._pool = await asyncpg.create_pool(
-            settings.database_url, min_size=2, max_size=max(2, settings.db_pool_size)
+            settings.database_url, min_size=2, max_size=max(4, settings.db_pool_size)
         )
-        await ensure_schema(self._pool)
         store = PostgresEventStore(self._pool)
         secret = settings.token_secret
         if secret is None:
             log.warning("PRESIDENT_TOKEN_SECRET is unset: seat tokens are tied to this process")
             secret = secrets.token_hex(32)
-        self.service = TableService(store, PostgresLobby(self._pool), secret, settings.instance_id)
+        self.service = TableService(
+            store,
+            PostgresLobby(self._pool),
+            PostgresRejections(self._pool),
+            secret,
+            settings.instance_id,
+        )
         projector = LobbyProjector(self._pool, store, poll_interval=settings.lobby_poll_interval)
         self._projector = asyncio.create_task(projector.run(self._stop), name="lobby-projector")
 

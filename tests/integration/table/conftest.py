@@ -11,7 +11,7 @@ import nats
 import pytest
 from nats.aio.client import Client
 from president.contract import Reply, Subjects, parse_reply
-from president.store.migrate import migrate
+from president.store.migrate import app_role_url, migrate
 
 from services.table.main import create_app
 from services.table.settings import TableSettings
@@ -35,11 +35,14 @@ class TableClient:
 
 @pytest.fixture(scope="module")
 async def table_service(database_url: str, nats_url: str) -> AsyncIterator[Subjects]:
-    """One table service for the module, on a fresh database and its own subject prefix."""
+    """One table service for the module, on a fresh database and its own subject prefix.
+
+    It connects as the store's ``president_app`` role (no DDL rights): the migrations
+    alone must give it what it needs."""
     await migrate(database_url)
     prefix = f"t{uuid.uuid4().hex[:8]}"
     settings = TableSettings(
-        database_url=database_url,
+        database_url=app_role_url(database_url),
         nats_url=nats_url,
         subject_prefix=prefix,
         token_secret="test-secret",
