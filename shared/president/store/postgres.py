@@ -4,7 +4,6 @@ docs/decisions/2026-11-29-store-hot-path.md), one round trip per append."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
@@ -15,6 +14,7 @@ import orjson
 
 from president.store import sql
 from president.store.chain import canonical_json, chain_problems
+from president.store.copy_replay import copy_pages
 from president.store.heads import Head, HeadCache
 from president.store.model import (
     GENESIS_HASH,
@@ -264,28 +264,11 @@ class PostgresEventStore:
     async def replay(
         self, after_position: int = 0, page: int = 2000
     ) -> AsyncIterator[list[RecordedEvent]]:
-        """The log after `after_position` as it stands, page by page: `read_all` in a loop,
-        except that the next page is already on its way while the caller handles one."""
+        """The log after `after_position` as it stands, page by page: what `read_all` would
+        give in a loop, streamed by COPY and parsed while the caller handles each page."""
         async with self._pool.acquire() as connection:
-            pending: asyncio.Future[list[asyncpg.Record]] | None = asyncio.ensure_future(
-                connection.fetch(sql.READ_ALL, after_position, page)
-            )
-            try:
-                while pending is not None:
-                    records = await pending
-                    pending = None
-                    if len(records) == page:
-                        pending = asyncio.ensure_future(
-                            connection.fetch(sql.READ_ALL, records[-1][3], page)
-                        )
-                        await asyncio.sleep(0)  # lets it send the query before we decode
-                    if records:
-                        yield [_event(record) for record in records]
-            finally:
-                if pending is not None:
-                    pending.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, asyncpg.PostgresError):
-                        await pending
+            async for events in copy_pages(connection, after_position, page):
+                yield events
 
     async def stream_version(self, stream_id: str) -> int:
         async with self._pool.acquire() as connection:
@@ -336,5 +319,19 @@ def _event(record: asyncpg.Record) -> RecordedEvent:
     replayed event, and `data`/`metadata` stay JSON text until read (`JsonField`).
     """
     event = _new(RecordedEvent)
-    event.__dict__.update(zip(_FIELDS, record))  # noqa: B905 - lengths checked above
+    d = event.__dict__
+    (
+        d["stream_id"],
+        d["version"],
+        d["event_id"],
+        d["position"],
+        d["tx_id"],
+        d["type"],
+        d["schema_version"],
+        d["data"],
+        d["metadata"],
+        d["recorded_at"],
+        d["prev_hash"],
+        d["hash"],
+    ) = record
     return event
