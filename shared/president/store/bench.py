@@ -13,7 +13,7 @@ from typing import Any
 import asyncpg
 
 from president.store.chain import canonical_json
-from president.store.model import NewEvent
+from president.store.model import NewEvent, RecordedEvent
 from president.store.postgres import PostgresEventStore
 
 _RAW_TABLE = """
@@ -124,12 +124,37 @@ async def read_all_loop(store: PostgresEventStore, page: int = 10_000) -> tuple[
 
 
 async def replay(store: PostgresEventStore) -> tuple[int, float]:
-    """The whole log into RecordedEvents by `replay` (pages read ahead)."""
-    count = 0
+    """The whole log into RecordedEvents by `replay`, then checked (off the clock): the
+    count is the table's, positions grow, and the first and last pages equal what
+    `read_all` reads for the same positions, field by field."""
+    count, first, last, ordered = 0, None, None, True
     started = time.perf_counter()
     async for events in store.replay():
         count += len(events)
-    return count, count / (time.perf_counter() - started)
+        if first is None:
+            first = events
+        elif last is not None:
+            ordered = ordered and last[-1].position < events[0].position
+        last = events
+    elapsed = time.perf_counter() - started
+    await _check_replay(store, count, first, last, ordered)
+    return count, count / elapsed
+
+
+async def _check_replay(
+    store: PostgresEventStore,
+    count: int,
+    first: list[RecordedEvent] | None,
+    last: list[RecordedEvent] | None,
+    ordered: bool,
+) -> None:
+    expected = await store.pool.fetchval("SELECT count(*) FROM events")
+    if count != expected or not ordered or first is None or last is None:
+        raise AssertionError(f"replay gave {count} events (ordered: {ordered}), log has {expected}")
+    for page in (first, last):
+        read = await store.read_all(page[0].position - 1, len(page))
+        if page != read:
+            raise AssertionError("a replayed page differs from read_all's")
 
 
 async def run(
