@@ -1,9 +1,9 @@
 """Composition root of an engine process: ``create_app(settings)`` and ``main()``.
 
-One process = one FastStream app: the game-command subscriber (queue group
-``engine``, so instances share the load), plus the reactor consuming the relayed
-events (game creation, turn prompts, AI decision requests). Nothing connects before
-the app starts.
+One process, one NATS connection: the game-command subscriber (queue group ``engine``,
+so instances share the load), plus the reactor consuming the relayed events (game
+creation, turn prompts, AI decision requests). Nothing connects before ``start()``;
+``run()`` serves until SIGTERM/SIGINT, then answers the commands in hand and stops.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 
 import nats
-from faststream import FastStream
-from faststream.nats import NatsBroker, NatsMessage, NatsRouter
+import nats.errors
 from nats.aio.client import Client
 from president.contract import Subjects
 from president.contract.jetstream import ensure_streams
@@ -25,6 +25,7 @@ from president.store.postgres import PostgresEventStore
 
 from services.engine.application import Engine
 from services.engine.cache import GameCache
+from services.engine.commands import CommandServer
 from services.engine.handlers import handle_request
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.postgres import PostgresTableSessions
@@ -34,10 +35,11 @@ from services.engine.settings import EngineSettings
 log = logging.getLogger(__name__)
 
 QUEUE_GROUP = "engine"
+GRACE_SECONDS = 10.0
 
 
-class EngineProcess:
-    """The connections and background task of one engine instance."""
+class EngineApp:
+    """The connections and background tasks of one engine instance."""
 
     def __init__(self, settings: EngineSettings, database_url: str, nats_url: str):
         self.settings = settings
@@ -47,6 +49,7 @@ class EngineProcess:
         self._store: PostgresEventStore | None = None
         self._nats: Client | None = None
         self._engine: Engine | None = None
+        self._commands: CommandServer | None = None
         self._stop = asyncio.Event()
         self._consumer: asyncio.Task[None] | None = None
 
@@ -57,11 +60,12 @@ class EngineProcess:
         return self._engine
 
     async def start(self) -> None:
+        """Connect, start the reactor and the command subscriber, then mark ready."""
         settings = self.settings
         self._store = await PostgresEventStore.connect(
             self._database_url, min_size=2, max_size=settings.engine_pool_size
         )
-        self._engine = Engine(
+        engine = self._engine = Engine(
             self._store,
             PostgresTableSessions(self._store),
             secret=settings.token_secret,
@@ -71,7 +75,7 @@ class EngineProcess:
         js = self._nats.jetstream()
         await ensure_streams(js, self.subjects)
         reactor = Reactor(
-            self._engine,
+            engine,
             JetStreamPrompts(js, self.subjects),
             secret=settings.token_secret,
             prompt_ai_seats=settings.engine_prompt_ai_seats,
@@ -82,9 +86,53 @@ class EngineProcess:
         )
         self._stop.clear()
         self._consumer = asyncio.create_task(consumer.run(self._stop), name="engine-reactor")
+
+        async def handle(subject: str, raw: bytes) -> bytes:
+            return await handle_request(engine, subject, raw)
+
+        self._commands = CommandServer(
+            self._nats,
+            self.subjects.game_commands,
+            QUEUE_GROUP,
+            handle,
+            max_workers=settings.engine_max_workers,
+        )
+        await self._commands.start()
+        mark_ready(settings.ready_file, settings.instance_id)
         log.info("engine %s: started on prefix %s", settings.instance_id, self.subjects.prefix)
 
-    async def stop_reactor(self) -> None:
+    async def stop(self) -> None:
+        """Stop taking commands, answer those in hand, stop the reactor, disconnect."""
+        clear_ready(self.settings.ready_file)
+        if self._commands is not None:
+            await self._commands.stop(GRACE_SECONDS)
+            self._commands = None
+        await self._stop_reactor()
+        if self._nats is not None and not self._nats.is_closed:
+            try:
+                await asyncio.wait_for(self._nats.drain(), 5.0)
+            except (TimeoutError, nats.errors.Error):
+                await self._nats.close()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+        log.info("engine %s: stopped", self.settings.instance_id)
+
+    async def run(self) -> None:
+        """Serve until SIGTERM or SIGINT."""
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop.set)
+        try:
+            await self.start()
+            await stop.wait()
+        finally:
+            await self.stop()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.remove_signal_handler(signum)
+
+    async def _stop_reactor(self) -> None:
         self._stop.set()
         if self._consumer is not None:
             try:
@@ -95,21 +143,13 @@ class EngineProcess:
                     await self._consumer
             self._consumer = None
 
-    async def close(self) -> None:
-        await self.stop_reactor()
-        if self._nats is not None and not self._nats.is_closed:
-            await self._nats.drain()
-        if self._store is not None:
-            await self._store.close()
-        log.info("engine %s: stopped", self.settings.instance_id)
-
 
 def create_app(
     settings: EngineSettings | None = None,
     *,
     database_url: str | None = None,
     nats_url: str | None = None,
-) -> FastStream:
+) -> EngineApp:
     """The engine app. Servers: the arguments, else the settings, else the embedded ones."""
     settings = settings or load_settings(cls=EngineSettings)
     database_url = database_url or settings.database_url
@@ -118,38 +158,7 @@ def create_app(
         servers = ensure_servers(settings)
         database_url = database_url or servers.database_url
         nats_url = nats_url or servers.nats_url
-    process = EngineProcess(settings, database_url, nats_url)
-    router = NatsRouter()
-
-    @router.subscriber(
-        process.subjects.game_commands,
-        queue=QUEUE_GROUP,
-        max_workers=settings.engine_max_workers,
-        title="engine-game-commands",
-    )
-    async def on_game_command(message: NatsMessage) -> bytes:
-        raw = message.raw_message
-        return await handle_request(process.engine, raw.subject, raw.data)
-
-    broker = NatsBroker(nats_url, logger=None, graceful_timeout=10.0)
-    broker.include_router(router)
-
-    def ready() -> None:
-        mark_ready(settings.ready_file, settings.instance_id)
-
-    def not_ready() -> None:
-        clear_ready(settings.ready_file)
-
-    app = FastStream(
-        broker,
-        logger=log,
-        on_startup=[process.start],
-        after_startup=[ready],
-        on_shutdown=[not_ready, process.stop_reactor],
-        after_shutdown=[process.close],
-    )
-    app.context.set_global("engine_process", process)
-    return app
+    return EngineApp(settings, database_url, nats_url)
 
 
 def main() -> None:

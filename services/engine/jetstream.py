@@ -7,11 +7,11 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
-from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy, PubAck
 from president.contract import (
     DecisionRequest,
     LobbyEvent,
@@ -33,26 +33,45 @@ TableHandler = Callable[[list[PublicEvent | LobbyEvent]], Awaitable[None]]
 
 class JetStreamPrompts:
     """Publishes TurnPrompts on the seat's prompt subject and DecisionRequests on the AI
-    work queue, with ``Nats-Msg-Id`` = ``{table}:{version}:{seat}``."""
+    work queue, with ``Nats-Msg-Id`` = ``{table}:{version}:{seat}``.
 
-    def __init__(self, js: JetStreamContext, subjects: Subjects):
+    Pipelined: every message goes out before any acknowledgement is awaited, so the
+    prompts of all the tables a reactor round handles leave in one socket write.
+    """
+
+    def __init__(self, js: JetStreamContext, subjects: Subjects, ack_timeout: float = 10.0):
         self._js = js
         self._subjects = subjects
+        self._ack_timeout = ack_timeout
 
-    async def publish(self, message: TurnPrompt | DecisionRequest) -> None:
-        msg_id = prompt_msg_id(message.table_id, message.stream_version, message.seat)
+    async def publish(self, messages: Sequence[TurnPrompt | DecisionRequest]) -> None:
+        acks: list[asyncio.Future[PubAck]] = []
+        try:
+            async with asyncio.timeout(self._ack_timeout):
+                for message in messages:
+                    subject, stream = self._destination(message)
+                    msg_id = prompt_msg_id(message.table_id, message.stream_version, message.seat)
+                    acks.append(
+                        await self._js.publish_async(
+                            subject,
+                            message.model_dump_json().encode(),
+                            stream=stream,
+                            headers={"Nats-Msg-Id": msg_id},
+                        )
+                    )
+                await asyncio.gather(*acks)
+        except BaseException:
+            for ack in acks:
+                ack.cancel()
+            raise
+
+    def _destination(self, message: TurnPrompt | DecisionRequest) -> tuple[str, str]:
         if isinstance(message, TurnPrompt):
-            subject = self._subjects.prompt(message.table_id, message.seat)
-            stream = self._subjects.prompts_stream
-        else:
-            subject = self._subjects.ai_decide
-            stream = self._subjects.ai_stream
-        await self._js.publish(
-            subject,
-            message.model_dump_json().encode(),
-            stream=stream,
-            headers={"Nats-Msg-Id": msg_id},
-        )
+            return (
+                self._subjects.prompt(message.table_id, message.seat),
+                self._subjects.prompts_stream,
+            )
+        return self._subjects.ai_decide, self._subjects.ai_stream
 
 
 def reactor_consumer(subjects: Subjects) -> ConsumerConfig:

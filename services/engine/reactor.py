@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Protocol
 
 from president.contract import DecisionRequest, LobbyEvent, PublicEvent, TurnPrompt
@@ -17,7 +18,9 @@ log = logging.getLogger(__name__)
 class PromptPublisher(Protocol):
     """Publishes turn prompts and decision requests (deduplicated by message id)."""
 
-    async def publish(self, message: TurnPrompt | DecisionRequest) -> None: ...
+    async def publish(self, messages: Sequence[TurnPrompt | DecisionRequest]) -> None:
+        """Publish all of ``messages``; return once every one is stored."""
+        ...
 
 
 class Reactor:
@@ -48,11 +51,15 @@ class Reactor:
         else:
             log.info("table %s: game created (duplicate=%s)", event.table_id, result.duplicate)
 
-    async def on_game(self, table_id: str, since: int) -> None:
-        """Prompt for every turn that began at or after version ``since``."""
+    async def on_game(self, table_id: str, since: int, until: int | None = None) -> None:
+        """Prompt for every turn that began at or after version ``since``.
+
+        ``until`` is the last relayed version in hand: a cached fold that reached it is
+        used without reading the log (it holds committed events only).
+        """
         games = self._engine.games
         async with games.lock(table_id):
-            game = await games.load(table_id)
+            game = await games.load(table_id, at_least=until)
             messages = prompts_for(
                 game,
                 since,
@@ -60,8 +67,8 @@ class Reactor:
                 prompt_ai_seats=self._prompt_ai_seats,
                 budget_ms=self._budget_ms,
             )
-        for message in messages:
-            await self._publisher.publish(message)
+        if messages:
+            await self._publisher.publish(messages)
 
     async def on_events(self, events: list[PublicEvent | LobbyEvent]) -> None:
         """A batch of one table's events, in order."""
@@ -70,4 +77,5 @@ class Reactor:
             if isinstance(event, LobbyEvent):
                 await self.on_lobby(event)
         if public:
-            await self.on_game(public[0].table_id, min(event.version for event in public))
+            versions = [event.version for event in public]
+            await self.on_game(public[0].table_id, min(versions), max(versions))

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import nats
-from faststream import FastStream
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 from president.contract import (
@@ -28,7 +27,7 @@ from president.relay import Relay, RelayOptions
 from president.rules import SeatView
 from president.store.postgres import PostgresEventStore
 
-from services.engine.app import create_app
+from services.engine.app import EngineApp, create_app
 from services.engine.settings import EngineSettings
 from tests.unit.engine.helpers import command_for, human_token
 
@@ -49,13 +48,13 @@ class Harness:
     store: PostgresEventStore
     nc: Client
     js: JetStreamContext
-    engines: list[FastStream] = field(default_factory=list)
+    engines: list[EngineApp] = field(default_factory=list)
 
     @property
     def subjects(self) -> Subjects:
         return Subjects(self.prefix)
 
-    async def start_engine(self, instance: str = "engine-1") -> FastStream:
+    async def start_engine(self, instance: str = "engine-1") -> EngineApp:
         settings = EngineSettings(
             instance_id=instance, subject_prefix=self.prefix, token_secret=SECRET
         )
@@ -64,7 +63,7 @@ class Harness:
         self.engines.append(app)
         return app
 
-    async def stop_engine(self, app: FastStream) -> None:
+    async def stop_engine(self, app: EngineApp) -> None:
         self.engines.remove(app)
         await app.stop()
 

@@ -1,0 +1,85 @@
+"""The engine's game-command subscriber: core NATS request-reply in a queue group.
+
+nats-py directly rather than a FastStream subscriber: every AI move and every player's
+move passes here, and FastStream's per-message machinery (dependency resolution run in
+a worker thread, middlewares) cost the engine more CPU than handling the command did
+(docs/decisions/2026-11-29-engine-hot-path.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+
+log = logging.getLogger(__name__)
+
+Handle = Callable[[str, bytes], Awaitable[bytes]]
+"""Subject and body of a request in, the reply's body out (must not raise)."""
+
+
+class CommandServer:
+    """Answers requests on ``subject`` (queue group ``queue``), up to ``max_workers`` at once.
+
+    A request beyond that waits in the subscription's buffer. ``stop`` stops taking new
+    requests, answers those already received, and gives them ``grace`` seconds.
+    """
+
+    def __init__(
+        self,
+        client: Client,
+        subject: str,
+        queue: str,
+        handle: Handle,
+        *,
+        max_workers: int,
+    ):
+        self._client = client
+        self._subject = subject
+        self._queue = queue
+        self._handle = handle
+        self._slots = asyncio.Semaphore(max_workers)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._subscription: Subscription | None = None
+
+    async def start(self) -> None:
+        self._subscription = await self._client.subscribe(
+            self._subject, queue=self._queue, cb=self._received, pending_msgs_limit=100_000
+        )
+
+    async def stop(self, grace: float = 10.0) -> None:
+        subscription, self._subscription = self._subscription, None
+        if subscription is not None and not self._client.is_closed:
+            try:
+                await asyncio.wait_for(subscription.drain(), grace)  # type: ignore[no-untyped-call]
+            except Exception:
+                log.warning("engine: command subscription did not drain; unsubscribing")
+                with contextlib.suppress(Exception):
+                    await subscription.unsubscribe()
+        if self._tasks:
+            _, pending = await asyncio.wait(list(self._tasks), timeout=grace)
+            for task in pending:
+                task.cancel()
+
+    async def _received(self, message: Msg) -> None:
+        # Runs in the subscription's own task, one message at a time: waiting for a slot
+        # here leaves the rest in the buffer.
+        await self._slots.acquire()
+        task = asyncio.create_task(self._answer(message))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _answer(self, message: Msg) -> None:
+        try:
+            reply = await self._handle(message.subject, message.data)
+            if message.reply:
+                await self._client.publish(message.reply, reply)
+        except Exception:
+            log.exception("engine: no reply sent to a request on %s", message.subject)
+        finally:
+            self._slots.release()
