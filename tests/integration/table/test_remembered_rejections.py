@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 
+import pytest
 from president.contract import Accepted, Rejected, RejectionCode, Reply, TableInfo
 
 from tests.integration.table.conftest import TableClient
@@ -52,33 +53,23 @@ async def test_a_start_refused_for_missing_players_stays_refused_once_the_seats_
     assert isinstance(fresh, Accepted) and fresh.first_version == version + 1
 
 
-async def test_a_take_seat_refused_as_stale_stays_refused_once_the_table_gets_there(
-    tables: TableClient,
+@pytest.mark.parametrize(
+    ("command", "fields"), [("TakeSeat", {"player_name": "Jo"}), ("SeatAI", {"level": "medium"})]
+)
+async def test_a_seat_refused_as_stale_stays_refused_once_the_table_gets_there(
+    tables: TableClient, command: str, fields: dict[str, object]
 ) -> None:
     table_id = await _table(tables, players=4)
-    body = {"table_id": table_id, "player_name": "Jo", "expected_version": 2}
-    stale = await tables.send("TakeSeat", command_id="seat-early", **body)
-    _refused(stale, RejectionCode.STALE_VERSION)
-    assert isinstance(await tables.send("TakeSeat", table_id=table_id, player_name="Ka"), Accepted)
-    assert await _version(tables, table_id) == 2
-
-    assert await tables.send("TakeSeat", command_id="seat-early", **body) == stale
-    fresh = await tables.send("TakeSeat", command_id="seat-now", **body)
-    assert isinstance(fresh, Accepted) and fresh.seat_token and fresh.first_version == 3
-
-
-async def test_a_seat_ai_refused_as_stale_stays_refused_once_the_table_gets_there(
-    tables: TableClient,
-) -> None:
-    table_id = await _table(tables, players=4)
-    body = {"table_id": table_id, "level": "medium", "expected_version": 2}
-    stale = await tables.send("SeatAI", command_id="ai-early", **body)
+    body = {"table_id": table_id, "expected_version": 2, **fields}
+    stale = await tables.send(command, command_id="seat-early", **body)
     _refused(stale, RejectionCode.STALE_VERSION)
     assert isinstance(await tables.send("SeatAI", table_id=table_id, level="hard"), Accepted)
-
-    assert await tables.send("SeatAI", command_id="ai-early", **body) == stale
     assert await _version(tables, table_id) == 2
-    assert isinstance(await tables.send("SeatAI", command_id="ai-now", **body), Accepted)
+
+    assert await tables.send(command, command_id="seat-early", **body) == stale
+    assert await _version(tables, table_id) == 2
+    fresh = await tables.send(command, command_id="seat-now", **body)
+    assert isinstance(fresh, Accepted) and fresh.seat == 1 and fresh.first_version == 3
 
 
 async def test_a_create_table_refused_as_stale_is_not_turned_into_table_exists(
