@@ -25,7 +25,12 @@ def relay_command(
     prefix: Annotated[str | None, typer.Option(help="subject prefix of the events")] = None,
     name: Annotated[str | None, typer.Option(help="lock/checkpoint name (default: stream)")] = None,
     routing: Annotated[
-        str | None, typer.Option(help="package.module:factory; factory(prefix) -> Routing")
+        str | None,
+        typer.Option(
+            help="package.module:factory; factory(prefix) -> Routing. Default: the contract's"
+            " (public, per-seat, lobby subjects). president.relay.routing:raw_routing"
+            " publishes whole events, hands and seeds included."
+        ),
     ] = None,
     poll_interval: Annotated[float | None, typer.Option(help="seconds between polls")] = None,
     batch_size: Annotated[int | None, typer.Option(help="events per acked batch")] = None,

@@ -1,8 +1,9 @@
 """The relay from the Postgres event log to NATS JetStream, and the consumer helper.
 
-``Relay(store_url, nats_url, stream_name, route=...)`` publishes every committed
-event in commit order, at least once and, with the JetStream duplicate window
-and its resume check, exactly once; ``run(stop)`` serves until stopped,
+``Relay(store_url, nats_url, stream_name, route=..., subjects=...)`` publishes every
+committed event in commit order, at least once and, with the JetStream duplicate window
+and its resume check, exactly once (by default with the contract's routing, which keeps
+private data off public subjects); ``run(stop)`` serves until stopped,
 ``run_once()`` publishes what is committed now. Consumers make their effects
 act once with ``handle_once`` / ``deliver_once`` (the store's tracking rows).
 """
@@ -16,11 +17,12 @@ from president.relay.routing import (
     Outgoing,
     Route,
     Routing,
-    default_route,
     default_routing,
-    default_subjects,
     event_payload,
     event_subject,
+    raw_route,
+    raw_routing,
+    raw_subjects,
     subject_token,
 )
 
@@ -33,12 +35,13 @@ __all__ = [
     "Route",
     "Routing",
     "StreamSpec",
-    "default_route",
     "default_routing",
-    "default_subjects",
     "deliver_once",
     "event_payload",
     "event_subject",
     "handle_once",
+    "raw_route",
+    "raw_routing",
+    "raw_subjects",
     "subject_token",
 ]

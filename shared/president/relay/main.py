@@ -16,7 +16,8 @@ log = logging.getLogger(__name__)
 
 def load_routing(target: str | None, prefix: str) -> Routing:
     """The routing named ``module:factory`` (``factory(prefix)`` gives a
-    :class:`Routing`); the default routing when ``target`` is None."""
+    :class:`Routing`); the contract's routing when ``target`` is None. Whole events
+    (private data included) only when asked for: ``president.relay.routing:raw_routing``."""
     if target is None:
         return default_routing(prefix)
     module_name, _, attribute = target.partition(":")

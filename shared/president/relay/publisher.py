@@ -17,6 +17,8 @@ from president.relay.envelope import Envelope, Mark, mark_of
 
 log = logging.getLogger(__name__)
 
+EXPECTED_LAST_SEQ = "Nats-Expected-Last-Sequence"
+
 
 class PublishFailed(Exception):
     """A message was not acknowledged by JetStream; nothing after it may be trusted."""
@@ -37,6 +39,12 @@ class JetStreamPublisher:
     nats-py resends its buffer after a reconnect, which could store later
     messages while earlier ones were lost in the broken socket; a relay that
     instead starts over from its checkpoint keeps JetStream a prefix of the log.
+
+    Fenced once :meth:`last_mark` has read where the stream ends: every message
+    then says which sequence the stream must end at (``Nats-Expected-Last-Sequence``),
+    so a message stored by anyone else since (a relay that took over while this one
+    had not noticed losing its lock) makes this publisher's next message, and all
+    after it, fail instead of landing out of order.
     """
 
     def __init__(self, client: Client, spec: StreamSpec, ack_timeout: float, max_in_flight: int):
@@ -44,6 +52,7 @@ class JetStreamPublisher:
         self._js: JetStreamContext = client.jetstream(publish_async_max_pending=max_in_flight)
         self._spec = spec
         self._ack_timeout = ack_timeout
+        self._last_seq: int | None = None  # where the stream ends, once fenced
 
     @classmethod
     async def connect(
@@ -86,8 +95,12 @@ class JetStreamPublisher:
             log.info("stream %s: added subjects %s", self._spec.name, missing)
 
     async def last_mark(self) -> Mark | None:
-        """The mark of the last message stored in the stream, None when there is none."""
+        """The mark of the last message stored in the stream, None when there is none.
+
+        From here on, publishing is fenced: it continues this stream's end or fails.
+        """
         info = await self._js.stream_info(self._spec.name)
+        self._last_seq = info.state.last_seq or 0
         if not info.state.last_seq:
             return None
         try:
@@ -99,13 +112,19 @@ class JetStreamPublisher:
     async def publish(self, envelopes: Sequence[Envelope]) -> None:
         """Publish in order, at most ``max_in_flight`` unacked; return once all are acked.
 
-        Raises PublishFailed when any message is refused, or the whole batch is not
-        acked within ``ack_timeout``.
+        Raises PublishFailed when any message is refused (a fenced publisher's stream
+        grew behind its back, among others), or the whole batch is not acked within
+        ``ack_timeout``.
         """
         acks: list[asyncio.Future[PubAck]] = []
+        expected = self._last_seq
         try:
             async with asyncio.timeout(self._ack_timeout):
                 for envelope in envelopes:
+                    headers = dict(envelope.headers)
+                    if expected is not None:
+                        headers[EXPECTED_LAST_SEQ] = str(expected)
+                        expected += 1
                     # No wait_stall: with a free slot publish_async never yields, so the
                     # whole batch reaches the socket in one write instead of one per message.
                     acks.append(
@@ -113,11 +132,13 @@ class JetStreamPublisher:
                             envelope.subject,
                             envelope.payload,
                             stream=self._spec.name,
-                            headers=dict(envelope.headers),
+                            headers=headers,
                         )
                     )
-                await asyncio.gather(*acks)
+                acked = await asyncio.gather(*acks)
         except (nats.errors.Error, TimeoutError) as error:
             for ack in acks:
                 ack.cancel()
             raise PublishFailed(f"{type(error).__name__}: {error}") from error
+        if self._last_seq is not None and acked:
+            self._last_seq = acked[-1].seq

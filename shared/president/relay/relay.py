@@ -18,7 +18,7 @@ from president.relay.envelope import Mark, plan
 from president.relay.lease import RelayLease
 from president.relay.publisher import JetStreamPublisher, StreamSpec
 from president.relay.resume import ResumePoint, resume_point
-from president.relay.routing import Route, default_route, default_subjects
+from president.relay.routing import Route, default_routing
 from president.store import NOTIFY_CHANNEL, EventStore
 from president.store.postgres import PostgresEventStore
 
@@ -48,9 +48,10 @@ class Relay:
     """Publishes every committed event to the JetStream stream ``stream_name``.
 
     ``stream_name`` defaults to the contract's events stream (``<PREFIX>_EVENTS``);
-    ``route`` maps an event to its messages (default: the whole event on
-    ``<prefix>.events.<stream id>.<type>``); ``subjects`` are the stream's subjects
-    (default: ``<prefix>.events.>``) and must cover every subject the route uses.
+    ``route`` maps an event to its messages and ``subjects`` are the stream's subjects,
+    which must cover every subject the route uses. Without a route: the contract's
+    routing (public, per-seat and lobby messages; ``routing.default_routing``). A route
+    given without its subjects is refused rather than guessed.
     """
 
     def __init__(
@@ -65,15 +66,20 @@ class Relay:
         options: RelayOptions | None = None,
     ):
         stream_name = stream_name or Subjects(prefix).events_stream
+        if route is None:
+            default = default_routing(prefix)
+            route, subjects = default.route, default.subjects if subjects is None else subjects
+        elif subjects is None:
+            raise ValueError("a route needs the stream subjects that hold what it publishes")
         self._store_url = store_url
         self._nats_url = nats_url
+        self._options = options or RelayOptions()
         self._spec = StreamSpec(
             name=stream_name,
-            subjects=list(subjects) if subjects is not None else default_subjects(prefix),
-            duplicate_window=(options or RelayOptions()).duplicate_window,
+            subjects=list(subjects),
+            duplicate_window=self._options.duplicate_window,
         )
-        self._route = route or default_route(prefix)
-        self._options = options or RelayOptions()
+        self._route = route
         self.name = self._options.name or stream_name
 
     async def run(self, stop: asyncio.Event) -> None:

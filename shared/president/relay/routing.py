@@ -1,8 +1,13 @@
-"""Where each committed event goes: the pluggable ``route`` and its default.
+"""Where each committed event goes: the pluggable ``route``, the default one and the raw one.
 
 A route turns one recorded event into the messages the relay publishes for it
 (none, one, or several: e.g. a redacted public message plus one per seat).
 Routes are pure functions; the relay adds the delivery headers itself.
+
+The default is the contract's routing (``president.contract.routing.game_routing``):
+public, per-seat and lobby subjects, so no hand or seed reaches a public subject.
+``raw_routing`` publishes whole events, private data included: tests and trusted
+internal consumers only, and only when asked for by name.
 """
 
 from __future__ import annotations
@@ -72,11 +77,11 @@ def event_payload(event: RecordedEvent) -> bytes:
     return json.dumps(document, separators=(",", ":"), default=str).encode()
 
 
-def default_route(prefix: str = "president") -> Route:
-    """A route publishing every event once, whole, on :func:`event_subject`.
+def raw_route(prefix: str = "president") -> Route:
+    """A route publishing every event once, WHOLE, on :func:`event_subject`.
 
-    Whole means private data too (hands, seeds): services that publish to players
-    give the relay their own route (public and per-seat messages).
+    Whole means private data too (hands, seeds): never give it to a relay whose stream
+    players can read. Opt in by name (``--routing president.relay.routing:raw_routing``).
     """
 
     def route(event: RecordedEvent) -> Sequence[Outgoing]:
@@ -85,11 +90,19 @@ def default_route(prefix: str = "president") -> Route:
     return route
 
 
-def default_subjects(prefix: str = "president") -> list[str]:
-    """The JetStream subjects that hold what :func:`default_route` publishes."""
+def raw_subjects(prefix: str = "president") -> list[str]:
+    """The JetStream subjects that hold what :func:`raw_route` publishes."""
     return [f"{prefix}.events.>"]
 
 
+def raw_routing(prefix: str = "president") -> Routing:
+    """:func:`raw_route` with :func:`raw_subjects`: whole events, private data included."""
+    return Routing(raw_route(prefix), raw_subjects(prefix))
+
+
 def default_routing(prefix: str = "president") -> Routing:
-    """:func:`default_route` with :func:`default_subjects`."""
-    return Routing(default_route(prefix), default_subjects(prefix))
+    """The contract's routing under ``prefix``: what a relay publishes unless told otherwise."""
+    # Imported here, not above: president.contract.routing is built on this module.
+    from president.contract.routing import game_routing
+
+    return game_routing(prefix)

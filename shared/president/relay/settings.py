@@ -10,7 +10,7 @@ class RelaySettings(Settings):
 
     relay_stream: str | None = None  # default: the contract's <PREFIX>_EVENTS
     relay_prefix: str = "president"
-    relay_routing: str | None = None  # package.module:factory, factory(prefix) -> Routing
+    relay_routing: str | None = None  # package.module:factory -> Routing; None: the contract's
     relay_name: str | None = None
     relay_batch_size: int = 500
     relay_poll_interval: float = 1.0

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 from president.infra import create_database, drop_database
+from president.relay import Routing, raw_routing
 from president.store.migrate import migrate
 
 from tests.fixtures.servers import TestServers
@@ -19,6 +20,12 @@ class Names:
 
     prefix: str
     stream: str
+
+    @property
+    def raw(self) -> Routing:
+        """Whole events on ``<prefix>.events.>``: these tests relay made-up events that the
+        contract's routing (the default) would not publish."""
+        return raw_routing(self.prefix)
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ class RelayProcess:
             "--database-url", log_url, "--nats-url", nats_url,
             "--stream", names.stream, "--prefix", names.prefix,
             "--poll-interval", "0.2", "--batch-size", "100",
+            "--routing", "president.relay.routing:raw_routing",  # made-up events, whole
         ]  # fmt: skip
         environment = {**os.environ, "PRESIDENT_LOG_LEVEL": "INFO"}
         with log.open("wb") as output:

@@ -32,7 +32,8 @@ async def _record(connection: asyncpg.Connection, delivery: Delivery) -> str:
 async def tracking(log_url: str, nats_url: str, names: Names) -> AsyncIterator[PostgresTracking]:
     """The log holds ``EVENTS`` events, all relayed; ``effects`` records what consumers do."""
     await append_events(log_url, ["a", "b", "c"], EVENTS // 3)
-    await Relay(log_url, nats_url, names.stream, prefix=names.prefix).run_once()
+    raw = names.raw
+    await Relay(log_url, nats_url, names.stream, route=raw.route, subjects=raw.subjects).run_once()
     async with await PostgresEventStore.connect(log_url) as store:
         await store.pool.execute("CREATE TABLE effects (event_id text NOT NULL)")
         yield store.tracking

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -73,3 +74,32 @@ async def test_ensuring_an_existing_stream_keeps_its_messages(
     await publisher.ensure_stream()
 
     assert len(await read_stream(nats_url, unique_prefix.upper())) == 5
+
+
+async def test_a_stale_publisher_stores_nothing_once_another_has_published_after_it(
+    nats_url: str, unique_prefix: str
+) -> None:
+    # The relay that lost its lock unnoticed: it wakes up (past the duplicate window)
+    # with a batch that its successor has already published.
+    spec = StreamSpec(unique_prefix.upper(), [f"{unique_prefix}.events.>"], duplicate_window=0.2)
+    envelopes = _envelopes(unique_prefix, 6)
+    stale = await JetStreamPublisher.connect(nats_url, spec, ack_timeout=1)
+    successor = await JetStreamPublisher.connect(nats_url, spec)
+    try:
+        await stale.ensure_stream()
+        assert await stale.last_mark() is None  # fenced: the stream is empty
+        await stale.publish(envelopes[:3])
+        assert await successor.last_mark() == Mark(str(event_uuid(3)), 3, 1, 1)
+        await successor.publish(envelopes[3:])
+        await asyncio.sleep(0.5)  # past the duplicate window: message ids no longer help
+
+        # Refused ("wrong last sequence"); nats-py leaves a refused publish_async
+        # unanswered (nats-io/nats.py#985), so the batch fails by its ack timeout.
+        with pytest.raises(PublishFailed):
+            await stale.publish(envelopes[3:])
+    finally:
+        await stale.close()
+        await successor.close()
+
+    stored = await read_stream(nats_url, unique_prefix.upper())
+    assert [m.payload for m in stored] == [str(n).encode() for n in range(1, 7)]

@@ -28,7 +28,13 @@ STREAMS = ["table-a", "table-b", "game-a"]
 def make_relay(log_url: str, nats_url: str, names: Names) -> Callable[..., Relay]:
     def make(**options: Any) -> Relay:
         return Relay(
-            log_url, nats_url, names.stream, prefix=names.prefix, options=RelayOptions(**options)
+            log_url,
+            nats_url,
+            names.stream,
+            route=names.raw.route,
+            subjects=names.raw.subjects,
+            prefix=names.prefix,
+            options=RelayOptions(**options),
         )
 
     return make
@@ -117,6 +123,7 @@ async def test_an_event_cut_off_mid_way_gets_its_remaining_messages_only(
         nats_url,
         names.stream,
         route=three_parts,
+        subjects=[f"{names.prefix}.events.>"],
         options=RelayOptions(duplicate_window=0.2),
     )
     await relay.run_once()

@@ -2,15 +2,15 @@ from __future__ import annotations
 
 import json
 
-from president.relay import default_route, default_subjects, event_subject, subject_token
+from president.relay import event_subject, raw_route, raw_subjects, subject_token
 
 from .events import event_uuid, recorded
 
 
-def test_default_route_publishes_one_message_per_event_on_its_stream_and_type() -> None:
+def test_the_raw_route_publishes_one_whole_message_per_event_on_its_stream_and_type() -> None:
     event = recorded("table-7", 3, 42, "CardsPlayed", data={"cards": ["3C"]})
 
-    [message] = default_route("p1")(event)
+    [message] = raw_route("p1")(event)
 
     assert message.subject == "p1.events.table-7.CardsPlayed"
     assert message.key == ""
@@ -28,8 +28,8 @@ def test_default_route_publishes_one_message_per_event_on_its_stream_and_type() 
     }
 
 
-def test_default_subjects_cover_the_default_route() -> None:
-    assert default_subjects("p1") == ["p1.events.>"]
+def test_the_raw_subjects_cover_the_raw_route() -> None:
+    assert raw_subjects("p1") == ["p1.events.>"]
 
 
 def test_stream_ids_that_break_subjects_become_one_token() -> None:
