@@ -43,7 +43,7 @@ def command_for(request: DecisionRequest, action: Action) -> GameAction:
 
 
 def decision(request: DecisionRequest, decide: Decide) -> GameAction:
-    """Rebuild the seat's view and decide on it (blocking: run it in a thread).
+    """Rebuild the seat's view and decide on it (blocking: a slow level runs it in a thread).
 
     A policy that fails or answers outside the legal actions is replaced by the first
     legal action, so a request is never left without an answer.

@@ -14,7 +14,7 @@ class AIWorkerSettings(Settings):
     subject_prefix: str = "president"
     ready_file: Path | None = None
     concurrency: int = 8
-    """Decisions in flight at once (each one decides in a thread, then waits for its reply)."""
+    """Decisions in flight at once (each one decides, then waits for its reply)."""
     ack_wait: float = 5.0
     """Seconds before JetStream gives an unacknowledged request to another worker."""
     ai_seed: int | None = None
