@@ -13,9 +13,11 @@ import contextlib
 import logging
 import signal
 
+import asyncpg
 import nats
 import nats.errors
 from nats.aio.client import Client
+from nats.aio.msg import Msg
 from president.contract import Subjects
 from president.contract.jetstream import ensure_streams
 from president.infra import ensure_servers
@@ -28,6 +30,7 @@ from services.engine.cache import GameCache
 from services.engine.commands import CommandServer
 from services.engine.handlers import handle_request
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
+from services.engine.leases import TableLeases
 from services.engine.postgres import PostgresTableSessions
 from services.engine.reactor import Reactor
 from services.engine.settings import EngineSettings
@@ -49,6 +52,7 @@ class EngineApp:
         self._store: PostgresEventStore | None = None
         self._nats: Client | None = None
         self._engine: Engine | None = None
+        self._leases: TableLeases | None = None
         self._commands: CommandServer | None = None
         self._stop = asyncio.Event()
         self._consumer: asyncio.Task[None] | None = None
@@ -65,13 +69,13 @@ class EngineApp:
         self._store = await PostgresEventStore.connect(
             self._database_url, min_size=2, max_size=settings.engine_pool_size
         )
+        self._nats = await nats.connect(self._nats_url, name=f"president-{settings.instance_id}")
         engine = self._engine = Engine(
             self._store,
-            PostgresTableSessions(self._store),
+            await self._table_sessions(self._store, self._nats),
             secret=settings.token_secret,
             cache=GameCache(self._store, settings.engine_cache_size),
         )
-        self._nats = await nats.connect(self._nats_url, name=f"president-{settings.instance_id}")
         js = self._nats.jetstream()
         await ensure_streams(js, self.subjects)
         reactor = Reactor(
@@ -108,6 +112,9 @@ class EngineApp:
             await self._commands.stop(GRACE_SECONDS)
             self._commands = None
         await self._stop_reactor()
+        if self._leases is not None:
+            await self._leases.close()
+            self._leases = None
         if self._nats is not None and not self._nats.is_closed:
             try:
                 await asyncio.wait_for(self._nats.drain(), 5.0)
@@ -132,6 +139,32 @@ class EngineApp:
             for signum in (signal.SIGTERM, signal.SIGINT):
                 loop.remove_signal_handler(signum)
 
+    async def _table_sessions(
+        self, store: PostgresEventStore, client: Client
+    ) -> PostgresTableSessions:
+        """Per-command table locks, and leases unless they are turned off."""
+        settings = self.settings
+        if settings.engine_lease_idle <= 0:
+            return PostgresTableSessions(store)
+        leases = self._leases = TableLeases(
+            self._connect_database,
+            idle=settings.engine_lease_idle,
+            capacity=settings.engine_lease_capacity,
+        )
+
+        async def asked(message: Msg) -> None:
+            leases.asked(message.data.decode(errors="replace"))
+
+        await client.subscribe(yield_subject(self.subjects), cb=asked)
+        return PostgresTableSessions(store, leases, self._ask_for_table)
+
+    async def _connect_database(self) -> asyncpg.Connection:
+        return await asyncpg.connect(self._database_url)
+
+    async def _ask_for_table(self, table_id: str) -> None:
+        if self._nats is not None:
+            await self._nats.publish(yield_subject(self.subjects), table_id.encode())
+
     async def _stop_reactor(self) -> None:
         self._stop.set()
         if self._consumer is not None:
@@ -142,6 +175,12 @@ class EngineApp:
                 with contextlib.suppress(asyncio.CancelledError):
                     await self._consumer
             self._consumer = None
+
+
+def yield_subject(subjects: Subjects) -> str:
+    """Where an engine waiting for a table's lock names the table (core NATS, every
+    instance listens): the instance leasing it gives it up (``services.engine.leases``)."""
+    return f"{subjects.prefix}.engine.yield"
 
 
 def create_app(

@@ -26,3 +26,9 @@ class EngineSettings(Settings):
     )
     engine_ai_budget_ms: int = Field(default=200, ge=1)
     engine_consumer_batch: int = Field(default=256, ge=1)
+    engine_lease_idle: float = Field(
+        default=2.0,
+        ge=0,
+        description="seconds a table stays leased after its last command (0: no leases)",
+    )
+    engine_lease_capacity: int = Field(default=256, ge=1, description="tables leased at once")

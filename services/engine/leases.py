@@ -1,0 +1,253 @@
+"""Table leases: an engine instance keeps the lock of a table while its commands keep coming.
+
+One dedicated connection holds the session-level advisory locks (the same keys as the
+per-command locks) of the tables this instance leases. While a table is leased, its
+commands take no lock round trip: the head version and the remembered rejections read
+when the lease was taken stay true as long as it is held, because every writer of a
+game stream holds its lock, and this instance records its own rejections in the lease
+as well as in the database.
+
+A lease ends when its table has been idle for ``idle`` seconds, when another instance
+asks for the table (:meth:`TableLeases.asked`, called when such a request arrives; the
+lease is released as soon as the command in hand is done), or when the connection is
+lost (the server ends the session and its locks; the leases are forgotten at once). A
+table that was asked for is not leased again for ``contended`` seconds: two instances
+taking turns on one table use the per-command lock instead.
+
+The requests do not go through LISTEN/NOTIFY: Postgres wakes every listening backend of
+the database for every NOTIFY, and the store notifies on every append.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import asyncpg
+from president.contract import stream_id_of_game
+
+log = logging.getLogger(__name__)
+
+_TAKE = """
+SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
+       (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $2),
+       (SELECT coalesce(jsonb_object_agg(command_id, reply), '{}'::jsonb)::text
+          FROM command_rejections WHERE stream_id = $2)"""
+_RELEASE = "SELECT pg_advisory_unlock(hashtextextended(k, 0)) FROM unnest($1::text[]) AS k"
+
+Connect = Callable[[], Awaitable[asyncpg.Connection]]
+
+
+def lock_key(table_id: str) -> str:
+    """The text hashed into a table's advisory lock (leases and per-command locks alike)."""
+    return f"president.engine.table:{table_id}"
+
+
+@dataclass
+class Lease:
+    """A table this instance holds between commands."""
+
+    table_id: str
+    head_version: int
+    """The game stream's version when the lease was taken."""
+    rejections: dict[str, dict[str, Any]]
+    """Remembered rejections of the table's commands, by command id."""
+    busy: bool = False
+    used_at: float = field(default_factory=time.monotonic)
+    wanted: bool = False
+    """Another instance asked for the table: released once the command in hand is done."""
+
+
+class TableLeases:
+    """The leases of one engine instance, on one connection of their own."""
+
+    def __init__(
+        self,
+        connect: Connect,
+        *,
+        idle: float = 2.0,
+        capacity: int = 256,
+        contended: float = 5.0,
+    ):
+        self._connect = connect
+        self._idle = idle
+        self._capacity = capacity
+        self._contended_for = contended
+        self._leases: dict[str, Lease] = {}
+        self._contended: dict[str, float] = {}
+        self._connection: asyncpg.Connection | None = None
+        self._io = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
+        self._releases: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    def __len__(self) -> int:
+        return len(self._leases)
+
+    def held(self, table_id: str) -> bool:
+        return table_id in self._leases
+
+    async def acquire(self, table_id: str) -> Lease | None:
+        """The table's lease, taken now if it is free; None when another instance holds
+        the table, it was contended lately, all leases are in use, or the connection fails
+        (the caller then takes the per-command lock)."""
+        lease = self._leases.get(table_id)
+        if lease is not None:
+            lease.busy = True
+            return lease
+        if self._closed or self._is_contended(table_id) or not self._room():
+            return None
+        try:
+            async with self._io:
+                connection = await self._open()
+                row = await connection.fetchrow(
+                    _TAKE, lock_key(table_id), stream_id_of_game(table_id)
+                )
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            log.warning("table leases: connection failed (%s); per-command locks meanwhile", error)
+            self._lost()
+            return None
+        if not row[0]:
+            self._mark_contended(table_id)
+            return None
+        lease = Lease(table_id, row[1], dict(json.loads(row[2])), busy=True)
+        self._leases[table_id] = lease
+        return lease
+
+    async def done(self, lease: Lease) -> None:
+        """The command using ``lease`` is over (committed or not)."""
+        lease.busy = False
+        lease.used_at = time.monotonic()
+        if lease.wanted and self._leases.get(lease.table_id) is lease:
+            await self._release([lease.table_id])
+
+    def drop(self, lease: Lease) -> None:
+        """Give ``lease`` up at once (its state may be wrong, e.g. after a failed command)."""
+        lease.busy = False
+        if self._leases.get(lease.table_id) is lease:
+            self._spawn_release([lease.table_id])
+
+    async def close(self) -> None:
+        """Release every lease and close the connection."""
+        self._closed = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        if self._releases:
+            await asyncio.wait(list(self._releases), timeout=5)
+        async with self._io:
+            self._leases.clear()
+            connection, self._connection = self._connection, None
+            if connection is not None and not connection.is_closed():
+                try:
+                    await asyncio.wait_for(connection.close(), 5)
+                except (OSError, TimeoutError, asyncpg.PostgresError):
+                    connection.terminate()
+
+    # -- the connection ----------------------------------------------------------
+
+    async def _open(self) -> asyncpg.Connection:
+        """The lease connection (call with ``_io`` held)."""
+        connection = self._connection
+        if connection is not None and not connection.is_closed():
+            return connection
+        self._leases.clear()  # a new session holds no lock
+        connection = await self._connect()
+        connection.add_termination_listener(self._terminated)
+        self._connection = connection
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.create_task(self._sweep(), name="engine-lease-sweeper")
+        return connection
+
+    def _terminated(self, connection: asyncpg.Connection) -> None:
+        if connection is self._connection:
+            self._lost()
+
+    def _lost(self) -> None:
+        """The session, and so every lock it held, is gone (or must be)."""
+        connection, self._connection = self._connection, None
+        if self._leases:
+            log.warning("table leases: connection lost; %d leases dropped", len(self._leases))
+        self._leases.clear()
+        if connection is not None and not connection.is_closed():
+            connection.terminate()
+
+    # -- releasing -----------------------------------------------------------------
+
+    def asked(self, table_id: str) -> None:
+        """Another instance waits for ``table_id``: give it up once the command in hand is done."""
+        self._mark_contended(table_id)
+        lease = self._leases.get(table_id)
+        if lease is None:
+            return
+        lease.wanted = True
+        if not lease.busy:
+            self._spawn_release([table_id])
+
+    def _spawn_release(self, table_ids: list[str]) -> None:
+        keys = self._forget(table_ids)
+        if keys:
+            task = asyncio.create_task(self._unlock(keys, self._connection))
+            self._releases.add(task)
+            task.add_done_callback(self._releases.discard)
+
+    async def _release(self, table_ids: list[str]) -> None:
+        await self._unlock(self._forget(table_ids), self._connection)
+
+    def _forget(self, table_ids: list[str]) -> list[str]:
+        """Forget the leases at once, before their unlock is even queued: a new lease of
+        one of these tables then waits behind the unlock (``_io`` is first come, first
+        served), and no command uses a lease that is being released. Each lease taken is
+        unlocked once, so the session's lock counts stay right even when a table is leased
+        again before the unlock of its previous lease ran."""
+        return [lock_key(t) for t in table_ids if self._leases.pop(t, None) is not None]
+
+    async def _unlock(self, keys: list[str], session: asyncpg.Connection | None) -> None:
+        if not keys or session is None:
+            return
+        try:
+            async with self._io:
+                connection = self._connection
+                if connection is None or connection is not session:
+                    return  # a lost session's locks went with it
+                await connection.execute(_RELEASE, keys)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            log.warning("table leases: release failed (%s); ending the session", error)
+            self._lost()
+
+    async def _sweep(self) -> None:
+        """Release the leases idle for ``idle`` seconds."""
+        while not self._closed:
+            await asyncio.sleep(max(self._idle / 2, 0.05))
+            cutoff = time.monotonic() - self._idle
+            idle = [
+                t for t, lease in self._leases.items() if not lease.busy and lease.used_at < cutoff
+            ]
+            if idle:
+                await self._release(idle)
+            now = time.monotonic()
+            self._contended = {t: until for t, until in self._contended.items() if until > now}
+
+    def _room(self) -> bool:
+        if len(self._leases) < self._capacity:
+            return True
+        idle = [lease for lease in self._leases.values() if not lease.busy]
+        if not idle:
+            return False
+        oldest = min(idle, key=lambda lease: lease.used_at)
+        self._spawn_release([oldest.table_id])
+        return True
+
+    def _mark_contended(self, table_id: str) -> None:
+        self._contended[table_id] = time.monotonic() + self._contended_for
+
+    def _is_contended(self, table_id: str) -> bool:
+        until = self._contended.get(table_id)
+        return until is not None and until > time.monotonic()
