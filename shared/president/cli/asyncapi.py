@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from president.cli.app import app
-from president.contract.asyncapi import render
 from president.contract.subjects import DEFAULT_PREFIX
 
 
@@ -27,6 +26,8 @@ def asyncapi_command(
     The committed copy is docs/asyncapi.json: regenerate it with
     `president asyncapi -o docs/asyncapi.json` after changing the contract.
     """
+    from president.contract.asyncapi import render  # slow to import; only this command needs it
+
     document = render(prefix)
     if check is not None:
         current = check.read_text(encoding="utf-8") if check.exists() else ""

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from alembic import command
-from alembic.config import Config
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+# Alembic is imported where it is used: it costs most of a second, and every
+# `president` command (the referee included) imports this module's CLI.
 MIGRATIONS = Path(__file__).with_name("migrations")
 APP_ROLE = "president_app"
 _MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('president.store.migrate', 0))"
@@ -57,18 +60,24 @@ def migrate_sync(database_url: str) -> None:
 
 def head_revision() -> str:
     """The revision `migrate` brings a database to."""
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(_config()).get_current_head()
     assert head is not None
     return head
 
 
 def _config() -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
 
 
 def _upgrade(connection: Connection) -> None:
+    from alembic import command
+
     config = _config()
     config.attributes["connection"] = connection
     command.upgrade(config, "head")
