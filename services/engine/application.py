@@ -27,7 +27,7 @@ from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEv
 from services.engine.cache import Appended, GameCache
 from services.engine.decide import NewSeed, Refusal, decide_action, decide_start, start_command_id
 from services.engine.game import CorruptGame, Game
-from services.engine.ports import TableSession, TableSessions
+from services.engine.ports import Appender, TableSession, TableSessions
 from services.engine.tokens import token_matches
 
 log = logging.getLogger(__name__)
@@ -46,8 +46,11 @@ class Engine:
         secret: str,
         new_seed: NewSeed = fairness.new_seed,
         cache: GameCache | None = None,
+        appender: Appender | None = None,
     ):
+        """``appender`` appends the game streams' events (default: ``store``)."""
         self._store = store
+        self._appender: Appender = appender or store
         self._sessions = sessions
         self._secret = secret
         self._new_seed = new_seed
@@ -95,7 +98,7 @@ class Engine:
             if verdict.final:
                 await session.record_rejection(rejected.model_dump(mode="json"))
             return rejected, []
-        result = await self._store.append(
+        result = await self._appender.append(
             stream_id_of_game(game.table_id),
             verdict,
             expected_version=game.version,
@@ -186,7 +189,7 @@ class Engine:
             return decided
         async with self.games.lock(table_id), self._sessions.hold(table_id):
             try:
-                return await self._store.append(
+                return await self._appender.append(
                     stream_id_of_game(table_id),
                     decided,
                     expected_version=0,

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
+
+from president.store import AppendResult, NewEvent
 
 
 class TableSession(Protocol):
@@ -35,3 +38,16 @@ class TableSessions(Protocol):
     def hold(
         self, table_id: str, command_id: str | None = None
     ) -> AbstractAsyncContextManager[TableSession]: ...
+
+
+class Appender(Protocol):
+    """Appends to one stream, as ``EventStore.append`` does (the store itself fits)."""
+
+    async def append(
+        self,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        *,
+        expected_version: int | None,
+        command_id: str | None = None,
+    ) -> AppendResult: ...

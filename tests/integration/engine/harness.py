@@ -54,9 +54,9 @@ class Harness:
     def subjects(self) -> Subjects:
         return Subjects(self.prefix)
 
-    async def start_engine(self, instance: str = "engine-1") -> EngineApp:
+    async def start_engine(self, instance: str = "engine-1", **overrides: Any) -> EngineApp:
         settings = EngineSettings(
-            instance_id=instance, subject_prefix=self.prefix, token_secret=SECRET
+            instance_id=instance, subject_prefix=self.prefix, token_secret=SECRET, **overrides
         )
         app = create_app(settings, database_url=self.database_url, nats_url=self.nats_url)
         await app.start()

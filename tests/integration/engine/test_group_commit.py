@@ -1,0 +1,112 @@
+"""Group commit on a real Postgres: concurrent appends share commits, each gets its own
+outcome, and a refused append refuses nothing else."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator
+
+import asyncpg
+import pytest
+import pytest_asyncio
+from president.store import AppendResult, ConcurrencyConflict, NewEvent
+from president.store.postgres import PostgresEventStore
+
+from services.engine.group_commit import GroupCommit, commits_wait_for_flush
+from tests.integration.engine.harness import harness
+from tests.unit.engine.helpers import write_table
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+_ids = itertools.count()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def store(migrated_url: str) -> AsyncIterator[PostgresEventStore]:
+    store = await PostgresEventStore.connect(migrated_url, max_size=8)
+    yield store
+    await store.close()
+
+
+def _events(count: int = 2) -> list[NewEvent]:
+    return [NewEvent("Noted", {"n": n}) for n in range(count)]
+
+
+def _stream() -> str:
+    return f"group-{next(_ids)}"
+
+
+async def test_concurrent_appends_share_commits_and_each_gets_its_own_result(
+    store: PostgresEventStore,
+) -> None:
+    group = GroupCommit(store)
+    streams = [_stream() for _ in range(40)]
+    results = await asyncio.gather(
+        *(group.append(s, _events(), expected_version=0, command_id=f"c-{s}") for s in streams)
+    )
+    assert group.batches >= 1 and group.batched >= 2  # all but the first waited together
+    for stream_id, result in zip(streams, results, strict=True):
+        assert (result.stream_id, result.first_version, result.last_version) == (stream_id, 1, 2)
+        events = await store.read_stream(stream_id)
+        assert [e.position for e in events] == list(result.positions)
+
+
+async def test_a_stale_expected_version_refuses_only_its_own_append(
+    store: PostgresEventStore,
+) -> None:
+    group = GroupCommit(store)
+    stale, fine = _stream(), [_stream() for _ in range(5)]
+    await store.append(stale, _events(1), expected_version=0)
+    outcomes = await asyncio.gather(
+        group.append(fine[0], _events(), expected_version=0),
+        group.append(stale, _events(), expected_version=0),
+        *(group.append(s, _events(), expected_version=0) for s in fine[1:]),
+        return_exceptions=True,
+    )
+    assert isinstance(outcomes[1], ConcurrencyConflict)
+    assert all(isinstance(o, AppendResult) for i, o in enumerate(outcomes) if i != 1)
+    assert await store.stream_version(stale) == 1
+    assert [await store.stream_version(s) for s in fine] == [2] * len(fine)
+
+
+async def test_a_command_id_already_recorded_gets_its_first_result_inside_a_batch(
+    store: PostgresEventStore,
+) -> None:
+    group = GroupCommit(store)
+    first_stream, others = _stream(), [_stream() for _ in range(4)]
+    first = await store.append(first_stream, _events(), expected_version=0, command_id="once")
+    outcomes = await asyncio.gather(
+        *(group.append(s, _events(), expected_version=0) for s in others),
+        group.append(first_stream, _events(), expected_version=None, command_id="once"),
+    )
+    again = outcomes[-1]
+    assert again.duplicate and again.positions == first.positions
+    assert await store.stream_version(first_stream) == 2
+
+
+async def test_commits_that_do_not_wait_for_the_flush_are_told_apart(migrated_url: str) -> None:
+    pool = await asyncpg.create_pool(
+        migrated_url, min_size=1, max_size=1, server_settings={"synchronous_commit": "off"}
+    )
+    try:
+        assert await commits_wait_for_flush(pool) is False
+    finally:
+        await pool.close()
+
+
+async def test_an_engine_committing_in_groups_plays_whole_games(
+    migrated_url: str, nats_url: str
+) -> None:
+    async with harness(migrated_url, nats_url) as h:
+        await h.start_engine(engine_group_commit="on")
+        tables = [f"grouped-{next(_ids)}" for _ in range(3)]
+        for table_id in tables:
+            await write_table(h.store, table_id, players=4)
+        for table_id in tables:
+            await h.wait_for_game(table_id)
+        played = await asyncio.gather(*(h.play(table_id) for table_id in tables))
+        assert all(played)
+        for table_id in tables:
+            assert await h.last_event_type(table_id) == "GameEnded"
+            assert (await h.store.verify_chain(f"game-{table_id}")).ok
