@@ -28,7 +28,7 @@ from president.store.postgres import PostgresEventStore
 from services.engine.application import Engine
 from services.engine.cache import GameCache
 from services.engine.commands import CommandServer
-from services.engine.group_commit import GroupCommit, commits_wait_for_flush
+from services.engine.group_commit import GroupCommit
 from services.engine.handlers import handle_request
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.leases import TableLeases
@@ -77,7 +77,7 @@ class EngineApp:
             await self._table_sessions(self._store, self._nats),
             secret=settings.token_secret,
             cache=GameCache(self._store, settings.engine_cache_size),
-            appender=await self._appender(self._store),
+            appender=self._appender(self._store),
         )
         js = self._nats.jetstream()
         await ensure_streams(js, self.subjects)
@@ -142,13 +142,8 @@ class EngineApp:
             for signum in (signal.SIGTERM, signal.SIGINT):
                 loop.remove_signal_handler(signum)
 
-    async def _appender(self, store: PostgresEventStore) -> Appender:
-        """Group commit when asked to, or (auto) when every commit waits for a WAL flush."""
-        mode = self.settings.engine_group_commit
-        if mode == "on" or (mode == "auto" and await commits_wait_for_flush(store.pool)):
-            log.info("engine %s: group commit on", self.settings.instance_id)
-            return GroupCommit(store)
-        return store
+    def _appender(self, store: PostgresEventStore) -> Appender:
+        return GroupCommit(store) if self.settings.engine_group_commit else store
 
     async def _table_sessions(
         self, store: PostgresEventStore, client: Client

@@ -1,12 +1,13 @@
-"""Group commit: the appends of concurrent commands share one commit when commits are slow.
+"""Group commit: the appends of concurrent commands share one commit.
 
 The store serialises appends through their commit (docs/decisions/2026-11-29-store-log-
-order.md), so with a WAL flush per commit (``fsync`` and ``synchronous_commit`` on) the
-engine's appends cannot outpace one flush each, about 250 per second on the development
-disk. Here an append that arrives while another is committing waits for it, and every
-append that waited goes in the next transaction together (``append_in``, each under its
-savepoint: one stale expected version refuses that append alone). A lone append goes
-straight to the store, as before. Nobody gets a result before the commit that holds it.
+order.md), so with a WAL flush per commit the engine's appends cannot outpace one flush
+each (about 250 per second on the development disk). Here an append that arrives while
+another is committing waits for it, and every append that waited goes in the next
+transaction together (``append_in``, each under its savepoint: one stale expected version
+refuses that append alone). A lone append goes straight to the store, as before. Nobody
+gets a result before the commit that holds it. Fewer commits also mean fewer NOTIFYs, so
+the relay reads and publishes bigger batches (docs/decisions/2026-11-29-engine-hot-path.md).
 """
 
 from __future__ import annotations
@@ -128,11 +129,3 @@ def _settle(pending: _Pending, outcome: AppendResult | BaseException) -> None:
         pending.result.set_exception(outcome)
     else:
         pending.result.set_result(outcome)
-
-
-async def commits_wait_for_flush(pool: asyncpg.Pool) -> bool:
-    """Whether every commit waits for its WAL flush (``fsync`` and ``synchronous_commit``)."""
-    async with pool.acquire() as connection:
-        fsync = await connection.fetchval("SHOW fsync")
-        synchronous = await connection.fetchval("SHOW synchronous_commit")
-    return bool(fsync == "on" and synchronous != "off")

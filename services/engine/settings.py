@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
 
 from president.settings import Settings
 from pydantic import Field
@@ -32,8 +31,7 @@ class EngineSettings(Settings):
         ge=0,
         description="seconds a table stays leased after its last command (0: no leases)",
     )
-    engine_group_commit: Literal["auto", "on", "off"] = Field(
-        default="auto",
-        description="batch concurrent appends into one commit (auto: when commits flush the WAL)",
+    engine_group_commit: bool = Field(
+        default=True, description="appends that arrive during a commit share the next one"
     )
     engine_lease_capacity: int = Field(default=256, ge=1, description="tables leased at once")

@@ -7,13 +7,12 @@ import asyncio
 import itertools
 from collections.abc import AsyncIterator
 
-import asyncpg
 import pytest
 import pytest_asyncio
 from president.store import AppendResult, ConcurrencyConflict, NewEvent
 from president.store.postgres import PostgresEventStore
 
-from services.engine.group_commit import GroupCommit, commits_wait_for_flush
+from services.engine.group_commit import GroupCommit
 from tests.integration.engine.harness import harness
 from tests.unit.engine.helpers import write_table
 
@@ -85,21 +84,11 @@ async def test_a_command_id_already_recorded_gets_its_first_result_inside_a_batc
     assert await store.stream_version(first_stream) == 2
 
 
-async def test_commits_that_do_not_wait_for_the_flush_are_told_apart(migrated_url: str) -> None:
-    pool = await asyncpg.create_pool(
-        migrated_url, min_size=1, max_size=1, server_settings={"synchronous_commit": "off"}
-    )
-    try:
-        assert await commits_wait_for_flush(pool) is False
-    finally:
-        await pool.close()
-
-
 async def test_an_engine_committing_in_groups_plays_whole_games(
     migrated_url: str, nats_url: str
 ) -> None:
     async with harness(migrated_url, nats_url) as h:
-        await h.start_engine(engine_group_commit="on")
+        await h.start_engine(engine_group_commit=True)
         tables = [f"grouped-{next(_ids)}" for _ in range(3)]
         for table_id in tables:
             await write_table(h.store, table_id, players=4)
