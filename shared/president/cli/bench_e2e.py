@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -64,6 +65,7 @@ def bench_e2e(
     )
     if not as_json:
         typer.echo(f"Starting the services ({ai_workers} AI workers, {engines} engine(s)) ...")
+    load_before = os.getloadavg()[0]
     try:
         with ServiceStack(config, settings) as stack:
             report = asyncio.run(_measure(stack, options, as_json))
@@ -73,6 +75,8 @@ def bench_e2e(
     finally:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
+    # What else ran on the machine: the figures are only comparable at a similar load.
+    report["load_avg_1m"] = {"before": load_before, "after": os.getloadavg()[0]}
     report["ai_workers"], report["engines"] = ai_workers, engines
     report["servers"] = (
         "configured"
@@ -111,10 +115,15 @@ async def _measure(stack: ServiceStack, options: LoadOptions, quiet: bool) -> di
 
 
 def _rounded(report: dict[str, Any]) -> dict[str, Any]:
-    return {
-        key: (None if math.isnan(value) else round(value, 3)) if isinstance(value, float) else value
-        for key, value in report.items()
-    }
+    return {key: _round(value) for key, value in report.items()}
+
+
+def _round(value: Any) -> Any:
+    if isinstance(value, float):
+        return None if math.isnan(value) else round(value, 3)
+    if isinstance(value, dict):
+        return {key: _round(item) for key, item in value.items()}
+    return value
 
 
 def _print(report: dict[str, Any]) -> None:
@@ -133,7 +142,11 @@ def _print(report: dict[str, Any]) -> None:
         f"bare Postgres insert: p50 {r['pg_insert_p50_ms']} ms "
         f"({r['pg_inserts_per_s']} inserts/s one at a time)"
     )
-    typer.echo(f"servers: {r['servers']}")
+    load = r["load_avg_1m"]
+    typer.echo(
+        f"servers: {r['servers']}; machine load average {load['before']:.1f} before, "
+        f"{load['after']:.1f} after"
+    )
     typer.echo(f"CPU seconds used while measuring, by process: {r['cpu_s_by_process']}")
     if r["rejected"] or r["retries"]:
         typer.echo(f"rejected: {r['rejected']}, retries: {r['retries']}")
