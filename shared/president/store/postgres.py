@@ -328,7 +328,7 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
 
 
 _new = object.__new__
-_parse_time = datetime.fromisoformat
+_from_epoch = datetime.fromtimestamp
 _FIELDS = tuple(f.name for f in dataclasses.fields(RecordedEvent))
 if _FIELDS != sql.COLUMN_NAMES:
     raise ImportError("sql.COLUMN_NAMES must list RecordedEvent's fields in order")
@@ -339,7 +339,7 @@ def _event(record: asyncpg.Record) -> RecordedEvent:
 
     Filled through its `__dict__`: the frozen `__init__` costs more than the rest of a
     replayed event, and `data`/`metadata` stay JSON text until read (`JsonField`).
-    The time comes as JSON text (see `sql._COLUMNS`), given back in UTC.
+    The time comes as seconds since 1970 (see `sql._COLUMNS`), given back in UTC.
     """
     event = _new(RecordedEvent)
     d = event.__dict__
@@ -353,10 +353,9 @@ def _event(record: asyncpg.Record) -> RecordedEvent:
         d["schema_version"],
         d["data"],
         d["metadata"],
-        time,
+        epoch_seconds,
         d["prev_hash"],
         d["hash"],
     ) = record
-    recorded_at = _parse_time(time[1:-1])
-    d["recorded_at"] = recorded_at if recorded_at.tzinfo is UTC else recorded_at.astimezone(UTC)
+    d["recorded_at"] = _from_epoch(epoch_seconds, UTC)
     return event

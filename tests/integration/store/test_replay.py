@@ -1,9 +1,11 @@
-"""Reads and replays give the time in UTC, and a replay left early frees its connection."""
+"""Reads and replays give the exact time in UTC, and a replay left early frees its connection."""
 
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime
 
+import asyncpg
 from president.store import NewEvent, RecordedEvent
 from president.store.postgres import PostgresEventStore
 
@@ -43,3 +45,18 @@ async def test_a_replay_left_early_frees_its_connection_for_the_next(migrated_ur
             break
         assert [e.data["i"] for e in await _replayed(store, start, page=7)] == list(range(30))
         assert await store.stream_version(stream) == 30
+
+
+async def test_epoch_seconds_give_every_microsecond_back(migrated_url: str) -> None:
+    # Reads select the time as date_part('epoch', ...), a float: exact to the microsecond?
+    spread = """
+    SELECT t, date_part('epoch', t) FROM (
+        SELECT timestamptz 'epoch'
+               + ((abs(hashtextextended(i::text, 7)) % 8000000000000000)::text || ' us')::interval
+        FROM generate_series(1, 100000) AS i) AS s(t)"""  # 1970 to the 2220s
+    connection = await asyncpg.connect(migrated_url)
+    try:
+        rows = await connection.fetch(spread)
+    finally:
+        await connection.close()
+    assert [t for t, seconds in rows if datetime.fromtimestamp(seconds, UTC) != t] == []
