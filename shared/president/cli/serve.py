@@ -105,11 +105,27 @@ def serve_relay(migrate: Migrate = True) -> None:
     asyncio.run(_run_relay(settings))
 
 
+class MigrateSettings(Settings):
+    """``PRESIDENT_APP_ROLE_PASSWORD``: the password the services' role logs in with."""
+
+    app_role_password: str | None = None
+
+
 @serve_app.command("migrate")
 def serve_migrate() -> None:
-    """Bring the database schema up to date, then exit (a deployment's one-shot job)."""
-    settings = _prepared(Settings, migrate=True)
-    del settings
+    """Bring the database schema up to date, then exit (a deployment's one-shot job).
+
+    Run it with an admin URL; with PRESIDENT_APP_ROLE_PASSWORD set it also gives the
+    role `president_app` (SELECT/INSERT on the log, no UPDATE/DELETE) that password, so
+    the services can connect as that role.
+    """
+    settings = _prepared(MigrateSettings, migrate=True)
+    if settings.app_role_password and settings.database_url is not None:
+        from president.store.migrate import set_app_role_password
+
+        asyncio.run(set_app_role_password(settings.database_url, settings.app_role_password))
+        typer.echo("schema up to date; president_app password set")
+        return
     typer.echo("schema up to date")
 
 

@@ -52,10 +52,13 @@ class StackConfig:
 _SERVE = "import sys; from president.cli import app; app(sys.argv[1:], prog_name='president')"
 
 
-def serve_argv(role: str) -> list[str]:
+def serve_argv(role: str, *, migrate: bool = True) -> list[str]:
     """The command line of ``president serve <role>`` with this interpreter (no console
-    script needed on PATH)."""
-    return [sys.executable, "-c", _SERVE, "serve", role]
+    script needed on PATH); ``migrate=False`` when the schema is already up to date."""
+    argv = [sys.executable, "-c", _SERVE, "serve", role]
+    if not migrate and role != "ai-worker":
+        argv.append("--no-migrate")
+    return argv
 
 
 class ServiceStack:
@@ -181,12 +184,24 @@ class ServiceStack:
         ready_file = self.run_dir / f"{name}.ready"
         return ProcessSpec(
             name=name,
-            argv=serve_argv(role),
+            argv=serve_argv(role, migrate=not self.config.migrate),
             env=self.environment(name, ready_file),
             log_file=self.run_dir / f"{name}.log",
             ready_file=ready_file,
             labels={"role": role},
         )
+
+    def _service_database_url(self) -> str:
+        """The embedded server trusts local logins, so there the services run as the
+        least-privileged role the migration created (SELECT/INSERT on the log, no
+        UPDATE/DELETE): the stack proves those grants suffice. A configured server is
+        used with the URL it was given (the operator's choice of role)."""
+        from president.store.migrate import app_role_url
+
+        servers = self._require_servers()
+        if self.settings.database_url is None and self.config.migrate:
+            return app_role_url(servers.database_url)
+        return servers.database_url
 
     def environment(self, name: str, ready_file: Path | None = None) -> dict[str, str]:
         """The environment of a service process: ours, plus its settings."""
@@ -195,7 +210,7 @@ class ServiceStack:
         env.update(
             {
                 "PYTHONUNBUFFERED": "1",
-                "PRESIDENT_DATABASE_URL": servers.database_url,
+                "PRESIDENT_DATABASE_URL": self._service_database_url(),
                 "PRESIDENT_NATS_URL": servers.nats_url,
                 "PRESIDENT_DATA_DIR": str(self.settings.data_dir),
                 "PRESIDENT_LOG_LEVEL": self.config.log_level,

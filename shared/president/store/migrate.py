@@ -53,6 +53,22 @@ async def migrate(database_url: str) -> None:
         await engine.dispose()
 
 
+async def set_app_role_password(database_url: str, password: str) -> None:
+    """Give the role `president_app` this password (run with an admin URL, after `migrate`).
+
+    Where the server asks for passwords this is what lets the services log in as the
+    least-privileged role; ``app_role_url(url, password)`` is then their URL.
+    """
+    import asyncpg
+
+    connection = await asyncpg.connect(database_url)
+    try:
+        literal = await connection.fetchval("SELECT quote_literal($1::text)", password)
+        await connection.execute(f"ALTER ROLE {APP_ROLE} WITH LOGIN PASSWORD {literal}")
+    finally:
+        await connection.close()
+
+
 def migrate_sync(database_url: str) -> None:
     """`migrate` for callers without an event loop."""
     asyncio.run(migrate(database_url))
