@@ -106,7 +106,7 @@ class InMemoryEventStore:
         return [_copy(e) for e in self._log[start : start + limit]]
 
     async def replay(
-        self, after_position: int = 0, page: int = 1000
+        self, after_position: int = 0, page: int = 250
     ) -> AsyncIterator[list[RecordedEvent]]:
         """The log after `after_position` as it stands, page by page."""
         while events := await self.read_all(after_position, page):

@@ -263,13 +263,14 @@ class PostgresEventStore:
         return [_event(record) for record in records]
 
     async def replay(
-        self, after_position: int = 0, page: int = 1000
+        self, after_position: int = 0, page: int = 250
     ) -> AsyncIterator[list[RecordedEvent]]:
         """The log after `after_position` as it stands, page by page: `read_all` in a loop,
         except that the next page is already on its way while the caller handles one.
 
-        Pages of 1000 replay faster than bigger ones: fewer events alive at once keep the
-        garbage collector's passes short (docs/decisions/2026-11-29-store-hot-path.md)."""
+        Small pages replay faster: a page dropped before the garbage collector's first
+        threshold is freed without ever being promoted, so no full collection starts
+        (docs/decisions/2026-11-29-store-hot-path.md)."""
         async with self._pool.acquire() as connection:
             pending: asyncio.Future[list[asyncpg.Record]] | None = asyncio.ensure_future(
                 connection.fetch(sql.READ_ALL, after_position, page)
