@@ -19,7 +19,7 @@ from services.engine.application import Engine
 from services.engine.game import seats_to_act
 from services.engine.leases import TableLeases, lock_key
 from services.engine.postgres import PostgresTableSessions
-from tests.integration.engine.harness import SECRET
+from tests.integration.engine.harness import SECRET, harness
 from tests.unit.engine.helpers import command_for, write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -170,3 +170,17 @@ async def test_a_rejection_remembered_before_the_lease_is_given_again_under_it(
     assert await leased.engine.handle(early) == refused
     assert leased.leases is not None and leased.leases.held(table_id)
     assert await leased.engine.handle(early) == refused
+
+
+async def test_two_engines_sharing_a_tables_commands_hand_its_lease_over_through_nats(
+    migrated_url: str, nats_url: str
+) -> None:
+    async with harness(migrated_url, nats_url) as h:
+        for instance in ("engine-1", "engine-2"):
+            await h.start_engine(instance, engine_lease_idle=30.0)  # never waited out here
+        table_id = f"shared-{next(_ids)}"
+        await write_table(h.store, table_id, players=4, rounds=2)
+        await h.wait_for_game(table_id)
+        assert await h.play(table_id, within=45.0) > 0
+        assert await h.last_event_type(table_id) == "GameEnded"
+        assert (await h.store.verify_chain(f"game-{table_id}")).ok
