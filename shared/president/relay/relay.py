@@ -181,8 +181,10 @@ class _Session:
     async def drain(self, stop: asyncio.Event) -> int:
         """Publish batches until the log is exhausted or ``stop`` is set; count the events."""
         published = 0
+        # Once per wake-up, not per batch: a lost lock also fails the checkpoint save on
+        # the same connection, and publishes are fenced by the stream's last sequence.
+        await self._lease.check()
         while not stop.is_set():
-            await self._lease.check()
             batch = await self._events.read_all(
                 after_position=self._point.after, limit=self._batch_size
             )
@@ -193,6 +195,9 @@ class _Session:
             await self._lease.save_checkpoint(self._point.after)
             published += len(batch)
             log.debug("relay: published up to position %d", self._point.after)
+            if len(batch) < self._batch_size:
+                # Caught up; what commits after this read NOTIFYs (and the poll backs it up).
+                break
         return published
 
     async def close(self) -> None:
