@@ -21,7 +21,7 @@ Move = tuple[int, int]
 DEFAULT_BUDGET_MS = 100.0
 BUDGET_SHARE = 0.85
 """Share of the budget the search plans to use (the rest covers setup and the last deal)."""
-ENDGAME_NODES = 30_000
+ENDGAME_NODES = 10_000
 PREFERENCE = 0.03
 """Points by which another move must beat Medium's choice to be preferred."""
 

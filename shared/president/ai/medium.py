@@ -22,10 +22,12 @@ from president.rules import Action, SeatView
 
 Move = tuple[int, int]
 TOP = 12
+HOLD = 11
 HIGH_TRICK = 8
 SHORT_HAND = 4
 CLOSE_TO_OUT = 2
 LOW_BREAK = 5
+SPARE_TRICK = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,13 +94,20 @@ def _follow(mine: Sequence[int], top: int, need: int, rev: bool, threat: int) ->
     if not options:
         return None
     urgent = total <= SHORT_HAND or threat <= CLOSE_TO_OUT
-    exact = [r for r in options if mine[r] == need]
+    plain = [r for r in options if strength(r, rev) < TOP]
+    exact = [r for r in plain if mine[r] == need]
     if exact:
-        rank = exact[0]
-        if strength(rank, rev) < TOP or urgent or strength(top, rev) >= HIGH_TRICK:
-            return rank, need
+        if urgent or strength(exact[0], rev) < HOLD:
+            return exact[0], need
         return None
-    broken = [r for r in options if mine[r] < 4 and strength(r, rev) < TOP]
+    broken = [r for r in plain if mine[r] < 4]
     if broken and (urgent or strength(broken[0], rev) <= LOW_BREAK):
         return broken[0], need
+    best = 0 if rev else TOP
+    if mine[best] < need:
+        return None
+    trick = strength(top, rev)
+    spare = mine[best] > need and trick >= SPARE_TRICK
+    if urgent or trick >= HIGH_TRICK or spare:
+        return best, need
     return None
