@@ -11,21 +11,12 @@ from president.contract import PublicEvent
 from president.rules import CARD_NAMES
 
 from tests.integration.engine.harness import Harness
+from tests.support import json_strings
 from tests.unit.engine.helpers import write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 _CARDS = frozenset(CARD_NAMES)
-
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for item in value.values() for s in _strings(item)]
-    if isinstance(value, list):
-        return [s for item in value for s in _strings(item)]
-    return []
 
 
 async def test_a_public_listener_never_sees_an_unplayed_card_or_an_unrevealed_seed(
@@ -61,7 +52,7 @@ async def test_a_public_listener_never_sees_an_unplayed_card_or_an_unrevealed_se
             played.update(message.data["cards"])
         if message.event_type == "SeedRevealed":
             revealed.add(message.data["round"])
-        shown = {s for s in _strings(message.data) if s in _CARDS}
+        shown = {s for s in json_strings(message.data) if s in _CARDS}
         assert shown <= played, (message.event_type, shown - played)
         text = json.dumps(message.data)
         hidden = [rnd for rnd, seed in seeds.items() if rnd not in revealed and seed in text]

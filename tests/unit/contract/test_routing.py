@@ -10,6 +10,8 @@ from typing import Any
 from president.contract.routing import game_route, game_routing
 from president.store import RecordedEvent
 
+from tests.support import json_strings
+
 ROUTE = game_route("p")
 HANDS = [["3C", "4C"], ["3D", "4D"], ["3H", "4H"]]
 
@@ -31,17 +33,6 @@ def _event(stream_id: str, type_: str, data: dict[str, Any], version: int = 1) -
     )
 
 
-def _strings(value: Any) -> list[str]:
-    """Every string anywhere inside a decoded JSON message."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for item in value.values() for s in _strings(item)]
-    if isinstance(value, list):
-        return [s for item in value for s in _strings(item)]
-    return []
-
-
 def _routed(stream_id: str, type_: str, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {m.subject: json.loads(m.payload) for m in ROUTE(_event(stream_id, type_, data))}
 
@@ -57,7 +48,7 @@ def test_a_deal_goes_out_as_hand_sizes_publicly_and_each_hand_to_its_seat_only()
         message = out[f"p.evt.table.t1.seat.{seat}"]
         assert message["data"]["hand"] == hand and message["seat"] == seat
         others = {card for s, h in enumerate(HANDS) if s != seat for card in h}
-        shown = set(_strings(message))
+        shown = set(json_strings(message))
         assert not others & shown, f"seat {seat} is shown {others & shown}"
 
 
