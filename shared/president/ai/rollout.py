@@ -25,6 +25,8 @@ SHORT = 4
 HIGH = 8
 CLOSE = 2
 LOW_BREAK = 5
+HOLD = 11
+SPARE = 6
 
 
 def choose(sim: Sim, seat: int, rng: random.Random) -> tuple[int, int] | None:
@@ -50,22 +52,33 @@ def choose(sim: Sim, seat: int, rng: random.Random) -> tuple[int, int] | None:
             return best, hand[best]
         return fallback, hand[fallback]
     need = sim.top_count
+    best = 0 if rev else 12
     broken = -1
-    for rank in range(top - 1, -1, -1) if rev else range(top + 1, 13):
+    for rank in range(top - 1, 0, -1) if rev else range(top + 1, 12):
         count = hand[rank]
         if count == need:
-            if size == need or rank != (0 if rev else 12):
-                return rank, need
-            if size <= SHORT or (12 - top if rev else top) >= HIGH or _threat(sim, seat):
+            if size == need or (12 - rank if rev else rank) < HOLD or _urgent(sim, seat, size):
                 return rank, need
             return None
-        if broken < 0 and need < count < 4 and rank != (0 if rev else 12):
+        if broken < 0 and need < count < 4:
             broken = rank
-    if broken < 0:
-        return None
-    if (12 - broken if rev else broken) <= LOW_BREAK or size <= SHORT or _threat(sim, seat):
+    if broken >= 0 and ((12 - broken if rev else broken) <= LOW_BREAK or _urgent(sim, seat, size)):
         return broken, need
+    held = hand[best]
+    if held < need or best == top:
+        return None
+    trick = 12 - top if rev else top
+    if trick >= HIGH or (held > need and trick >= SPARE) or _urgent(sim, seat, size):
+        return best, need
     return None
+
+
+def _urgent(sim: Sim, seat: int, size: int) -> bool:
+    """Whether the hand is short or an opponent is close to going out."""
+    if size <= SHORT:
+        return True
+    sizes = sim.sizes
+    return any(0 < sizes[s] <= CLOSE for s in range(sim.players) if s != seat)
 
 
 def _sure_exit(sim: Sim, seat: int, hand: list[int]) -> tuple[int, int] | None:
@@ -79,12 +92,6 @@ def _sure_exit(sim: Sim, seat: int, hand: list[int]) -> tuple[int, int] | None:
         top_rank=sim.top_rank,
         top_count=sim.top_count,
     )
-
-
-def _threat(sim: Sim, seat: int) -> bool:
-    """Whether an opponent is close to going out."""
-    sizes = sim.sizes
-    return any(0 < sizes[s] <= CLOSE for s in range(sim.players) if s != seat)
 
 
 def play_out(sim: Sim, seat: int, rng: random.Random) -> int:
