@@ -19,7 +19,7 @@ from president.rules import Action, SeatView
 
 Move = tuple[int, int]
 DEFAULT_BUDGET_MS = 100.0
-BUDGET_SHARE = 0.85
+BUDGET_SHARE = 0.95
 """Share of the budget the search plans to use (the rest covers setup and the last deal)."""
 ENDGAME_NODES = 10_000
 PREFERENCE = 0.03

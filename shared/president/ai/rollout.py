@@ -82,16 +82,56 @@ def _urgent(sim: Sim, seat: int, size: int) -> bool:
 
 
 def _sure_exit(sim: Sim, seat: int, hand: list[int]) -> tuple[int, int] | None:
-    others = [h for s, h in enumerate(sim.hands) if s != seat]
-    unseen = [sum(column) for column in zip(*others, strict=True)]
-    return sure_exit(
-        hand,
-        unseen,
-        reversed_=sim.reversed,
-        revolution=sim.revolution,
-        top_rank=sim.top_rank,
-        top_count=sim.top_count,
-    )
+    """A sure way out against the other hands as they are (see ``president.ai.plan``).
+
+    Without fours a play that is not safe stays unsafe whatever is played
+    before it, so a hand plays out surely exactly when at most one of its
+    ranks is unsafe: the safe ones go first. Hands with a four take the full search.
+    """
+    held = [r for r in range(13) if hand[r]]
+    remaining = sim.remaining
+    rev = sim.reversed
+    if sim.revolution and 4 in hand:
+        unseen = [left - mine for left, mine in zip(remaining, hand, strict=True)]
+        return sure_exit(
+            hand,
+            unseen,
+            reversed_=rev,
+            revolution=True,
+            top_rank=sim.top_rank,
+            top_count=sim.top_count,
+        )
+
+    def safe(rank: int, count: int) -> bool:
+        for other in range(rank - 1, -1, -1) if rev else range(rank + 1, 13):
+            if remaining[other] - hand[other] >= count:
+                return False
+        return True
+
+    top = sim.top_rank
+    if top < 0:
+        unsafe = [r for r in held if not safe(r, hand[r])]
+        if len(unsafe) > 1:
+            return None
+        first = next((r for r in held if r not in unsafe), held[0])
+        return first, hand[first]
+    need = sim.top_count
+    size = sim.sizes[seat]
+    for rank in held:
+        if hand[rank] < need or not (rank < top if rev else rank > top):
+            continue
+        if size == need:
+            return rank, need
+        if not safe(rank, need):
+            continue
+        unsafe = 0
+        for other in held:
+            left = hand[other] - need if other == rank else hand[other]
+            if left and not safe(other, left):
+                unsafe += 1
+        if unsafe <= 1:
+            return rank, need
+    return None
 
 
 def play_out(sim: Sim, seat: int, rng: random.Random) -> int:

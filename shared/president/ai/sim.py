@@ -16,13 +16,17 @@ RANK_COUNT = 13
 
 
 class Sim:
-    """A mutable round in play; ``to_act`` is ``NO_SEAT`` once the round is over."""
+    """A mutable round in play; ``to_act`` is ``NO_SEAT`` once the round is over.
+
+    ``remaining[rank]`` counts the cards of ``rank`` still in all hands.
+    """
 
     __slots__ = (
         "finished",
         "hands",
         "passed",
         "players",
+        "remaining",
         "reversed",
         "revolution",
         "sizes",
@@ -47,6 +51,7 @@ class Sim:
     ) -> None:
         self.hands = hands
         self.sizes = [sum(hand) for hand in hands]
+        self.remaining = [sum(column) for column in zip(*hands, strict=True)]
         self.players = len(hands)
         self.to_act = to_act
         self.reversed = reversed_
@@ -61,6 +66,7 @@ class Sim:
         new = Sim.__new__(Sim)
         new.hands = [hand[:] for hand in self.hands]
         new.sizes = self.sizes[:]
+        new.remaining = self.remaining[:]
         new.players = self.players
         new.to_act = self.to_act
         new.reversed = self.reversed
@@ -87,6 +93,7 @@ class Sim:
     def play(self, seat: int, rank: int, count: int) -> None:
         """``seat`` (the seat to act) plays ``count`` cards of ``rank``."""
         self.hands[seat][rank] -= count
+        self.remaining[rank] -= count
         sizes = self.sizes
         sizes[seat] -= count
         if count == 4 and self.revolution:
