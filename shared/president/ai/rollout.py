@@ -124,12 +124,12 @@ def _sure_exit(sim: Sim, seat: int, hand: list[int]) -> tuple[int, int] | None:
             return rank, need
         if not safe(rank, need):
             continue
-        unsafe = 0
+        losers = 0
         for other in held:
             left = hand[other] - need if other == rank else hand[other]
             if left and not safe(other, left):
-                unsafe += 1
-        if unsafe <= 1:
+                losers += 1
+        if losers <= 1:
             return rank, need
     return None
 
