@@ -42,7 +42,7 @@ class HardPolicy:
             return best_return(view)
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
-        k = knowledge_of(view)
+        k = knowledge_of(view, infer=True)
         move = self._move(k, choices, view, started)
         if move is None:
             return choices.pass_action or view.legal_actions[0]

@@ -13,7 +13,10 @@ trick, the order. Private: the seat's hand and its own exchange this round
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from president.ai.inference import Clue
+from president.ai.inference import infer as infer_from_moves
 from president.rules import SeatView
 from president.rules.cards import CARD_INDEX, FULL_DECK_MASK, RANKS, names_mask, rank_counts
 
@@ -46,6 +49,10 @@ class Knowledge:
     passed: int
     finished: tuple[int, ...]
     scores: tuple[int, ...]
+    clues: tuple[Clue, ...] = ()
+    avoid: tuple[int, ...] = ()
+    """Guesses from the opponents' moves (``president.ai.inference``); empty
+    unless ``knowledge_of(view, infer=True)``."""
 
     @property
     def mine(self) -> tuple[int, ...]:
@@ -63,8 +70,8 @@ class Knowledge:
         return tuple(s for s, size in enumerate(self.sizes) if size)
 
 
-def knowledge_of(view: SeatView) -> Knowledge:
-    """Read a view into masks and counts."""
+def knowledge_of(view: SeatView, *, infer: bool = False) -> Knowledge:
+    """Read a view into masks and counts (and, with ``infer``, the opponents' habits)."""
     seat = view.seat
     hand = names_mask(view.hand)
     played = 0
@@ -101,6 +108,7 @@ def knowledge_of(view: SeatView) -> Knowledge:
         passed=passed,
         finished=tuple(view.finished),
         scores=tuple(view.scores),
+        **_guesses(view, infer),
     )
 
 
@@ -114,3 +122,10 @@ def _was_gift(view: SeatView, giver: int) -> bool:
         return False
     order = view.results[-1].finish_order
     return order.index(giver) > order.index(view.seat)
+
+
+def _guesses(view: SeatView, wanted: bool) -> dict[str, tuple[Any, ...]]:
+    if not wanted:
+        return {}
+    inferred = infer_from_moves(view)
+    return {"clues": inferred.clues, "avoid": inferred.avoid}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from president.ai.knowledge import Knowledge
 from president.ai.rollout import play_out
-from president.ai.sampling import sample_hands
+from president.ai.sampling import plausible_hands
 from president.ai.sim import Sim
 from president.rules.cards import rank_counts
 
@@ -43,7 +43,7 @@ class Budget:
 
 def world_of(k: Knowledge, rng: random.Random) -> Sim:
     """A simulator of the current trick on one sampled deal."""
-    hands = [list(rank_counts(mask)) for mask in sample_hands(k, rng)]
+    hands = [list(rank_counts(mask)) for mask in plausible_hands(k, rng)]
     return Sim(
         hands,
         to_act=k.seat,
