@@ -7,66 +7,14 @@ from president.rules import Applied, Options, SeatView, apply_action, apply_deal
 from president.rules.actions import Action, Pass, Play
 from president.rules.cards import names_mask
 
+_SEAT_0 = "3C 3D 3H 4C 4D 4H AC AD AH 10D JD QD KD 5D 6D 7D 8D"
+_SEAT_1 = "5C 6C 7C 8C 9C 10C JC QC KC 5H 6H 7H 8H 2C 2D 2H 2S"
+_SEAT_2 = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 9D 9H 10H JH QH KH"
 # Seat 1 holds 5s to Ks (and every 2); seats 0 and 2 share the rest.
 HANDS = [
-    [
-        "3C",
-        "3D",
-        "3H",
-        "4C",
-        "4D",
-        "4H",
-        "AC",
-        "AD",
-        "AH",
-        "10D",
-        "JD",
-        "QD",
-        "KD",
-        "5D",
-        "6D",
-        "7D",
-        "8D",
-    ],
-    [
-        "5C",
-        "6C",
-        "7C",
-        "8C",
-        "9C",
-        "10C",
-        "JC",
-        "QC",
-        "KC",
-        "5H",
-        "6H",
-        "7H",
-        "8H",
-        "2C",
-        "2D",
-        "2H",
-        "2S",
-    ],
-    [
-        "3S",
-        "4S",
-        "5S",
-        "6S",
-        "7S",
-        "8S",
-        "9S",
-        "10S",
-        "JS",
-        "QS",
-        "KS",
-        "AS",
-        "9D",
-        "9H",
-        "10H",
-        "JH",
-        "QH",
-        "KH",
-    ],
+    list(_SEAT_0.split()),
+    list(_SEAT_1.split()),
+    list(_SEAT_2.split()),
 ]
 
 
