@@ -58,6 +58,7 @@ async def test_two_engines_racing_on_one_table_never_fork_its_stream(fresh: Harn
             assert game.state is not None
             if game.state.is_terminal:
                 break
+            version_before = game.version  # the cached fold moves on as commands apply
             seat = seats_to_act(game.state)[0]
             actions = legal_actions(game.state, seat)[:3]
             commands = [
@@ -68,9 +69,18 @@ async def test_two_engines_racing_on_one_table_never_fork_its_stream(fresh: Harn
             replies = await asyncio.gather(
                 *((a if index % 2 else b).handle(command) for index, command in enumerate(commands))
             )
-            accepted = [r for r in replies if isinstance(r, Accepted)]
-            assert len(accepted) == 1, replies
+            accepted = sorted(
+                (r for r in replies if isinstance(r, Accepted)), key=lambda r: r.first_version
+            )
+            assert accepted, replies
             assert all(isinstance(r, Rejected) for r in replies if r not in accepted)
+            # More than one may be accepted (a play that ends the trick gives the seat the
+            # next lead), but the appends are serialised: each starts where the last ended.
+            expected = version_before + 1
+            for reply in accepted:
+                assert reply.first_version == expected, replies
+                expected = reply.last_version + 1
+            assert await fresh.store.stream_version(stream_id_of_game(table_id)) == expected - 1
     finally:
         await store_a.close()
         await store_b.close()
