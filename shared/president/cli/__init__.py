@@ -5,8 +5,8 @@ from __future__ import annotations
 # Importing a module registers its commands on `app` / `bench_app`.
 from president.cli import asyncapi as _asyncapi  # noqa: F401
 from president.cli import audit as _audit  # noqa: F401
-from president.cli import bench_rules as _bench_rules  # noqa: F401
 from president.cli import bench_e2e as _bench_e2e  # noqa: F401
+from president.cli import bench_rules as _bench_rules  # noqa: F401
 from president.cli import bench_store as _bench_store  # noqa: F401
 from president.cli import demo as _demo  # noqa: F401
 from president.cli import infra as _infra  # noqa: F401
