@@ -5,15 +5,16 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Iterator
 
-from president.ai.level import Level
 from president.ai.tournament.games import GameRecord, SeatRecord, play_game
 from president.ai.tournament.spec import TournamentSpec, parse_lineup
-from president.ai.tournament.stats import LevelFigures, summarize
+from president.ai.tournament.stats import Gap, LevelFigures, TournamentResult, summarize
 
 __all__ = [
     "GameRecord",
+    "Gap",
     "LevelFigures",
     "SeatRecord",
+    "TournamentResult",
     "TournamentSpec",
     "parse_lineup",
     "play_games",
@@ -35,6 +36,6 @@ def play_games(spec: TournamentSpec, workers: int = 1) -> Iterator[GameRecord]:
         yield from pool.imap(_play, tasks)
 
 
-def run_tournament(spec: TournamentSpec, workers: int = 1) -> dict[Level, LevelFigures]:
-    """Play the tournament and summarise it per level."""
+def run_tournament(spec: TournamentSpec, workers: int = 1) -> TournamentResult:
+    """Play the tournament: figures per level, their order and the gaps between them."""
     return summarize(play_games(spec, workers), spec.players)

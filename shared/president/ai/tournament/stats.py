@@ -1,5 +1,6 @@
 """Per-level figures of a tournament: points per round with a 95% interval,
-first and last shares, decision times.
+first and last shares, decision times; and the levels' order, with the paired
+gap between neighbours.
 
 Games of one deal share its cards, so they are not independent: the interval
 is taken over per-deal means (Student t), which is what duplicate deals are for.
@@ -7,6 +8,7 @@ is taken over per-deal means (Student t), which is what duplicate deals are for.
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 from collections import defaultdict
@@ -95,8 +97,57 @@ def mean_interval(samples: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def summarize(records: Iterable[GameRecord], players: int) -> dict[Level, LevelFigures]:
-    """Figures per level, in the order levels first appear."""
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """How many more points per round ``higher`` took than ``lower`` on the same deals.
+
+    Paired by deal: each deal gives one sample, the difference of the two levels'
+    mean points per round on its cards, so the deal's luck cancels out and the
+    interval is far tighter than the two levels' own intervals side by side.
+    ``ci95_low > 0`` is the evidence that ``higher`` is the stronger level.
+    """
+
+    higher: Level
+    lower: Level
+    deals: int
+    difference: float
+    ci95_low: float
+    ci95_high: float
+
+    def to_dict(self) -> dict[str, str | float | int | None]:
+        """JSON-ready; bounds are None when fewer than two deals leave them unknown."""
+        return {
+            "higher": self.higher.value,
+            "lower": self.lower.value,
+            "deals": self.deals,
+            "difference": _finite(self.difference),
+            "ci95_low": _finite(self.ci95_low),
+            "ci95_high": _finite(self.ci95_high),
+        }
+
+
+def _finite(value: float) -> float | None:
+    return round(value, 4) if math.isfinite(value) else None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    """Per-level figures (in the order levels first appear), the levels from the
+    fewest points per round to the most, and the gap between each neighbour pair."""
+
+    levels: dict[Level, LevelFigures]
+    order: tuple[Level, ...]
+    gaps: tuple[Gap, ...]
+
+    @property
+    def order_holds(self) -> bool:
+        """Whether every neighbour in ``order`` is ahead of the one below by a
+        margin whose 95% interval excludes zero."""
+        return all(gap.ci95_low > 0 for gap in self.gaps)
+
+
+def summarize(records: Iterable[GameRecord], players: int) -> TournamentResult:
+    """Figures per level, the ranking and the paired gaps between neighbours."""
     points: dict[Level, list[int]] = defaultdict(list)
     places: dict[Level, list[int]] = defaultdict(list)
     by_deal: dict[Level, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
@@ -132,4 +183,28 @@ def summarize(records: Iterable[GameRecord], players: int) -> dict[Level, LevelF
             decision_p50_ms=percentile(ms, 0.5),
             decision_p95_ms=percentile(ms, 0.95),
         )
-    return figures
+    order = tuple(sorted(figures, key=lambda level: figures[level].points_per_round))
+    gaps = tuple(
+        paired_gap(higher, lower, by_deal[higher], by_deal[lower])
+        for lower, higher in itertools.pairwise(order)
+    )
+    return TournamentResult(figures, order, gaps)
+
+
+def paired_gap(
+    higher: Level,
+    lower: Level,
+    higher_points: dict[int, list[int]],
+    lower_points: dict[int, list[int]],
+) -> Gap:
+    """``higher`` minus ``lower`` in points per round, one sample per deal both played."""
+    common = [deal for deal in higher_points if deal in lower_points]
+    samples = [
+        statistics.fmean(higher_points[deal]) - statistics.fmean(lower_points[deal])
+        for deal in common
+    ]
+    if len(samples) < 2:  # no spread to judge by: the bounds are unknown
+        mean = statistics.fmean(samples) if samples else math.nan
+        return Gap(higher, lower, len(samples), mean, -math.inf, math.inf)
+    mean, low, high = mean_interval(samples)
+    return Gap(higher, lower, len(samples), mean, low, high)
