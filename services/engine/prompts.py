@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from president.contract import AILevel, DecisionRequest, TurnPrompt
+from president.contract import DEFAULT_AI_BUDGET_MS, AILevel, DecisionRequest, TurnPrompt
 from president.rules import observe
 
 from services.engine.game import Game
@@ -15,7 +15,7 @@ def prompts_for(
     *,
     secret: str,
     prompt_ai_seats: bool = True,
-    budget_ms: int = 200,
+    budget_ms: int = DEFAULT_AI_BUDGET_MS,
 ) -> list[TurnPrompt | DecisionRequest]:
     """The messages for every seat whose turn began at or after version ``since``.
 

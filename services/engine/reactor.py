@@ -6,7 +6,13 @@ import logging
 from collections.abc import Sequence
 from typing import Protocol
 
-from president.contract import DecisionRequest, LobbyEvent, PublicEvent, TurnPrompt
+from president.contract import (
+    DEFAULT_AI_BUDGET_MS,
+    DecisionRequest,
+    LobbyEvent,
+    PublicEvent,
+    TurnPrompt,
+)
 
 from services.engine.application import Engine
 from services.engine.decide import Refusal
@@ -34,7 +40,7 @@ class Reactor:
         *,
         secret: str,
         prompt_ai_seats: bool = True,
-        budget_ms: int = 200,
+        budget_ms: int = DEFAULT_AI_BUDGET_MS,
     ):
         self._engine = engine
         self._publisher = publisher

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from president.contract import DEFAULT_AI_BUDGET_MS
 from president.settings import Settings
 from pydantic import Field
 
@@ -24,7 +25,9 @@ class EngineSettings(Settings):
     engine_prompt_ai_seats: bool = Field(
         default=True, description="also publish TurnPrompts for AI seats (for watchers)"
     )
-    engine_ai_budget_ms: int = Field(default=200, ge=1)
+    engine_ai_budget_ms: int = Field(
+        default=DEFAULT_AI_BUDGET_MS, ge=1, description="Hard's thinking time per decision"
+    )
     engine_consumer_batch: int = Field(default=256, ge=1)
     engine_lease_idle: float = Field(
         default=2.0,

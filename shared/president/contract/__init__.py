@@ -41,6 +41,7 @@ from president.contract.events import (
     TableOptions,
 )
 from president.contract.messages import (
+    DEFAULT_AI_BUDGET_MS,
     DecisionRequest,
     LobbyEvent,
     PublicEvent,
@@ -70,6 +71,7 @@ from president.contract.subjects import (
 )
 
 __all__ = [
+    "DEFAULT_AI_BUDGET_MS",
     "DEFAULT_PREFIX",
     "GAME_COMMANDS",
     "GAME_SERVICE_EVENT_TYPES",

@@ -15,6 +15,10 @@ from pydantic import Field
 
 from president.contract.base import AILevel, Message, Seat, TableId
 
+DEFAULT_AI_BUDGET_MS = 100
+"""An AI seat's thinking time per decision unless the engine is told otherwise
+(Hard's default budget; the other levels decide at once)."""
+
 
 class EventMessage(Message):
     """Common part of a relayed event: which stored event it is, and its data for this
@@ -73,7 +77,7 @@ class DecisionRequest(Message):
     level: AILevel
     stream_version: int
     view: dict[str, Any]
-    budget_ms: int = Field(default=200, ge=1)
+    budget_ms: int = Field(default=DEFAULT_AI_BUDGET_MS, ge=1)
 
     @property
     def command_id(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
+from president.ai.hard import DEFAULT_BUDGET_MS
 from president.contract import DecisionRequest, TurnPrompt
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
@@ -13,6 +14,7 @@ from services.engine.application import Engine
 from services.engine.game import seats_to_act
 from services.engine.memory import MemoryTableSessions
 from services.engine.prompts import prompts_for
+from services.engine.settings import EngineSettings
 from services.engine.tokens import ai_seat_token, token_matches
 from tests.unit.engine.helpers import command_for, write_table
 
@@ -68,3 +70,19 @@ async def test_prompts_are_for_turns_that_began_at_or_after_the_relayed_version(
     assert prompts_for(game, 5, secret="k") == []
     humans_only = prompts_for(game, 1, secret="k", prompt_ai_seats=False)
     assert [type(m) for m in humans_only] == [DecisionRequest]
+
+
+async def test_ai_seats_are_asked_to_think_for_hards_default_budget_unless_configured() -> None:
+    store = InMemoryEventStore()
+    engine = _engine(store)
+    await write_table(store, "t", players=4, ai_seats=(0,))
+    await engine.start_game("t")
+    game = await engine.games.load("t")
+    configured = EngineSettings().engine_ai_budget_ms
+    assert configured == DEFAULT_BUDGET_MS == 100  # what the tournament measures
+    (request,) = prompts_for(game, 1, secret="k", prompt_ai_seats=False)
+    assert isinstance(request, DecisionRequest)
+    assert request.budget_ms == configured
+    (slower,) = prompts_for(game, 1, secret="k", prompt_ai_seats=False, budget_ms=250)
+    assert isinstance(slower, DecisionRequest)
+    assert slower.budget_ms == 250
