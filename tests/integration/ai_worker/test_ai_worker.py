@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -208,6 +209,44 @@ async def test_two_workers_share_the_queue_and_report_their_stats(
     finally:
         await second.stop()
         await stats.unsubscribe()
+
+
+async def test_a_hard_decision_thinks_off_the_event_loop(
+    client: Client, subjects: Subjects, engine: Engine, worker: WorkerApp
+) -> None:
+    # While Hard searches for its whole budget, the worker's loop (its NATS traffic,
+    # the other tables' decisions) must keep running: a ticker on the loop records
+    # its longest wait. Deciding on the loop would stall it for the whole budget.
+    await engine.start()
+    decided_ms: list[float] = []
+
+    async def on_stats(msg: Msg) -> None:
+        decided_ms.extend(json.loads(msg.data)["decide_ms"])
+
+    stats = await client.subscribe(stats_subject(subjects, "*"), cb=on_stats)
+    request = _request("tabhard").model_copy(update={"level": AILevel.HARD, "budget_ms": 400})
+    stalls: list[float] = []
+    done = asyncio.Event()
+
+    async def tick() -> None:
+        last = time.perf_counter()
+        while not done.is_set():
+            await asyncio.sleep(0.005)
+            now = time.perf_counter()
+            stalls.append(now - last)
+            last = now
+
+    ticker = asyncio.create_task(tick())
+    try:
+        await _publish(client, subjects, request)
+        await _eventually(lambda: len(engine.received) == 1)
+        await _eventually(lambda: bool(decided_ms))
+    finally:
+        done.set()
+        await ticker
+        await stats.unsubscribe()
+    assert decided_ms[0] >= 300, "Hard decided before spending its budget: nothing was shown"
+    assert max(stalls) < 0.1, f"the loop stalled for {max(stalls) * 1000:.0f} ms"
 
 
 async def test_an_unreadable_request_is_dropped_and_the_worker_keeps_serving(
