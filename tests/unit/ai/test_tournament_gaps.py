@@ -27,10 +27,10 @@ def test_levels_are_ordered_by_points_and_each_gap_is_paired_by_deal() -> None:
         # deal 0: medium 3, easy 2, random 1 in both rotations -> medium - easy = 1
         game(0, 0, (M, 3), (E, 2), (R, 1)),
         game(0, 1, (E, 2), (M, 3), (R, 1)),
-        # deal 1: easy beats medium once -> medium - easy = (3 + 2)/2 - (2 + 3)/2 = 0
+        # deal 1: each beats the other once -> medium - easy = 2.5 - 2.5 = 0
         game(1, 0, (M, 3), (E, 2), (R, 1)),
         game(1, 1, (E, 3), (M, 2), (R, 1)),
-        # deal 2: medium - easy = 2 - 1 ... random wins one game
+        # deal 2: easy last twice, medium first twice -> medium - easy = 3 - 1 = 2
         game(2, 0, (M, 3), (R, 2), (E, 1)),
         game(2, 1, (E, 1), (M, 3), (R, 2)),
     ]
