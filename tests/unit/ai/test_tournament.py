@@ -18,7 +18,9 @@ def test_a_small_seeded_tournament_ranks_easy_above_random_and_medium_above_easy
     )
     assert easy_vs_random.order == (Level.RANDOM, Level.EASY)
     assert easy_vs_random.order_holds
-    assert easy_vs_random.levels[Level.EASY].points_per_round >= 3.3
+    easy, random_ = (easy_vs_random.levels[level] for level in (Level.EASY, Level.RANDOM))
+    assert easy.points_per_round >= 3.3
+    assert easy.ci95_low > random_.ci95_high
     medium_vs_easy = run_tournament(
         TournamentSpec(4, parse_lineup("medium,easy,easy,easy"), 40, 2026)
     )
