@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,local]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -29,7 +29,7 @@ test-e2e: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check shared services tests
-	$(BIN)/mypy shared/president services
+	$(BIN)/mypy shared/president shared/president_tools services
 
 demo: $(STAMP)
 	$(BIN)/president demo

@@ -18,7 +18,7 @@ import nats
 import nats.errors
 from nats.aio.client import Client
 from president.contract import Subjects
-from president.runtime import clear_ready, mark_ready
+from president.runtime.ready import clear_ready, mark_ready
 from president.settings import load_settings
 
 from services.ai_worker.client import NatsGameClient

@@ -1,12 +1,12 @@
 """The JetStream work queue of DecisionRequests: the contract's stream
-(``president.contract.jetstream.ai_stream``), created by the engine or any worker when
+(``president.bus.streams.ai_stream``), created by the engine or any worker when
 missing, with the same settings."""
 
 from __future__ import annotations
 
 from nats.js import JetStreamContext
+from president.bus.streams import ai_stream, ensure_stream
 from president.contract import Subjects
-from president.contract.jetstream import ai_stream, ensure_stream
 
 
 async def ensure_ai_stream(js: JetStreamContext, subjects: Subjects) -> None:

@@ -1,1 +1,1 @@
-"""The engine service: the only writer of game streams (see ``services.engine.app``)."""
+"""The engine service: the only writer of game streams (see ``services.engine.main``)."""

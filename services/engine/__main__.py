@@ -1,5 +1,5 @@
 """``python -m services.engine``: one engine instance."""
 
-from services.engine.app import main
+from services.engine.main import main
 
 main()

@@ -17,7 +17,7 @@ import asyncpg
 from faststream import FastStream
 from faststream.nats import NatsBroker
 from president.contract import Reply, Subjects, TableCommand
-from president.runtime import clear_ready, mark_ready
+from president.runtime.ready import clear_ready, mark_ready
 from president.settings import load_settings
 from president.store.postgres import PostgresEventStore
 from president.store.rejections import PostgresRejections

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from president.client import PresidentClient
-from president.runtime import ServiceStack, StackConfig
-from president.runtime.settings import StackSettings
 from president.store.postgres import PostgresEventStore
+from president_tools.stack import ServiceStack, StackConfig
+from president_tools.stack.settings import StackSettings
 
 
 def start_stack(database_url: str, nats_url: str, run_dir: Path, **config: object) -> ServiceStack:

@@ -10,12 +10,12 @@ import uuid
 from pathlib import Path
 
 import pytest
-from president.infra import create_database, drop_database
-from president.runtime import ServiceStack
+from president_tools.infra import create_database, drop_database
+from president_tools.stack import ServiceStack
 
 from tests.fixtures.servers import TestServers
 
-PRESIDENT = [sys.executable, "-c", "from president.cli import main; main()"]
+PRESIDENT = [sys.executable, "-c", "from president_tools.cli import main; main()"]
 
 
 def _env(**values: str) -> dict[str, str]:

@@ -11,9 +11,9 @@ import pytest
 from nats.aio.msg import Msg
 from president.client import PresidentClient
 from president.contract import stream_id_of_game
-from president.demo import DemoOptions, DemoResult, run_demo
-from president.runtime import ServiceStack
 from president.store.postgres import PostgresEventStore
+from president_tools.demo import DemoOptions, DemoResult, run_demo
+from president_tools.stack import ServiceStack
 
 from services.ai_worker.main import stats_subject
 

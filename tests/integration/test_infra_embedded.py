@@ -9,8 +9,8 @@ import asyncpg
 import nats
 import psutil
 import pytest
-from president.infra import EmbeddedNats, EmbeddedPostgres, create_database, drop_database
-from president.infra.processes import port_open
+from president_tools.infra import EmbeddedNats, EmbeddedPostgres, create_database, drop_database
+from president_tools.infra.processes import port_open
 
 from tests.fixtures.servers import reachable_temp_dir
 

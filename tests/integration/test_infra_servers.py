@@ -10,10 +10,10 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from president.infra import ensure_servers, server_status, stop_servers
-from president.infra.processes import is_running
-from president.infra.state import ServerRecord, ServersState, read_state, write_state
 from president.settings import Settings
+from president_tools.infra import ensure_servers, server_status, stop_servers
+from president_tools.infra.processes import is_running
+from president_tools.infra.state import ServerRecord, ServersState, read_state, write_state
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 import yaml
-from president.cli import app
+from president_tools.cli import app
 from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[2]

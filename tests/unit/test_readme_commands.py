@@ -7,7 +7,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from president.cli import app
+from president_tools.cli import app
 from typer.testing import CliRunner
 
 README = Path(__file__).resolve().parents[2] / "README.md"

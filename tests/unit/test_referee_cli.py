@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from president.cli import app
 from president.rules import CARD_NAMES
+from president_tools.cli import app
 from typer.testing import CliRunner
 
 from .rules.table import ladder_deal, ladder_round_actions

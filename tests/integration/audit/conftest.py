@@ -8,10 +8,10 @@ from datetime import datetime
 
 import orjson
 import pytest
-from president.audit.sample import play_sample_game, write_game
 from president.rules import Options
 from president.store.migrate import migrate
 from president.store.postgres import PostgresEventStore
+from president_tools.sample import play_sample_game, write_game
 
 from tests.unit.audit.tampering import Row
 

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from president.cli import app
 from president.store.postgres import PostgresEventStore
+from president_tools.cli import app
 from typer.testing import CliRunner
 
 from tests.integration.audit.conftest import rewrite_as_superuser, write_sample

@@ -22,13 +22,13 @@ from president.contract import (
     parse_reply,
     stream_id_of_game,
 )
-from president.contract.routing import game_routing
-from president.relay import Relay, RelayOptions
 from president.rules import SeatView
 from president.store.postgres import PostgresEventStore
 
-from services.engine.app import EngineApp, create_app
+from services.engine.main import EngineApp, create_app
 from services.engine.settings import EngineSettings
+from services.relay import Relay, RelayOptions
+from services.relay.game_routing import game_routing
 from tests.unit.engine.helpers import command_for, human_token
 
 SECRET = "engine-test-secret"

@@ -7,10 +7,10 @@ from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 
 import pytest
-from president.infra import create_database, drop_database
-from president.relay import Routing, raw_routing
 from president.store.migrate import migrate
+from president_tools.infra import create_database, drop_database
 
+from services.relay import Routing, raw_routing
 from tests.fixtures.servers import TestServers
 
 

@@ -1,4 +1,4 @@
-"""Relay processes for the tests: ``python -m president.relay`` with its output in a file."""
+"""Relay processes for the tests: ``president relay`` with its output in a file."""
 
 from __future__ import annotations
 
@@ -13,16 +13,16 @@ from .conftest import Names
 
 
 class RelayProcess:
-    """One ``python -m president.relay`` process, its output in ``log``."""
+    """One ``president relay`` process, its output in ``log``."""
 
     def __init__(self, log_url: str, nats_url: str, names: Names, log: Path):
         self.log = log
         command = [
-            sys.executable, "-m", "president.relay",
+            sys.executable, "-m", "president_tools", "relay",
             "--database-url", log_url, "--nats-url", nats_url,
             "--stream", names.stream, "--prefix", names.prefix,
             "--poll-interval", "0.2", "--batch-size", "100",
-            "--routing", "president.relay.routing:raw_routing",  # made-up events, whole
+            "--routing", "services.relay.routing:raw_routing",  # made-up events, whole
         ]  # fmt: skip
         environment = {**os.environ, "PRESIDENT_LOG_LEVEL": "INFO"}
         with log.open("wb") as output:

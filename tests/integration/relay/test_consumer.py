@@ -9,9 +9,10 @@ import nats
 import pytest
 from nats.aio.msg import Msg
 from nats.js.api import AckPolicy, ConsumerConfig
-from president.relay import Delivery, Relay, deliver_once, handle_once
 from president.store.postgres import PostgresEventStore
 from president.store.tracking import PostgresTracking
+
+from services.relay import Delivery, Relay, deliver_once, handle_once
 
 from .checks import logged_events
 from .conftest import Names

@@ -4,10 +4,10 @@ import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
-from president.relay import Outgoing, PublishFailed, StreamSpec
-from president.relay.envelope import Envelope, Mark, plan
-from president.relay.publisher import JetStreamPublisher
 
+from services.relay import Outgoing, PublishFailed, StreamSpec
+from services.relay.envelope import Envelope, Mark, plan
+from services.relay.publisher import JetStreamPublisher
 from tests.unit.relay.events import event_uuid, recorded
 
 from .jetstream import read_stream

@@ -8,12 +8,12 @@ from typing import Any
 
 import asyncpg
 import pytest
-from president.relay import Outgoing, Relay, RelayOptions, StreamSpec
-from president.relay.envelope import plan
-from president.relay.lease import RelayLease
-from president.relay.publisher import JetStreamPublisher
 from president.store import RecordedEvent
 
+from services.relay import Outgoing, Relay, RelayOptions, StreamSpec
+from services.relay.envelope import plan
+from services.relay.lease import RelayLease
+from services.relay.publisher import JetStreamPublisher
 from tests.unit.relay.events import recorded
 
 from .checks import assert_holds_log_exactly_once, logged_events

@@ -1,4 +1,4 @@
-"""``python -m president.relay`` as real processes: SIGKILL at random moments, takeover."""
+"""``president relay`` as real processes: SIGKILL at random moments, takeover."""
 
 from __future__ import annotations
 

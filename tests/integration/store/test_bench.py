@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from president.store import bench
+from president_tools import store_bench as bench
 
 
 async def test_the_store_bench_reports_every_figure(migrated_url: str) -> None:

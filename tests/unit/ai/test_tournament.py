@@ -6,7 +6,7 @@ import json
 
 from president.ai import Level
 from president.ai.tournament import TournamentSpec, parse_lineup, run_tournament
-from president.cli import app
+from president_tools.cli import app
 from typer.testing import CliRunner
 
 

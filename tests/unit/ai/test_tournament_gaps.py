@@ -8,7 +8,7 @@ import math
 from president.ai import Level
 from president.ai.tournament import GameRecord, SeatRecord
 from president.ai.tournament.stats import summarize, t95
-from president.cli import app
+from president_tools.cli import app
 from typer.testing import CliRunner
 
 

@@ -9,9 +9,9 @@ from typing import Any
 import orjson
 import pytest
 from president.audit import write_bundle
-from president.audit.sample import SampleGame, play_sample_game, recorded_game
 from president.rules import Options
 from president.store import RecordedEvent
+from president_tools.sample import SampleGame, play_sample_game, recorded_game
 
 from tests.unit.audit.tampering import Row, rows_of
 

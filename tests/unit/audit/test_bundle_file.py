@@ -7,7 +7,7 @@ from pathlib import Path
 import orjson
 import pytest
 from president.audit import AuditReport, audit_bundle, audit_bundle_file
-from president.cli import app
+from president_tools.cli import app
 from typer.testing import CliRunner
 
 from tests.unit.audit.conftest import bundle_with

@@ -7,9 +7,9 @@ import random
 
 import pytest
 from president.audit import audit_bundle, audit_events
-from president.audit.sample import play_sample_game, recorded_game
 from president.rules import Action, Options, Play, RoundLeader
 from president.store import RecordedEvent
+from president_tools.sample import play_sample_game, recorded_game
 
 
 def test_a_recorded_game_audits_clean(events: list[RecordedEvent]) -> None:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from president.cli import app
+from president_tools.cli import app
 from typer.testing import CliRunner
 
 from tests.unit.audit.conftest import bundle_with

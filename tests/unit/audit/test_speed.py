@@ -6,8 +6,8 @@ import io
 import time
 
 from president.audit import audit_bundle, audit_events, write_bundle
-from president.audit.sample import play_sample_game, recorded_game
 from president.rules import Options
+from president_tools.sample import play_sample_game, recorded_game
 
 
 def test_a_six_player_ten_round_series_audits_in_under_a_second() -> None:

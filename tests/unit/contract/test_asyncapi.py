@@ -52,7 +52,7 @@ def test_every_command_and_code_is_documented() -> None:
 
 
 def test_the_command_prints_and_checks_the_document(tmp_path: Path) -> None:
-    from president.cli import app
+    from president_tools.cli import app
 
     runner = CliRunner()
     assert json.loads(runner.invoke(app, ["asyncapi"]).stdout)["asyncapi"] == "3.0.0"

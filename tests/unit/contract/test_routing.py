@@ -7,9 +7,9 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from president.contract.routing import game_route, game_routing
 from president.store import RecordedEvent
 
+from services.relay.game_routing import game_route, game_routing
 from tests.support import json_strings
 
 ROUTE = game_route("p")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from president.demo.narrate import Narrator
-from president.demo.terminal import choose, describe_action
-from president.loadtest import percentile
+from president_tools.demo.narrate import Narrator
+from president_tools.demo.terminal import choose, describe_action
+from president_tools.loadtest import percentile
 
 LEGAL: list[dict[str, Any]] = [
     {"seat": 0, "play": ["6C"]},

@@ -6,7 +6,6 @@ import itertools
 
 from president import fairness
 from president.contract import Accepted, GetView, Rejected, RejectionCode, stream_id_of_game
-from president.contract.routing import game_route
 from president.rules import Options, legal_actions, replay
 from president.rules.events import event_from_dict
 from president.store.memory import InMemoryEventStore
@@ -15,6 +14,7 @@ from services.engine.application import Engine
 from services.engine.decide import Refusal
 from services.engine.game import seats_to_act
 from services.engine.memory import MemoryTableSessions
+from services.relay.game_routing import game_route
 from tests.unit.engine.helpers import command_for, human_token, write_table
 
 _SERVICE = ("GameCreated", "DealCommitted", "SeedRevealed")

@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import pytest
-from president.relay import Delivery, Outgoing
-from president.relay.envelope import envelopes
+
+from services.relay import Delivery, Outgoing
+from services.relay.envelope import envelopes
 
 from .events import event_uuid, recorded
 

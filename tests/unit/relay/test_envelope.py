@@ -1,9 +1,10 @@
 from __future__ import annotations
 
 import pytest
-from president.relay import Outgoing, Route
-from president.relay.envelope import Mark, envelopes, mark_of, msg_id, plan
 from president.store import RecordedEvent
+
+from services.relay import Outgoing, Route
+from services.relay.envelope import Mark, envelopes, mark_of, msg_id, plan
 
 from .events import event_uuid, recorded
 

@@ -4,10 +4,11 @@ import json
 
 import pytest
 from president.contract import Subjects
-from president.relay import Relay, Routing, raw_route
-from president.relay.main import create_relay, load_routing
-from president.relay.settings import RelaySettings
 from president.settings import load_settings
+
+from services.relay import Relay, Routing, raw_route
+from services.relay.main import create_relay, load_routing
+from services.relay.settings import RelaySettings
 
 from .events import recorded
 
@@ -28,7 +29,7 @@ def test_without_a_routing_the_contracts_is_used_and_no_hand_goes_public() -> No
 
 
 def test_whole_events_are_published_only_when_the_raw_routing_is_named() -> None:
-    routing = load_routing("president.relay.routing:raw_routing", "q")
+    routing = load_routing("services.relay.routing:raw_routing", "q")
 
     assert isinstance(routing, Routing)
     assert routing.subjects == ["q.events.>"]
@@ -45,7 +46,7 @@ def test_a_relay_given_a_route_without_its_subjects_is_refused() -> None:
         Relay("postgresql://x@h/db", "nats://h:4222", route=raw_route("p"))
 
 
-@pytest.mark.parametrize("target", ["president.relay.routing", ":raw_routing"])
+@pytest.mark.parametrize("target", ["services.relay.routing", ":raw_routing"])
 def test_a_routing_name_without_module_or_factory_is_refused(target: str) -> None:
     with pytest.raises(ValueError, match="module:factory"):
         load_routing(target, "p")
@@ -53,7 +54,7 @@ def test_a_routing_name_without_module_or_factory_is_refused(target: str) -> Non
 
 def test_a_factory_that_gives_no_routing_is_refused() -> None:
     with pytest.raises(TypeError, match="not a Routing"):
-        load_routing("president.relay.routing:raw_subjects", "p")
+        load_routing("services.relay.routing:raw_subjects", "p")
 
 
 def test_relay_settings_come_from_president_relay_variables() -> None:

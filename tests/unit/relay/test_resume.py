@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-from president.relay.envelope import Mark
-from president.relay.resume import ResumePoint, resume_point
+from services.relay.envelope import Mark
+from services.relay.resume import ResumePoint, resume_point
 
 
 def test_without_messages_in_jetstream_the_checkpoint_decides() -> None:

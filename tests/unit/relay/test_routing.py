@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import json
 
-from president.relay import event_subject, raw_route, raw_subjects, subject_token
+from services.relay import event_subject, raw_route, raw_subjects, subject_token
 
 from .events import event_uuid, recorded
 

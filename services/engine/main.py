@@ -1,0 +1,217 @@
+"""Composition root of an engine process: ``create_app(settings)`` and ``main()``.
+
+One process, one NATS connection: the game-command subscriber (queue group ``engine``,
+so instances share the load), plus the reactor consuming the relayed events (game
+creation, turn prompts, AI decision requests). Nothing connects before ``start()``;
+``run()`` serves until SIGTERM/SIGINT, then answers the commands in hand and stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+
+import asyncpg
+import nats
+import nats.errors
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from president.bus.streams import ensure_streams
+from president.contract import Subjects
+from president.runtime.ready import clear_ready, mark_ready
+from president.settings import load_settings
+from president.store.postgres import PostgresEventStore
+
+from services.engine.application import Engine
+from services.engine.cache import GameCache
+from services.engine.commands import CommandServer
+from services.engine.group_commit import GroupCommit
+from services.engine.handlers import handle_request
+from services.engine.jetstream import EventConsumer, JetStreamPrompts
+from services.engine.leases import TableLeases
+from services.engine.ports import Appender
+from services.engine.postgres import PostgresTableSessions
+from services.engine.reactor import Reactor
+from services.engine.settings import EngineSettings
+
+log = logging.getLogger(__name__)
+
+QUEUE_GROUP = "engine"
+GRACE_SECONDS = 10.0
+
+
+class EngineApp:
+    """The connections and background tasks of one engine instance."""
+
+    def __init__(self, settings: EngineSettings, database_url: str, nats_url: str):
+        self.settings = settings
+        self.subjects = Subjects(settings.subject_prefix)
+        self._database_url = database_url
+        self._nats_url = nats_url
+        self._store: PostgresEventStore | None = None
+        self._nats: Client | None = None
+        self._engine: Engine | None = None
+        self._leases: TableLeases | None = None
+        self._commands: CommandServer | None = None
+        self._stop = asyncio.Event()
+        self._consumer: asyncio.Task[None] | None = None
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            raise RuntimeError("the engine process has not started")
+        return self._engine
+
+    async def start(self) -> None:
+        """Connect, start the reactor and the command subscriber, then mark ready."""
+        settings = self.settings
+        self._store = await PostgresEventStore.connect(
+            self._database_url, min_size=2, max_size=settings.engine_pool_size
+        )
+        self._nats = await nats.connect(self._nats_url, name=f"president-{settings.instance_id}")
+        engine = self._engine = Engine(
+            self._store,
+            await self._table_sessions(self._store, self._nats),
+            secret=settings.token_secret,
+            cache=GameCache(self._store, settings.engine_cache_size),
+            appender=self._appender(self._store),
+        )
+        js = self._nats.jetstream()
+        await ensure_streams(js, self.subjects)
+        reactor = Reactor(
+            engine,
+            JetStreamPrompts(js, self.subjects),
+            secret=settings.token_secret,
+            prompt_ai_seats=settings.engine_prompt_ai_seats,
+            budget_ms=settings.engine_ai_budget_ms,
+        )
+        consumer = EventConsumer(
+            js, self.subjects, reactor.on_events, batch=settings.engine_consumer_batch
+        )
+        self._stop.clear()
+        self._consumer = asyncio.create_task(consumer.run(self._stop), name="engine-reactor")
+
+        async def handle(subject: str, raw: bytes) -> bytes:
+            return await handle_request(engine, subject, raw)
+
+        self._commands = CommandServer(
+            self._nats,
+            self.subjects.game_commands,
+            QUEUE_GROUP,
+            handle,
+            max_workers=settings.engine_max_workers,
+        )
+        await self._commands.start()
+        mark_ready(settings.ready_file, settings.instance_id)
+        log.info("engine %s: started on prefix %s", settings.instance_id, self.subjects.prefix)
+
+    async def stop(self) -> None:
+        """Stop taking commands, answer those in hand, stop the reactor, disconnect."""
+        clear_ready(self.settings.ready_file)
+        if self._commands is not None:
+            await self._commands.stop(GRACE_SECONDS)
+            self._commands = None
+        await self._stop_reactor()
+        if self._leases is not None:
+            await self._leases.close()
+            self._leases = None
+        if self._nats is not None and not self._nats.is_closed:
+            try:
+                await asyncio.wait_for(self._nats.drain(), 5.0)
+            except (TimeoutError, nats.errors.Error):
+                await self._nats.close()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+        log.info("engine %s: stopped", self.settings.instance_id)
+
+    async def run(self) -> None:
+        """Serve until SIGTERM or SIGINT."""
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop.set)
+        try:
+            await self.start()
+            await stop.wait()
+        finally:
+            await self.stop()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.remove_signal_handler(signum)
+
+    def _appender(self, store: PostgresEventStore) -> Appender:
+        return GroupCommit(store) if self.settings.engine_group_commit else store
+
+    async def _table_sessions(
+        self, store: PostgresEventStore, client: Client
+    ) -> PostgresTableSessions:
+        """Per-command table locks, and leases unless they are turned off."""
+        settings = self.settings
+        if settings.engine_lease_idle <= 0:
+            return PostgresTableSessions(store)
+        leases = self._leases = TableLeases(
+            self._connect_database,
+            idle=settings.engine_lease_idle,
+            capacity=settings.engine_lease_capacity,
+        )
+
+        async def asked(message: Msg) -> None:
+            leases.asked(message.data.decode(errors="replace"))
+
+        await client.subscribe(yield_subject(self.subjects), cb=asked)
+        return PostgresTableSessions(store, leases, self._ask_for_table)
+
+    async def _connect_database(self) -> asyncpg.Connection:
+        return await asyncpg.connect(self._database_url)
+
+    async def _ask_for_table(self, table_id: str) -> None:
+        if self._nats is not None:
+            await self._nats.publish(yield_subject(self.subjects), table_id.encode())
+
+    async def _stop_reactor(self) -> None:
+        self._stop.set()
+        if self._consumer is not None:
+            try:
+                await asyncio.wait_for(self._consumer, 5)
+            except TimeoutError:
+                self._consumer.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._consumer
+            self._consumer = None
+
+
+def yield_subject(subjects: Subjects) -> str:
+    """Where an engine waiting for a table's lock names the table (core NATS, every
+    instance listens): the instance leasing it gives it up (``services.engine.leases``)."""
+    return f"{subjects.prefix}.engine.yield"
+
+
+def create_app(
+    settings: EngineSettings | None = None,
+    *,
+    database_url: str | None = None,
+    nats_url: str | None = None,
+) -> EngineApp:
+    """The engine app. Servers: the arguments, else the settings (``president serve``
+    fills in the embedded ones on a laptop; a production process never starts servers)."""
+    settings = settings or load_settings(cls=EngineSettings)
+    database_url = database_url or settings.database_url
+    nats_url = nats_url or settings.nats_url
+    if database_url is None or nats_url is None:
+        raise ValueError("the engine needs PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL")
+    return EngineApp(settings, database_url, nats_url)
+
+
+def main() -> None:
+    """Run one engine instance until SIGTERM/SIGINT (settings from ``PRESIDENT_*``)."""
+    settings = load_settings(cls=EngineSettings)
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    asyncio.run(create_app(settings).run())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""The relay from the Postgres event log to NATS JetStream, and the consumer helper.
+
+``Relay(store_url, nats_url, stream_name, route=..., subjects=...)`` publishes every
+committed event in commit order, at least once and, with the JetStream duplicate window
+and its resume check, exactly once (by default with the contract's routing, which keeps
+private data off public subjects); ``run(stop)`` serves until stopped,
+``run_once()`` publishes what is committed now. Consumers make their effects
+act once with ``handle_once`` / ``deliver_once`` (the store's tracking rows).
+"""
+
+from __future__ import annotations
+
+from services.relay.consumer import Delivery, deliver_once, handle_once
+from services.relay.outgoing import (
+    Outgoing,
+    Route,
+    Routing,
+    event_payload,
+    event_subject,
+    subject_token,
+)
+from services.relay.publisher import PublishFailed, StreamSpec
+from services.relay.relay import Relay, RelayOptions
+from services.relay.routing import default_routing, raw_route, raw_routing, raw_subjects
+
+__all__ = [
+    "Delivery",
+    "Outgoing",
+    "PublishFailed",
+    "Relay",
+    "RelayOptions",
+    "Route",
+    "Routing",
+    "StreamSpec",
+    "default_routing",
+    "deliver_once",
+    "event_payload",
+    "event_subject",
+    "handle_once",
+    "raw_route",
+    "raw_routing",
+    "raw_subjects",
+    "subject_token",
+]

@@ -1,0 +1,96 @@
+"""Consumers of relayed events: at-least-once delivery made to act once.
+
+JetStream may deliver a message again (no ack in time, a consumer restarted).
+The tracking-row pattern of the store makes that harmless: the consumer's effect
+and its new position commit in one Postgres transaction, and a message at or
+before the recorded position is skipped, then acked.
+
+The position is a cursor, so a consumer must finish its messages in log order:
+a durable consumer with ``max_ack_pending=1`` (or one that stops at the first
+failure) and one message per event on the subjects it reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+import asyncpg
+from president.store.tracking import PostgresTracking
+
+from services.relay import envelope
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """A relayed message: which event (and which part of it) it carries, and its payload."""
+
+    subject: str
+    payload: bytes
+    event_id: str
+    stream_id: str
+    version: int
+    position: int
+    event_type: str
+
+    @classmethod
+    def of(cls, subject: str, payload: bytes, headers: Mapping[str, str] | None) -> Delivery:
+        """Read the relay's headers; ValueError when the message did not come from a relay."""
+        headers = headers or {}
+        try:
+            return cls(
+                subject=subject,
+                payload=payload,
+                event_id=headers[envelope.EVENT_ID],
+                stream_id=headers[envelope.STREAM_ID],
+                version=int(headers[envelope.VERSION]),
+                position=int(headers[envelope.POSITION]),
+                event_type=headers[envelope.EVENT_TYPE],
+            )
+        except (KeyError, ValueError) as error:
+            raise ValueError(f"not a relayed event message ({subject}): {error}") from error
+
+
+class AckableMessage(Protocol):
+    """A JetStream message as nats-py delivers it (``nats.aio.msg.Msg``)."""
+
+    subject: str
+    data: bytes
+    headers: dict[str, str] | None
+
+    async def ack(self) -> None: ...
+
+
+Effect = Callable[[asyncpg.Connection, Delivery], Awaitable[T]]
+
+
+async def deliver_once(
+    tracking: PostgresTracking, consumer: str, delivery: Delivery, effect: Effect[T]
+) -> tuple[bool, T | None]:
+    """Run ``effect`` and record ``consumer`` at the delivery's position in one transaction.
+
+    ``(True, result)`` when it ran, ``(False, None)`` when the consumer had already
+    processed this position. Acking is the caller's (FastStream acks on return).
+    """
+
+    async def run(connection: asyncpg.Connection) -> T:
+        return await effect(connection, delivery)
+
+    return await tracking.process(consumer, delivery.position, run)
+
+
+async def handle_once(
+    tracking: PostgresTracking, consumer: str, message: AckableMessage, effect: Effect[T]
+) -> tuple[bool, T | None]:
+    """:func:`deliver_once` for a nats-py JetStream message, acked once recorded.
+
+    When ``effect`` raises, nothing is recorded and the message is not acked, so
+    JetStream delivers it again.
+    """
+    delivery = Delivery.of(message.subject, message.data, message.headers)
+    outcome = await deliver_once(tracking, consumer, delivery, effect)
+    await message.ack()
+    return outcome

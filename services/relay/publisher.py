@@ -1,0 +1,144 @@
+"""The JetStream side of the relay: the stream it fills and pipelined, acked publishing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import nats
+from nats.aio.client import Client
+from nats.js import JetStreamContext
+from nats.js.api import PubAck, StorageType, StreamConfig
+from nats.js.errors import NotFoundError
+
+from services.relay.envelope import Envelope, Mark, mark_of
+
+log = logging.getLogger(__name__)
+
+EXPECTED_LAST_SEQ = "Nats-Expected-Last-Sequence"
+
+
+class PublishFailed(Exception):
+    """A message was not acknowledged by JetStream; nothing after it may be trusted."""
+
+
+@dataclass(frozen=True)
+class StreamSpec:
+    """The JetStream stream the relay publishes into (created when missing)."""
+
+    name: str
+    subjects: Sequence[str]
+    duplicate_window: float = 120.0
+
+
+class JetStreamPublisher:
+    """One NATS connection, never reconnected: a broken one is dropped whole.
+
+    nats-py resends its buffer after a reconnect, which could store later
+    messages while earlier ones were lost in the broken socket; a relay that
+    instead starts over from its checkpoint keeps JetStream a prefix of the log.
+
+    Fenced once :meth:`last_mark` has read where the stream ends: every message
+    then says which sequence the stream must end at (``Nats-Expected-Last-Sequence``),
+    so a message stored by anyone else since (a relay that took over while this one
+    had not noticed losing its lock) makes this publisher's next message, and all
+    after it, fail instead of landing out of order.
+    """
+
+    def __init__(self, client: Client, spec: StreamSpec, ack_timeout: float, max_in_flight: int):
+        self._client = client
+        self._js: JetStreamContext = client.jetstream(publish_async_max_pending=max_in_flight)
+        self._spec = spec
+        self._ack_timeout = ack_timeout
+        self._last_seq: int | None = None  # where the stream ends, once fenced
+
+    @classmethod
+    async def connect(
+        cls,
+        nats_url: str,
+        spec: StreamSpec,
+        *,
+        ack_timeout: float = 10.0,
+        max_in_flight: int = 1000,
+    ) -> JetStreamPublisher:
+        client = await nats.connect(
+            nats_url, name="president-relay", allow_reconnect=False, connect_timeout=5
+        )
+        return cls(client, spec, ack_timeout, max_in_flight)
+
+    async def close(self) -> None:
+        if not self._client.is_closed:
+            await self._client.close()
+
+    async def ensure_stream(self) -> None:
+        """Create the stream, or add the subjects it lacks (its messages stay)."""
+        try:
+            info = await self._js.stream_info(self._spec.name)
+        except NotFoundError:
+            await self._js.add_stream(
+                StreamConfig(
+                    name=self._spec.name,
+                    subjects=list(self._spec.subjects),
+                    storage=StorageType.FILE,
+                    duplicate_window=self._spec.duplicate_window,
+                )
+            )
+            log.info("created stream %s on %s", self._spec.name, list(self._spec.subjects))
+            return
+        held = list(info.config.subjects or [])
+        missing = [subject for subject in self._spec.subjects if subject not in held]
+        if missing:
+            info.config.subjects = held + missing
+            await self._js.update_stream(info.config)
+            log.info("stream %s: added subjects %s", self._spec.name, missing)
+
+    async def last_mark(self) -> Mark | None:
+        """The mark of the last message stored in the stream, None when there is none.
+
+        From here on, publishing is fenced: it continues this stream's end or fails.
+        """
+        info = await self._js.stream_info(self._spec.name)
+        self._last_seq = info.state.last_seq or 0
+        if not info.state.last_seq:
+            return None
+        try:
+            message = await self._js.get_msg(self._spec.name, seq=info.state.last_seq)
+        except NotFoundError:
+            return None
+        return mark_of(message.headers)
+
+    async def publish(self, envelopes: Sequence[Envelope]) -> None:
+        """Publish in order, at most ``max_in_flight`` unacked; return once all are acked.
+
+        Raises PublishFailed when any message is refused (a fenced publisher's stream
+        grew behind its back, among others), or the whole batch is not acked within
+        ``ack_timeout``.
+        """
+        acks: list[asyncio.Future[PubAck]] = []
+        expected = self._last_seq
+        try:
+            async with asyncio.timeout(self._ack_timeout):
+                for envelope in envelopes:
+                    headers = dict(envelope.headers)
+                    if expected is not None:
+                        headers[EXPECTED_LAST_SEQ] = str(expected)
+                        expected += 1
+                    # No wait_stall: with a free slot publish_async never yields, so the
+                    # whole batch reaches the socket in one write instead of one per message.
+                    acks.append(
+                        await self._js.publish_async(
+                            envelope.subject,
+                            envelope.payload,
+                            stream=self._spec.name,
+                            headers=headers,
+                        )
+                    )
+                acked = await asyncio.gather(*acks)
+        except (nats.errors.Error, TimeoutError) as error:
+            for ack in acks:
+                ack.cancel()
+            raise PublishFailed(f"{type(error).__name__}: {error}") from error
+        if self._last_seq is not None and acked:
+            self._last_seq = acked[-1].seq

@@ -1,0 +1,233 @@
+"""The relay: committed events from the Postgres log to JetStream, in commit order.
+
+A session (one lock, one NATS connection) resumes from the checkpoint moved
+forward to what JetStream already holds, then repeats: read a batch after the
+resume point, publish it pipelined, wait for every ack, save the checkpoint.
+Any failure drops the whole session and a new one starts from the checkpoint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from president.contract.subjects import Subjects
+from president.store import NOTIFY_CHANNEL, EventStore
+from president.store.postgres import PostgresEventStore
+
+from services.relay.envelope import Mark, plan
+from services.relay.lease import RelayLease
+from services.relay.outgoing import Route
+from services.relay.publisher import JetStreamPublisher, StreamSpec
+from services.relay.resume import ResumePoint, resume_point
+from services.relay.routing import default_routing
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class RelayOptions:
+    """Tuning of a relay.
+
+    ``name`` (default: the stream name) keys its lock and checkpoint; ``listen=False``
+    leaves the store's NOTIFY aside and relies on polling alone.
+    """
+
+    name: str | None = None
+    listen: bool = True
+    batch_size: int = 500
+    poll_interval: float = 1.0
+    max_in_flight: int = 1000
+    ack_timeout: float = 10.0
+    retry_interval: float = 1.0
+    lock_retry_interval: float = 0.5
+    duplicate_window: float = 120.0
+
+
+class Relay:
+    """Publishes every committed event to the JetStream stream ``stream_name``.
+
+    ``stream_name`` defaults to the contract's events stream (``<PREFIX>_EVENTS``);
+    ``route`` maps an event to its messages and ``subjects`` are the stream's subjects,
+    which must cover every subject the route uses. Without a route: the contract's
+    routing (public, per-seat and lobby messages; ``routing.default_routing``). A route
+    given without its subjects is refused rather than guessed.
+    """
+
+    def __init__(
+        self,
+        store_url: str,
+        nats_url: str,
+        stream_name: str | None = None,
+        *,
+        route: Route | None = None,
+        subjects: Sequence[str] | None = None,
+        prefix: str = "president",
+        options: RelayOptions | None = None,
+    ):
+        stream_name = stream_name or Subjects(prefix).events_stream
+        if route is None:
+            default = default_routing(prefix)
+            route, subjects = default.route, default.subjects if subjects is None else subjects
+        elif subjects is None:
+            raise ValueError("a route needs the stream subjects that hold what it publishes")
+        self._store_url = store_url
+        self._nats_url = nats_url
+        self._options = options or RelayOptions()
+        self._spec = StreamSpec(
+            name=stream_name,
+            subjects=list(subjects),
+            duplicate_window=self._options.duplicate_window,
+        )
+        self._route = route
+        self.name = self._options.name or stream_name
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Publish until ``stop`` is set; survive any failure by starting a new session."""
+        while not stop.is_set():
+            try:
+                await self._serve(stop)
+            except Exception:
+                log.exception("relay %s: session failed; starting over", self.name)
+                await _wait_any(stop, within=self._options.retry_interval)
+        log.info("relay %s: stopped", self.name)
+
+    async def run_once(self) -> int:
+        """Publish everything committed now (waiting for the lock); return the event count."""
+        stop = asyncio.Event()
+        async with await _open_log(self._store_url) as events:
+            lease = await self._acquire(stop)
+            assert lease is not None
+            try:
+                session = await self._start(events, lease)
+                try:
+                    return await session.drain(stop)
+                finally:
+                    await session.close()
+            finally:
+                await lease.close()
+
+    async def _serve(self, stop: asyncio.Event) -> None:
+        async with await _open_log(self._store_url) as events:
+            lease = await self._acquire(stop)
+            if lease is None:
+                return
+            try:
+                session = await self._start(events, lease)
+                try:
+                    while not stop.is_set():
+                        lease.woken.clear()
+                        await session.drain(stop)
+                        await _wait_any(stop, lease.woken, within=self._options.poll_interval)
+                finally:
+                    await session.close()
+            finally:
+                await lease.close()
+
+    async def _acquire(self, stop: asyncio.Event) -> RelayLease | None:
+        return await RelayLease.acquire(
+            self._store_url,
+            self.name,
+            channel=NOTIFY_CHANNEL if self._options.listen else None,
+            stop=stop,
+            retry_interval=self._options.lock_retry_interval,
+        )
+
+    async def _start(self, events: EventStore, lease: RelayLease) -> _Session:
+        publisher = await JetStreamPublisher.connect(
+            self._nats_url,
+            self._spec,
+            ack_timeout=self._options.ack_timeout,
+            max_in_flight=self._options.max_in_flight,
+        )
+        try:
+            await publisher.ensure_stream()
+            checkpoint = await lease.load_checkpoint()
+            mark = await publisher.last_mark()
+            if mark is not None and mark.position > checkpoint:
+                mark = await _confirmed(events, mark)
+            point = resume_point(checkpoint, mark)
+        except BaseException:
+            await publisher.close()
+            raise
+        log.info(
+            "relay %s: resuming after position %d (checkpoint %d)",
+            self.name,
+            point.after,
+            checkpoint,
+        )
+        return _Session(events, lease, publisher, self._route, self._options.batch_size, point)
+
+
+class _Session:
+    """One lock, one NATS connection, and the position reached."""
+
+    def __init__(
+        self,
+        events: EventStore,
+        lease: RelayLease,
+        publisher: JetStreamPublisher,
+        route: Route,
+        batch_size: int,
+        point: ResumePoint,
+    ):
+        self._events = events
+        self._lease = lease
+        self._publisher = publisher
+        self._route = route
+        self._batch_size = batch_size
+        self._point = point
+
+    async def drain(self, stop: asyncio.Event) -> int:
+        """Publish batches until the log is exhausted or ``stop`` is set; count the events."""
+        published = 0
+        # Once per wake-up, not per batch: a lost lock also fails the checkpoint save on
+        # the same connection, and publishes are fenced by the stream's last sequence.
+        await self._lease.check()
+        while not stop.is_set():
+            batch = await self._events.read_all(
+                after_position=self._point.after, limit=self._batch_size
+            )
+            if not batch:
+                break
+            await self._publisher.publish(plan(batch, self._route, skip=self._point.skip))
+            self._point = ResumePoint(after=batch[-1].position)
+            await self._lease.save_checkpoint(self._point.after)
+            published += len(batch)
+            log.debug("relay: published up to position %d", self._point.after)
+            if len(batch) < self._batch_size:
+                # Caught up; what commits after this read NOTIFYs (and the poll backs it up).
+                break
+        return published
+
+    async def close(self) -> None:
+        await self._publisher.close()
+
+
+async def _confirmed(events: EventStore, mark: Mark) -> Mark | None:
+    """``mark`` when the log holds its event at its position, else None (logged)."""
+    found = await events.read_all(after_position=mark.position - 1, limit=1)
+    if found and found[0].position == mark.position and str(found[0].event_id) == mark.event_id:
+        return mark
+    log.error(
+        "relay: JetStream ends with event %s at position %d, which the log does not hold there;"
+        " resuming from the checkpoint",
+        mark.event_id,
+        mark.position,
+    )
+    return None
+
+
+async def _wait_any(*events: asyncio.Event, within: float) -> None:
+    waiters = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waiters, timeout=within, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiter in waiters:
+            waiter.cancel()
+
+
+async def _open_log(database_url: str) -> PostgresEventStore:
+    return await PostgresEventStore.connect(database_url, min_size=1, max_size=2)

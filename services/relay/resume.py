@@ -1,0 +1,33 @@
+"""Where a relay starts: its checkpoint, moved forward to what JetStream already holds.
+
+The checkpoint is saved after the acks, so a relay killed in between finds
+messages in JetStream past its checkpoint. Republishing them is harmless inside
+the duplicate window; starting after them keeps it harmless after any downtime.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from services.relay.envelope import Mark
+
+
+@dataclass(frozen=True)
+class ResumePoint:
+    """Read events after ``after``; of the first one, leave out the parts ``skip`` covers."""
+
+    after: int
+    skip: Mark | None = None
+
+
+def resume_point(checkpoint: int, last_published: Mark | None) -> ResumePoint:
+    """The resume point for a ``checkpoint`` and the last message found in JetStream.
+
+    ``last_published`` must already be checked against the log (same event id at
+    that position); a mark at or before the checkpoint changes nothing.
+    """
+    if last_published is None or last_published.position <= checkpoint:
+        return ResumePoint(after=checkpoint)
+    if last_published.complete:
+        return ResumePoint(after=last_published.position)
+    return ResumePoint(after=last_published.position - 1, skip=last_published)

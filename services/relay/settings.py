@@ -1,0 +1,27 @@
+"""The relay process's settings (``PRESIDENT_RELAY_*`` on top of the shared ones)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from president.settings import Settings
+
+
+class RelaySettings(Settings):
+    """What a relay process needs: the servers (shared fields), its stream and routing."""
+
+    instance_id: str = "relay-1"
+    subject_prefix: str = "president"
+    ready_file: Path | None = None
+    relay_stream: str | None = None  # default: the contract's <PREFIX>_EVENTS
+    relay_prefix: str | None = None  # default: subject_prefix
+    relay_routing: str | None = None  # package.module:factory -> Routing; None: the contract's
+    relay_name: str | None = None
+    relay_batch_size: int = 500
+    relay_poll_interval: float = 1.0
+    relay_max_in_flight: int = 1000
+
+    @property
+    def prefix(self) -> str:
+        """The subject prefix of what this relay publishes."""
+        return self.relay_prefix or self.subject_prefix

@@ -1,0 +1,1 @@
+"""The library's NATS I/O: the JetStream streams of the contract (``streams``)."""

@@ -1,0 +1,162 @@
+"""`president bench e2e`: actions per second and command round trips through the services."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from president.settings import load_settings
+
+from president_tools.cli.app import bench_app
+from president_tools.loadtest import (
+    LoadOptions,
+    nats_request_reply,
+    postgres_single_inserts,
+    run_load,
+)
+from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
+from president_tools.stack.settings import StackSettings
+
+TARGET_ACTIONS_PER_S = 500.0
+TARGET_RTT_P99_MS = 50.0
+
+
+@bench_app.command("e2e")
+def bench_e2e(
+    tables: Annotated[int, typer.Option(min=1, help="All-AI games in play at once.")] = 16,
+    players: Annotated[int, typer.Option(min=3, max=6)] = 4,
+    duration: Annotated[float, typer.Option(min=1, help="Seconds measured.")] = 20.0,
+    warmup: Annotated[float, typer.Option(min=0, help="Seconds before measuring.")] = 5.0,
+    level: Annotated[str, typer.Option(help="AI level of every seat.")] = "easy",
+    ai_workers: Annotated[int, typer.Option(min=1, help="AI-worker processes.")] = 2,
+    engines: Annotated[int, typer.Option(min=1, help="Engine processes.")] = 1,
+    durable: Annotated[
+        bool,
+        typer.Option(
+            "--durable/--no-durable",
+            help="Embedded PostgreSQL with fsync on (as in production) or off.",
+        ),
+    ] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Run many all-AI tables at once through the services (started like the demo) and
+    measure actions/s and command round trips, with bare NATS and Postgres as the limits.
+
+    Uses PRESIDENT_DATABASE_URL / PRESIDENT_NATS_URL when set; otherwise fresh embedded
+    servers in a temporary directory, removed afterwards (a clean, repeatable run).
+    """
+    settings = load_settings(cls=StackSettings)
+    scratch = None
+    if settings.database_url is None or settings.nats_url is None:
+        scratch = Path(tempfile.mkdtemp(prefix="president-bench-"))
+        settings = settings.model_copy(update={"data_dir": scratch})
+    config = StackConfig(
+        durable=durable,
+        ai_workers=ai_workers,
+        engines=engines,
+        log_level="WARNING",
+        prefix=settings.subject_prefix,
+        extra_env={"PRESIDENT_STATS_INTERVAL": "0.5"},
+    )
+    options = LoadOptions(
+        tables=tables, players=players, level=level, warmup=warmup, duration=duration
+    )
+    if not as_json:
+        typer.echo(f"Starting the services ({ai_workers} AI workers, {engines} engine(s)) ...")
+    load_before = os.getloadavg()[0]
+    try:
+        with ServiceStack(config, settings) as stack:
+            report = asyncio.run(_measure(stack, options, as_json))
+    except ProcessStartError as error:
+        typer.echo(f"a service did not start: {error}", err=True)
+        raise typer.Exit(code=1) from error
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+    # What else ran on the machine: the figures are only comparable at a similar load.
+    report["load_avg_1m"] = {"before": load_before, "after": os.getloadavg()[0]}
+    report["ai_workers"], report["engines"] = ai_workers, engines
+    report["servers"] = (
+        "configured"
+        if scratch is None
+        else ("embedded, fsync on" if durable else "embedded, fsync off")
+    )
+    report["target_met"] = bool(
+        report["actions_per_s"] >= TARGET_ACTIONS_PER_S
+        and report["rtt_p99_ms"] <= TARGET_RTT_P99_MS
+    )
+    if as_json:
+        typer.echo(json.dumps(_rounded(report)))
+    else:
+        _print(report)
+
+
+async def _measure(stack: ServiceStack, options: LoadOptions, quiet: bool) -> dict[str, Any]:
+    from president.client import PresidentClient
+
+    if not quiet:
+        typer.echo("Measuring the limits: bare NATS request-reply, bare Postgres insert ...")
+    limits = await nats_request_reply(stack.nats_url)
+    limits |= await postgres_single_inserts(stack.database_url)
+    if not quiet:
+        typer.echo(
+            f"Playing {options.tables} tables at once: {options.warmup:.0f}s warm-up, "
+            f"{options.duration:.0f}s measured ..."
+        )
+    client = await PresidentClient.connect(stack.nats_url, stack.prefix, name="bench-e2e")
+    try:
+        pids = {name: p.pid for name, p in stack.processes.items() if p.pid is not None}
+        result = await run_load(client, options, pids)
+    finally:
+        await client.close()
+    return result.to_json() | limits
+
+
+def _rounded(report: dict[str, Any]) -> dict[str, Any]:
+    return {key: _round(value) for key, value in report.items()}
+
+
+def _round(value: Any) -> Any:
+    if isinstance(value, float):
+        return None if math.isnan(value) else round(value, 3)
+    if isinstance(value, dict):
+        return {key: _round(item) for key, item in value.items()}
+    return value
+
+
+def _print(report: dict[str, Any]) -> None:
+    r = _rounded(report)
+    typer.echo("")
+    typer.echo(
+        f"through the services: {r['actions_per_s']} actions/s "
+        f"({r['actions']} in {r['window_s']}s, {r['tables_in_play']} tables in play, "
+        f"{r['games_finished']} games finished)"
+    )
+    typer.echo(f"command round trip:   p50 {r['rtt_p50_ms']} ms, p99 {r['rtt_p99_ms']} ms")
+    typer.echo(
+        f"bare NATS request:    p50 {r['nats_rtt_p50_ms']} ms, p99 {r['nats_rtt_p99_ms']} ms"
+    )
+    typer.echo(
+        f"bare Postgres insert: p50 {r['pg_insert_p50_ms']} ms "
+        f"({r['pg_inserts_per_s']} inserts/s one at a time)"
+    )
+    load = r["load_avg_1m"]
+    typer.echo(
+        f"servers: {r['servers']}; machine load average {load['before']:.1f} before, "
+        f"{load['after']:.1f} after"
+    )
+    typer.echo(f"CPU seconds used while measuring, by process: {r['cpu_s_by_process']}")
+    if r["rejected"] or r["retries"]:
+        typer.echo(f"rejected: {r['rejected']}, retries: {r['retries']}")
+    verdict = "met" if r["target_met"] else "NOT met"
+    typer.echo(
+        f"target ({TARGET_ACTIONS_PER_S:.0f} actions/s, p99 under {TARGET_RTT_P99_MS:.0f} ms): "
+        f"{verdict}"
+    )

@@ -1,0 +1,85 @@
+"""`president infra up|down|status`: the embedded PostgreSQL and NATS for development."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from president.settings import Settings, load_settings
+
+from president_tools.cli.app import app
+from president_tools.infra import ensure_servers, server_status, stop_servers
+
+infra_app = typer.Typer(help="Start, stop and show the embedded PostgreSQL and NATS servers.")
+app.add_typer(infra_app, name="infra")
+
+DataDir = Annotated[
+    Path | None,
+    typer.Option("--data-dir", help="Where the servers keep their data [PRESIDENT_DATA_DIR]."),
+]
+Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+def _settings(data_dir: Path | None) -> Settings:
+    settings = load_settings()
+    if data_dir is None:
+        return settings
+    return settings.model_copy(update={"data_dir": data_dir.expanduser().absolute()})
+
+
+Fsync = Annotated[
+    bool,
+    typer.Option(
+        "--fsync/--no-fsync",
+        help="Crash-safe PostgreSQL (default); --no-fsync is faster, for throw-away data.",
+    ),
+]
+
+
+@infra_app.command()
+def up(data_dir: DataDir = None, as_json: Json = False, fsync: Fsync = True) -> None:
+    """Start the servers in the background (or reuse running ones) and print their URLs.
+
+    `eval "$(president infra up)"` sets PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL.
+    """
+    settings = _settings(data_dir)
+    servers = ensure_servers(settings, durable=fsync)
+    started = {server.url for server in servers.started}
+    for url in (servers.database_url, servers.nats_url):
+        typer.echo(f"# {'started' if url in started else 'reusing'} {url}", err=True)
+    if as_json:
+        urls = {"database_url": servers.database_url, "nats_url": servers.nats_url}
+        typer.echo(json.dumps(urls))
+        return
+    typer.echo(f"export PRESIDENT_DATABASE_URL={servers.database_url}")
+    typer.echo(f"export PRESIDENT_NATS_URL={servers.nats_url}")
+
+
+@infra_app.command()
+def down(data_dir: DataDir = None) -> None:
+    """Stop the servers that `infra up` started in the data dir."""
+    stopped = stop_servers(_settings(data_dir).data_dir)
+    for url in stopped:
+        typer.echo(f"stopped {url}")
+    if not stopped:
+        typer.echo("nothing was running")
+
+
+@infra_app.command()
+def status(data_dir: DataDir = None, as_json: Json = False) -> None:
+    """Show the recorded servers; exit code 1 unless both are running."""
+    statuses = server_status(_settings(data_dir).data_dir)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {s.name: {"url": s.url, "pid": s.pid, "running": s.running} for s in statuses}
+            )
+        )
+    else:
+        for s in statuses:
+            state = f"running (pid {s.pid})" if s.running else "not running"
+            typer.echo(f"{s.name:<9} {state:<22} {s.url or '-'}")
+    if not all(s.running for s in statuses):
+        raise typer.Exit(code=1)

@@ -1,0 +1,86 @@
+"""`president play`: a person plays in the terminal against AI seats, through the services."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from president.settings import load_settings
+
+from president_tools.cli.app import app
+from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
+from president_tools.stack.settings import StackSettings
+
+
+@app.command()
+def play(
+    players: Annotated[int, typer.Option(min=3, max=6, help="Seats at the table.")] = 4,
+    rounds: Annotated[int, typer.Option(min=1, max=100, help="Rounds in the series.")] = 1,
+    levels: Annotated[str, typer.Option(help="AI levels of the other seats (comma list).")] = (
+        "medium"
+    ),
+    name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
+    seat: Annotated[int, typer.Option(min=0, max=5, help="Your seat (0 leads round 1).")] = 0,
+    external: Annotated[
+        bool,
+        typer.Option(
+            help="Use services already running (PRESIDENT_NATS_URL, PRESIDENT_SUBJECT_PREFIX) "
+            "instead of starting them."
+        ),
+    ] = False,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Embedded servers' data and logs [PRESIDENT_DATA_DIR].")
+    ] = None,
+) -> None:
+    """Play against AI seats: your hand, the table and the server's legal actions each turn.
+
+    Answer with the number of an action, its cards (e.g. `6C 6D`) or `pass`.
+    """
+    level_list = [level.strip().lower() for level in levels.split(",") if level.strip()]
+    if not level_list or set(level_list) - {"easy", "medium", "hard"}:
+        raise typer.BadParameter(f"levels are easy, medium, hard; got {levels!r}")
+    if seat >= players:
+        raise typer.BadParameter(f"seat must be below {players}")
+    settings = load_settings(cls=StackSettings)
+    if data_dir is not None:
+        settings = settings.model_copy(update={"data_dir": data_dir.expanduser().absolute()})
+    game = {"players": players, "rounds": rounds, "levels": level_list, "name": name, "seat": seat}
+    if external:
+        if settings.nats_url is None:
+            raise typer.BadParameter("--external needs PRESIDENT_NATS_URL")
+        finished = asyncio.run(_play(settings.nats_url, settings.subject_prefix, game))
+    else:
+        typer.echo("Starting PostgreSQL, NATS, the relay and the services ...")
+        config = StackConfig(ai_workers=1, log_level="WARNING", prefix=settings.subject_prefix)
+        try:
+            with ServiceStack(config, settings) as stack:
+                finished = asyncio.run(_play(stack.nats_url, stack.prefix, game))
+        except ProcessStartError as error:
+            typer.echo(f"a service did not start: {error}", err=True)
+            raise typer.Exit(code=1) from error
+    if not finished:
+        raise typer.Exit(code=1)
+
+
+async def _read_line() -> str | None:
+    line = await asyncio.to_thread(sys.stdin.readline)
+    return line if line else None
+
+
+async def _play(nats_url: str, prefix: str, game: dict[str, object]) -> bool:
+    from president.client import PresidentClient
+
+    from president_tools.demo.terminal import play_game
+
+    client = await PresidentClient.connect(nats_url, prefix, name="president-play")
+    try:
+        outcome = await play_game(client, _read_line, typer.echo, **game)  # type: ignore[arg-type]
+    finally:
+        await client.close()
+    typer.echo(
+        f"Game {'over' if outcome.finished else 'left'} after {outcome.actions} of your turns."
+    )
+    return outcome.finished

@@ -1,0 +1,70 @@
+"""`president relay`: the relay from the Postgres event log to JetStream, as a process."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Annotated, Any
+
+import typer
+from president.settings import load_settings
+
+from president_tools.cli.app import app
+from president_tools.infra import ensure_servers
+from services.relay.main import create_relay, serve
+from services.relay.settings import RelaySettings
+
+
+@app.command("relay")
+def relay_command(
+    database_url: Annotated[str | None, typer.Option(help="libpq URL of the event store")] = None,
+    nats_url: Annotated[str | None, typer.Option(help="NATS URL (JetStream enabled)")] = None,
+    stream: Annotated[
+        str | None, typer.Option(help="JetStream stream to fill (default: <PREFIX>_EVENTS)")
+    ] = None,
+    prefix: Annotated[str | None, typer.Option(help="subject prefix of the events")] = None,
+    name: Annotated[str | None, typer.Option(help="lock/checkpoint name (default: stream)")] = None,
+    routing: Annotated[
+        str | None,
+        typer.Option(
+            help="package.module:factory; factory(prefix) -> Routing. Default: the contract's"
+            " (public, per-seat, lobby subjects). services.relay.routing:raw_routing"
+            " publishes whole events, hands and seeds included."
+        ),
+    ] = None,
+    poll_interval: Annotated[float | None, typer.Option(help="seconds between polls")] = None,
+    batch_size: Annotated[int | None, typer.Option(help="events per acked batch")] = None,
+    once: Annotated[bool, typer.Option(help="publish what is committed now, then exit")] = False,
+) -> None:
+    """Publish committed events to JetStream in commit order until SIGTERM.
+
+    Servers come from the options, else PRESIDENT_DATABASE_URL / PRESIDENT_NATS_URL,
+    else the embedded servers of the data directory (started when not running).
+    """
+    overrides: dict[str, Any] = {
+        "database_url": database_url,
+        "nats_url": nats_url,
+        "relay_stream": stream,
+        "relay_prefix": prefix,
+        "relay_name": name,
+        "relay_routing": routing,
+        "relay_poll_interval": poll_interval,
+        "relay_batch_size": batch_size,
+    }
+    settings = RelaySettings.model_validate(
+        load_settings(cls=RelaySettings).model_dump()
+        | {key: value for key, value in overrides.items() if value is not None}
+    )
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    database_url, nats_url = settings.database_url, settings.nats_url
+    if database_url is None or nats_url is None:
+        servers = ensure_servers(settings)
+        database_url, nats_url = servers.database_url, servers.nats_url
+    relay = create_relay(settings, database_url, nats_url)
+    if once:
+        count = asyncio.run(relay.run_once())
+        typer.echo(f"published {count} events")
+    else:
+        asyncio.run(serve(relay, settings))

@@ -1,0 +1,125 @@
+"""`president serve table|engine|ai-worker|relay|migrate`: one process, configured by environment.
+
+Each service reads its settings from ``PRESIDENT_*`` variables (DATABASE_URL, NATS_URL,
+SUBJECT_PREFIX, INSTANCE_ID, TOKEN_SECRET, READY_FILE, LOG_LEVEL, ...). Without a
+database or NATS URL the embedded servers of the data directory are used (and started
+when not running). The process serves until SIGTERM or SIGINT, then stops gracefully.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Annotated, Any, TypeVar
+
+import typer
+from president.settings import Settings, load_settings
+
+from president_tools.cli.app import app
+
+serve_app = typer.Typer(
+    help="Run one service process (settings from PRESIDENT_* variables) until SIGTERM.",
+    no_args_is_help=True,
+)
+app.add_typer(serve_app, name="serve")
+
+S = TypeVar("S", bound=Settings)
+
+Migrate = Annotated[
+    bool,
+    typer.Option(
+        "--migrate/--no-migrate",
+        help="Bring the database schema up to date before serving (idempotent).",
+    ),
+]
+
+
+def _prepared(cls: type[S], *, migrate: bool, needs_database: bool = True) -> S:
+    """Settings of ``cls`` with both server URLs filled in; logging configured."""
+    settings = load_settings(cls=cls)
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("faststream").setLevel(max(logging.WARNING, settings_level(settings)))
+    if settings.nats_url is None or (needs_database and settings.database_url is None):
+        from president_tools.infra import ensure_servers
+
+        servers = ensure_servers(settings)
+        updates: dict[str, Any] = {"nats_url": settings.nats_url or servers.nats_url}
+        if needs_database:
+            updates["database_url"] = settings.database_url or servers.database_url
+        settings = settings.model_copy(update=updates)
+    if migrate and needs_database and settings.database_url is not None:
+        from president.store.migrate import migrate_sync
+
+        migrate_sync(settings.database_url)
+    return settings
+
+
+def settings_level(settings: Settings) -> int:
+    return int(logging.getLevelName(settings.log_level))
+
+
+@serve_app.command("table")
+def serve_table(migrate: Migrate = True) -> None:
+    """The table service: tables, seats, game start, the lobby."""
+    from services.table.main import create_app
+    from services.table.settings import TableSettings
+
+    settings = _prepared(TableSettings, migrate=migrate)
+    asyncio.run(create_app(settings).run())
+
+
+@serve_app.command("engine")
+def serve_engine(migrate: Migrate = True) -> None:
+    """The engine: the only writer of game streams; turn prompts and AI decision requests."""
+    from services.engine.main import create_app
+    from services.engine.settings import EngineSettings
+
+    settings = _prepared(EngineSettings, migrate=migrate)
+    asyncio.run(create_app(settings).run())
+
+
+@serve_app.command("ai-worker")
+def serve_ai_worker() -> None:
+    """An AI worker: decisions from the shared work queue (never touches the database)."""
+    from services.ai_worker.main import create_app
+    from services.ai_worker.settings import AIWorkerSettings
+
+    settings = _prepared(AIWorkerSettings, migrate=False, needs_database=False)
+    asyncio.run(create_app(settings).run())
+
+
+@serve_app.command("relay")
+def serve_relay(migrate: Migrate = True) -> None:
+    """The relay with the contract's route: public, per-seat and lobby subjects."""
+    from services.relay.main import create_relay, serve
+    from services.relay.settings import RelaySettings
+
+    settings = _prepared(RelaySettings, migrate=migrate)
+    assert settings.database_url is not None and settings.nats_url is not None
+    asyncio.run(serve(create_relay(settings, settings.database_url, settings.nats_url), settings))
+
+
+class MigrateSettings(Settings):
+    """``PRESIDENT_APP_ROLE_PASSWORD``: the password the services' role logs in with."""
+
+    app_role_password: str | None = None
+
+
+@serve_app.command("migrate")
+def serve_migrate() -> None:
+    """Bring the database schema up to date, then exit (a deployment's one-shot job).
+
+    Run it with an admin URL; with PRESIDENT_APP_ROLE_PASSWORD set it also gives the
+    role `president_app` (SELECT/INSERT on the log, no UPDATE/DELETE) that password, so
+    the services can connect as that role.
+    """
+    settings = _prepared(MigrateSettings, migrate=True)
+    if settings.app_role_password and settings.database_url is not None:
+        from president.store.migrate import set_app_role_password
+
+        asyncio.run(set_app_role_password(settings.database_url, settings.app_role_password))
+        typer.echo("schema up to date; president_app password set")
+        return
+    typer.echo("schema up to date")

@@ -1,0 +1,198 @@
+"""A person at the table: turn prompts shown in a terminal, answers read from a line reader.
+
+Everything goes through the services like any client: the seat is taken with TakeSeat
+(the token stays in memory), the legal actions come from the server's turn prompt, and
+the answer is sent as a PlayCards / Pass / ReturnCards command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from president.client import PresidentClient
+from president.contract import Accepted, Rejected, TurnPrompt
+
+from president_tools.demo.narrate import Narrator, cards
+
+ReadLine = Callable[[], Awaitable[str | None]]
+Write = Callable[[str], None]
+STALE = ("NOT_YOUR_TURN", "WRONG_PHASE", "STALE_VERSION")
+
+
+@dataclass
+class PlayOutcome:
+    """How the game went for the person."""
+
+    table_id: str
+    seat: int
+    finished: bool = False
+    actions: int = 0
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+
+
+def describe_action(action: Mapping[str, Any]) -> str:
+    if "play" in action:
+        return "play " + cards(action["play"])
+    if "return" in action:
+        return "return " + cards(action["return"])
+    return "pass"
+
+
+def choose(answer: str, legal: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The legal action an answer names: its number, ``pass``, or its cards (any order)."""
+    text = answer.strip()
+    if text.isdigit():
+        index = int(text) - 1
+        return legal[index] if 0 <= index < len(legal) else None
+    words = sorted(text.upper().replace(",", " ").split())
+    if words == ["PASS"]:
+        return next((a for a in legal if "pass" in a), None)
+    for action in legal:
+        chosen = action.get("play", action.get("return"))
+        if chosen is not None and sorted(c.upper() for c in chosen) == words:
+            return action
+    return None
+
+
+def render_prompt(view: Mapping[str, Any], narrator: Narrator) -> list[str]:
+    """The seat's situation and its numbered legal actions."""
+    seat = view["seat"]
+    order = "REVERSED" if view.get("reversed") else "normal"
+    lines = ["", f"== Round {view['round']}, your turn ({narrator.name(seat)}), order {order} =="]
+    if view["phase"] == "exchange" and view.get("owed_return"):
+        to_seat, count = view["owed_return"]
+        lines.append(f"Exchange: return {count} card(s) of your choice to {narrator.name(to_seat)}")
+    elif view.get("top_cards"):
+        lines.append(f"To beat: {cards(view['top_cards'])} by {narrator.name(view['top_seat'])}")
+    else:
+        lines.append("You lead: play any 1 to 4 cards of one rank")
+    sizes = view.get("hand_sizes", [])
+    lines.append("Cards left: " + ", ".join(f"{narrator.name(s)} {n}" for s, n in enumerate(sizes)))
+    lines.append("Your hand: " + cards(view["hand"]))
+    legal = view["legal_actions"]
+    options = [f"{n:>3}) {describe_action(a)}" for n, a in enumerate(legal, start=1)]
+    lines += ["   ".join(options[i : i + 4]) for i in range(0, len(options), 4)]
+    return lines
+
+
+async def play_game(
+    client: PresidentClient,
+    read_line: ReadLine,
+    write: Write,
+    *,
+    players: int = 4,
+    rounds: int = 1,
+    levels: Sequence[str] = ("medium",),
+    name: str = "You",
+    seat: int = 0,
+) -> PlayOutcome:
+    """Open a table with AIs on every other seat, sit down, play until the game ends."""
+    ai_seats = {
+        s: levels[n % len(levels)] for n, s in enumerate(x for x in range(players) if x != seat)
+    }
+    table_id = await client.create_table(
+        players=players, rounds=rounds, ai_seats=ai_seats, name=f"{name}'s table"
+    )
+    my_seat, token = await client.take_seat(table_id, name, seat)
+    outcome = PlayOutcome(table_id=table_id, seat=my_seat)
+    write(
+        f"Table {table_id}: you are seat {my_seat}; AIs: "
+        + ", ".join(f"seat {s} {lvl}" for s, lvl in sorted(ai_seats.items()))
+    )
+    await client.start_game(table_id)
+    narrator = Narrator(per_move=True)
+    watcher = asyncio.create_task(_watch(client, table_id, narrator, write, outcome))
+    turns = asyncio.create_task(
+        _turns(client, table_id, my_seat, token, narrator, read_line, write, outcome)
+    )
+    try:
+        await asyncio.wait([watcher, turns], return_when=asyncio.FIRST_COMPLETED)
+        if watcher.done():
+            watcher.result()  # the game ended (or following it failed: raise)
+            outcome.finished = True
+        else:
+            turns.result()  # input closed before the end (or answering failed: raise)
+    finally:
+        for task in (watcher, turns):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+    return outcome
+
+
+async def _watch(
+    client: PresidentClient,
+    table_id: str,
+    narrator: Narrator,
+    write: Write,
+    outcome: PlayOutcome,
+) -> None:
+    async for event in client.public_events(table_id):
+        for line in narrator.lines(event.event_type, event.data):
+            write(line)
+        if event.event_type == "RoundEnded":
+            data = event.data
+            outcome.rounds.append(
+                {k: data[k] for k in ("round", "finish_order", "points", "titles")}
+            )
+            outcome.scores = list(data["scores"])
+        if event.event_type == "GameEnded":
+            outcome.scores = list(event.data["scores"])
+            return
+
+
+async def _turns(
+    client: PresidentClient,
+    table_id: str,
+    seat: int,
+    token: str,
+    narrator: Narrator,
+    read_line: ReadLine,
+    write: Write,
+    outcome: PlayOutcome,
+) -> None:
+    handled = -1
+    async for prompt in client.prompts(table_id, seat):
+        if prompt.stream_version <= handled:
+            continue
+        handled = prompt.stream_version
+        await asyncio.sleep(0.05)  # let the public events up to this turn be shown first
+        if not await _answer(client, prompt, token, narrator, read_line, write):
+            return
+        outcome.actions += 1
+
+
+async def _answer(
+    client: PresidentClient,
+    prompt: TurnPrompt,
+    token: str,
+    narrator: Narrator,
+    read_line: ReadLine,
+    write: Write,
+) -> bool:
+    """Ask until the server accepts an answer or the turn is gone; False when input ends."""
+    legal = prompt.view["legal_actions"]
+    for line in render_prompt(prompt.view, narrator):
+        write(line)
+    while True:
+        write("Your choice (number, cards like '6C 6D', or 'pass'):")
+        answer = await read_line()
+        if answer is None:
+            write("(input closed)")
+            return False
+        action = choose(answer, legal)
+        if action is None:
+            write(f"  not one of the {len(legal)} legal actions: {answer.strip()!r}")
+            continue
+        reply = await client.act(prompt.table_id, prompt.seat, token, action)
+        if isinstance(reply, Accepted):
+            return True
+        assert isinstance(reply, Rejected)
+        write(f"  rejected by the server: {reply.code.value} {reply.detail}")
+        if reply.code.value in STALE:
+            return True

