@@ -17,6 +17,7 @@ import signal
 import nats
 import nats.errors
 from nats.aio.client import Client
+from president.bus.connect import connect
 from president.contract import Subjects
 from president.runtime.ready import clear_ready, mark_ready
 from president.settings import load_settings
@@ -51,9 +52,7 @@ class WorkerApp:
     async def start(self) -> None:
         settings = self.settings
         assert settings.nats_url is not None
-        self._client = await nats.connect(
-            settings.nats_url, name=f"president-{settings.instance_id}"
-        )
+        self._client = await connect(settings.nats_url, f"president-{settings.instance_id}")
         js = self._client.jetstream()
         await ensure_ai_stream(js, self.subjects)
         worker = AIWorker(

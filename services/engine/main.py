@@ -18,6 +18,7 @@ import nats
 import nats.errors
 from nats.aio.client import Client
 from nats.aio.msg import Msg
+from president.bus.connect import connect
 from president.bus.streams import ensure_streams
 from president.contract import Subjects
 from president.runtime.ready import clear_ready, mark_ready
@@ -70,7 +71,7 @@ class EngineApp:
         self._store = await PostgresEventStore.connect(
             self._database_url, min_size=2, max_size=settings.engine_pool_size
         )
-        self._nats = await nats.connect(self._nats_url, name=f"president-{settings.instance_id}")
+        self._nats = await connect(self._nats_url, f"president-{settings.instance_id}")
         engine = self._engine = Engine(
             self._store,
             await self._table_sessions(self._store, self._nats),

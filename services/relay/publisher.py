@@ -12,6 +12,7 @@ from nats.aio.client import Client
 from nats.js import JetStreamContext
 from nats.js.api import PubAck, StorageType, StreamConfig
 from nats.js.errors import NotFoundError
+from president.bus.connect import connect
 
 from services.relay.envelope import Envelope, Mark, mark_of
 
@@ -63,8 +64,8 @@ class JetStreamPublisher:
         ack_timeout: float = 10.0,
         max_in_flight: int = 1000,
     ) -> JetStreamPublisher:
-        client = await nats.connect(
-            nats_url, name="president-relay", allow_reconnect=False, connect_timeout=5
+        client = await connect(
+            nats_url, "president-relay", allow_reconnect=False, connect_timeout=5
         )
         return cls(client, spec, ack_timeout, max_in_flight)
 

@@ -16,6 +16,7 @@ import secrets
 import asyncpg
 from faststream import FastStream
 from faststream.nats import NatsBroker
+from president.bus.connect import nats_options
 from president.contract import Reply, Subjects, TableCommand
 from president.runtime.ready import clear_ready, mark_ready
 from president.settings import load_settings
@@ -91,7 +92,8 @@ def create_app(settings: TableSettings | None = None) -> FastStream:
         raise RuntimeError("PRESIDENT_NATS_URL is not set")
     process = TableProcess(settings)
     broker = NatsBroker(
-        settings.nats_url, name=f"president-{settings.instance_id}", log_level=logging.DEBUG
+        **nats_options(settings.nats_url, f"president-{settings.instance_id}"),
+        log_level=logging.DEBUG,
     )
     broker.include_router(
         table_router(

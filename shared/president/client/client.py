@@ -6,10 +6,10 @@ import uuid
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, TypeVar
 
-import nats
 from nats.aio.client import Client
 from pydantic import BaseModel
 
+from president.bus.connect import connect
 from president.client.follow import follow_subject
 from president.contract import (
     Accepted,
@@ -69,7 +69,7 @@ class PresidentClient:
     async def connect(
         cls, nats_url: str, prefix: str = "president", *, name: str = "president-client"
     ) -> PresidentClient:
-        return cls(await nats.connect(nats_url, name=name), Subjects(prefix))
+        return cls(await connect(nats_url, name), Subjects(prefix))
 
     async def close(self) -> None:
         if not self.nats.is_closed:

@@ -11,6 +11,7 @@ import asyncpg
 import nats
 from nats.aio.client import Client
 from nats.aio.msg import Msg
+from president.bus.connect import connect
 
 from president_tools.loadtest.stats import percentile
 
@@ -18,8 +19,8 @@ from president_tools.loadtest.stats import percentile
 async def nats_request_reply(nats_url: str, count: int = 2000) -> dict[str, float]:
     """Sequential requests to a responder that echoes, on two connections."""
     subject = f"bench.echo.{uuid.uuid4().hex[:8]}"
-    server = await nats.connect(nats_url, name="bench-echo")
-    client = await nats.connect(nats_url, name="bench-client")
+    server = await connect(nats_url, "bench-echo")
+    client = await connect(nats_url, "bench-client")
     try:
 
         async def echo(msg: Msg) -> None:
