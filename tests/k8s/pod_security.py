@@ -27,7 +27,9 @@ def restricted_shortfalls(workload: Manifest) -> list[str]:
     """Every rule of the "restricted" profile the pod template breaks."""
     spec = pod_spec(workload)
     pod: dict[str, Any] = spec.get("securityContext", {})
-    found = [f"host namespace {key}" for key in ("hostNetwork", "hostPID", "hostIPC") if spec.get(key)]
+    found = [
+        f"host namespace {key}" for key in ("hostNetwork", "hostPID", "hostIPC") if spec.get(key)
+    ]
     for volume in spec.get("volumes", []):
         kinds = set(volume) - {"name"}
         if not kinds <= RESTRICTED_VOLUMES:
@@ -94,7 +96,9 @@ def availability_shortfalls(workload: Manifest, objects: list[Manifest]) -> list
     """A PodDisruptionBudget, topology spread, and NetworkPolicies (ingress and egress)."""
     labels = _pod_labels(workload)
     found = []
-    if not any(selects(pdb["spec"]["selector"], labels) for pdb in of_kind(objects, "PodDisruptionBudget")):
+    if not any(
+        selects(pdb["spec"]["selector"], labels) for pdb in of_kind(objects, "PodDisruptionBudget")
+    ):
         found.append("no PodDisruptionBudget")
     if not pod_spec(workload).get("topologySpreadConstraints"):
         found.append("no topology spread")

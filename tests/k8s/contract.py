@@ -1,0 +1,64 @@
+"""What the deployment files may name: the commands of the `president` CLI and the
+``PRESIDENT_*`` variables that the settings models read."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import typer
+from president.settings import ENV_PREFIX, Settings
+from typer.testing import CliRunner
+
+from tests.k8s.manifests import ROOT
+
+SETTINGS_ROOTS = (ROOT / "shared", ROOT / "services")
+
+
+def cli_app() -> typer.Typer:
+    """The Typer app behind the `president` console script (wherever the script points)."""
+    (script,) = entry_points(group="console_scripts", name="president")
+    app = importlib.import_module(script.module).app
+    assert isinstance(app, typer.Typer)
+    return app
+
+
+def accepted_by_the_cli(args: list[str]) -> bool:
+    """Whether `president <args> --help` names an existing command with existing options."""
+    result = CliRunner().invoke(cli_app(), [*args, "--help"])
+    return result.exit_code == 0
+
+
+def _module_name(path: Path) -> str:
+    relative = (
+        path.relative_to(ROOT / "shared")
+        if path.is_relative_to(ROOT / "shared")
+        else path.relative_to(ROOT)
+    )
+    return ".".join(relative.with_suffix("").parts).removesuffix(".__init__")
+
+
+def _all_subclasses(cls: type[Settings]) -> set[type[Settings]]:
+    found = set(cls.__subclasses__())
+    for sub in list(found):
+        found |= _all_subclasses(sub)
+    return found
+
+
+@cache
+def settings_variables() -> frozenset[str]:
+    """``PRESIDENT_<FIELD>`` of every field of every Settings model of the project."""
+    for root in SETTINGS_ROOTS:
+        for path in sorted(root.rglob("*.py")):
+            if "Settings)" in path.read_text():
+                importlib.import_module(_module_name(path))
+    models = {Settings, *_all_subclasses(Settings)}
+    return frozenset(
+        model.env_prefix + field.upper() for model in models for field in model.model_fields
+    )
+
+
+def is_president_variable(name: str) -> bool:
+    return name.startswith(ENV_PREFIX)

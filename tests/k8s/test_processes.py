@@ -1,0 +1,179 @@
+"""Every process the deployment files start runs a `president` command that exists, and
+every PRESIDENT_* variable they set is a field of a settings model."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+import pytest
+
+from tests.k8s.contract import accepted_by_the_cli, is_president_variable, settings_variables
+from tests.k8s.manifests import (
+    COMPOSE,
+    OVERLAYS,
+    Manifest,
+    compose,
+    is_president_image,
+    named,
+    of_kind,
+    president_containers,
+    render,
+    secret_templates,
+)
+
+pytestmark = pytest.mark.unit
+
+ROLES = {"relay", "table", "engine", "ai-worker", "migrate"}
+
+
+def _secret_keys(objects: list[Manifest], name: str) -> set[str]:
+    """Keys of the Secret: rendered by the overlay (dev) or templated in k8s/secrets (prod)."""
+    for secret in [*of_kind(objects, "Secret"), *secret_templates()]:
+        if secret["metadata"]["name"] == name:
+            return set(secret.get("data", {})) | set(secret.get("stringData", {}))
+    raise AssertionError(f"no Secret {name} in the overlay or k8s/secrets")
+
+
+def _variables(objects: list[Manifest], container: Manifest) -> set[str]:
+    """Every variable the container gets: env, and envFrom ConfigMaps and Secrets."""
+    names = {env["name"] for env in container.get("env", [])}
+    for source in container.get("envFrom", []):
+        if "configMapRef" in source:
+            names |= set(named(objects, "ConfigMap", source["configMapRef"]["name"])["data"])
+        if "secretRef" in source:
+            names |= _secret_keys(objects, source["secretRef"]["name"])
+    return names
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_every_k8s_process_runs_a_president_command_that_exists(overlay: str) -> None:
+    found = list(president_containers(render(overlay)))
+    assert {container["args"][1] for _, container in found} == ROLES
+    for workload, container in found:
+        assert container["args"][0] == "serve"
+        assert accepted_by_the_cli(container["args"]), (
+            workload["metadata"]["name"],
+            container["args"],
+        )
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_every_president_variable_of_a_k8s_process_is_a_setting(overlay: str) -> None:
+    objects = render(overlay)
+    named_variables = set()
+    for _, container in president_containers(objects):
+        named_variables |= {v for v in _variables(objects, container) if is_president_variable(v)}
+    missing = sorted(named_variables - settings_variables())
+    assert not missing, f"no settings field reads {missing}"
+
+
+def test_every_president_variable_of_the_secret_templates_is_a_setting() -> None:
+    keys = set()
+    for secret in secret_templates():
+        keys |= {key for key in secret.get("stringData", {}) if is_president_variable(key)}
+    assert keys
+    missing = sorted(keys - settings_variables())
+    assert not missing, f"no settings field reads {missing}"
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_the_config_map_sets_only_president_settings(overlay: str) -> None:
+    config = named(render(overlay), "ConfigMap", "president-config")["data"]
+    assert all(is_president_variable(key) for key in config)
+    assert config["PRESIDENT_HEALTH_PORT"] == "8080"
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_services_log_in_as_the_app_role_and_only_the_migration_as_owner(overlay: str) -> None:
+    for workload, container in president_containers(render(overlay)):
+        urls = [
+            env["value"]
+            for env in container.get("env", [])
+            if env["name"] == "PRESIDENT_DATABASE_URL"
+        ]
+        where = f"{workload['metadata']['name']}/{container['name']}"
+        if container["args"][1] == "migrate":
+            assert urls and urls[0].startswith("postgresql://president_owner:"), where
+        elif container["args"][1] == "ai-worker":
+            assert urls == [], f"{where} never touches the database"
+        else:
+            assert urls and urls[0].startswith("postgresql://president_app:"), where
+        for url in urls:
+            assert "sslmode=verify-full" in url, where
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_the_migration_runs_before_each_database_process_serves(overlay: str) -> None:
+    for workload, container in president_containers(render(overlay)):
+        if container["args"][1] in ("relay", "table", "engine"):
+            assert "--no-migrate" in container["args"]
+            init = workload["spec"]["template"]["spec"].get("initContainers", [])
+            assert [c["args"] for c in init] == [["serve", "migrate"]], workload["metadata"]["name"]
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_president_processes_are_probed_on_their_health_endpoints(overlay: str) -> None:
+    for _, container in president_containers(render(overlay)):
+        if container["args"][1] == "migrate":
+            continue
+        assert {"name": "health", "containerPort": 8080} in container["ports"]
+        paths = {
+            probe: container[probe]["httpGet"]["path"]
+            for probe in ("startupProbe", "livenessProbe", "readinessProbe")
+        }
+        assert paths == {
+            "startupProbe": "/livez",
+            "livenessProbe": "/livez",
+            "readinessProbe": "/readyz",
+        }
+
+
+def _compose_president_services() -> dict[str, Manifest]:
+    return {
+        name: service
+        for name, service in compose()["services"].items()
+        if is_president_image(service.get("image", ""))
+    }
+
+
+def _env_file_variables(path: Path) -> set[str]:
+    lines = (line.strip() for line in path.read_text().splitlines())
+    return {line.split("=", 1)[0] for line in lines if line and not line.startswith("#")}
+
+
+def test_every_compose_service_runs_a_president_command_that_exists() -> None:
+    services = _compose_president_services()
+    assert {service["command"][1] for service in services.values()} == ROLES
+    for name, service in services.items():
+        assert accepted_by_the_cli(service["command"]), (name, service["command"])
+
+
+def test_every_president_variable_of_compose_is_a_setting() -> None:
+    variables = _env_file_variables(COMPOSE.parent / "president.env.example")
+    for service in _compose_president_services().values():
+        variables |= set(service.get("environment", {}))
+    variables = {v for v in variables if is_president_variable(v)}
+    missing = sorted(variables - settings_variables())
+    assert not missing, f"no settings field reads {missing}"
+
+
+def test_compose_services_are_healthy_when_ready_and_wait_for_the_migration() -> None:
+    for name, service in _compose_president_services().items():
+        if name == "migrate":
+            assert service["environment"]["PRESIDENT_DATABASE_URL"].startswith(
+                "postgresql://president_owner:"
+            )
+            continue
+        assert "/readyz" in " ".join(service["healthcheck"]["test"]), name
+        assert service["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+        assert service["environment"]["PRESIDENT_NATS_USER"], name
+        assert service["cap_drop"] == ["ALL"] and service["read_only"] is True, name
+
+
+def test_the_dev_overlay_secrets_are_what_the_pods_expect() -> None:
+    objects = render("dev")
+    auth = named(objects, "Secret", "nats-auth")
+    assert "auth.conf" in auth["data"]
+    owner = named(objects, "Secret", "president-owner-db")
+    assert base64.b64decode(owner["data"]["username"]) == b"president_owner"
