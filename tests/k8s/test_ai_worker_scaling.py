@@ -1,0 +1,33 @@
+"""AI workers scale with KEDA on the lag of the consumer they share, from one worker up to
+the overlay's maximum; nothing else sets their count."""
+
+from __future__ import annotations
+
+import pytest
+from president.contract.subjects import Subjects
+
+from tests.k8s.manifests import OVERLAYS, named, of_kind, render
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_workers_scale_on_the_decision_consumers_lag(overlay: str) -> None:
+    objects = render(overlay)
+    scaler = named(objects, "ScaledObject", "president-ai-worker")["spec"]
+    config = named(objects, "ConfigMap", "president-config")["data"]
+    subjects = Subjects(config["PRESIDENT_SUBJECT_PREFIX"])
+    assert scaler["scaleTargetRef"]["name"] == "president-ai-worker"
+    ((trigger),) = scaler["triggers"]
+    assert trigger["type"] == "nats-jetstream"
+    assert trigger["metadata"]["stream"] == subjects.ai_stream
+    assert trigger["metadata"]["consumer"] == subjects.ai_consumer
+    assert trigger["metadata"]["natsServerMonitoringEndpoint"].startswith("nats-headless.")
+    assert scaler["minReplicaCount"] == 1 < scaler["maxReplicaCount"]
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_nothing_else_sets_the_number_of_workers(overlay: str) -> None:
+    objects = render(overlay)
+    assert of_kind(objects, "HorizontalPodAutoscaler") == []
+    assert "replicas" not in named(objects, "Deployment", "president-ai-worker")["spec"]
