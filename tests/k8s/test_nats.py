@@ -56,7 +56,7 @@ def test_a_stopping_server_enters_lame_duck_mode_within_its_grace_period(overlay
         "-sl=ldm=/var/run/nats/nats.pid",
     ]
     config = _config_files(objects)["nats.conf"]
-    duration = int(re.search(r"lame_duck_duration: (\d+)s", config).group(1))  # type: ignore[union-attr]
+    (duration,) = (int(d) for d in re.findall(r"lame_duck_duration: (\d+)s", config))
     assert "pid_file: /var/run/nats/nats.pid" in config
     assert statefulset["spec"]["template"]["spec"]["terminationGracePeriodSeconds"] >= duration + 20
 
