@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.k8s.manifests import OVERLAYS, Manifest, named, render
+from tests.k8s.manifests import (
+    OVERLAYS,
+    Manifest,
+    compose,
+    is_president_image,
+    named,
+    president_containers,
+    render,
+)
 
 pytestmark = pytest.mark.unit
 
@@ -118,3 +126,45 @@ def test_the_dev_configuration_is_one_nats_server_accepts(tmp_path: Path) -> Non
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+def _password_variable(role: str) -> str:
+    """The variable auth.conf names a role's password by (president.bus.auth)."""
+    return f"NATS_{role.upper().replace('-', '_')}_PASSWORD"
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_the_servers_read_each_password_from_the_secret_the_identitys_pods_read(
+    overlay: str,
+) -> None:
+    objects, _, server = _nats(overlay)
+    passwords = {
+        env["name"]: env["valueFrom"]["secretKeyRef"]
+        for env in server["env"]
+        if "valueFrom" in env and "secretKeyRef" in env["valueFrom"]
+    }
+    for role in ("integrator", "auditor"):
+        assert passwords[_password_variable(role)]["name"] == f"president-nats-{role}"
+    for workload, container in president_containers(objects):
+        role = container["args"][1]
+        if role == "migrate":
+            continue
+        (secret,) = [
+            source["secretRef"]["name"]
+            for source in container["envFrom"]
+            if source.get("secretRef", {}).get("name", "").startswith("president-nats-")
+        ]
+        expected = {"name": secret, "key": "PRESIDENT_NATS_PASSWORD"}
+        assert passwords[_password_variable(role)] == expected, workload["metadata"]["name"]
+
+
+def test_compose_gives_server_and_service_the_same_password() -> None:
+    services = compose()["services"]
+    server = services["nats"]["environment"]
+    for name, service in services.items():
+        if is_president_image(service.get("image", "")) and name != "migrate":
+            role = service["command"][1]
+            assert (
+                service["environment"]["PRESIDENT_NATS_PASSWORD"]
+                == server[_password_variable(role)]
+            )
