@@ -48,7 +48,7 @@ def decision(request: DecisionRequest, decide: Decide) -> GameAction:
     A policy that fails or answers outside the legal actions is replaced by the first
     legal action, so a request is never left without an answer.
     """
-    view = SeatView.from_dict(request.view)
+    view = request.view.to_rules()
     try:
         action = decide(view)
     except Exception:

@@ -17,6 +17,7 @@ from president.contract import (
     GetView,
     Rejected,
     RejectionCode,
+    SeatView,
     ViewReply,
     stream_id_of_game,
     stream_id_of_table,
@@ -170,7 +171,7 @@ class Engine:
                 table_id=game.table_id,
                 seat=query.seat,
                 stream_version=game.version,
-                view=observe(game.state, query.seat).to_dict(),
+                view=SeatView.of(observe(game.state, query.seat)),
             )
 
     # -- game creation -------------------------------------------------------------

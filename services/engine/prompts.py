@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from president.contract import DEFAULT_AI_BUDGET_MS, AILevel, DecisionRequest, TurnPrompt
+from president.contract import DEFAULT_AI_BUDGET_MS, AILevel, DecisionRequest, SeatView, TurnPrompt
 from president.rules import observe
 
 from services.engine.game import Game
@@ -28,7 +28,7 @@ def prompts_for(
     for seat, turn_version in sorted(game.turns.items()):
         if turn_version < since:
             continue
-        view = observe(game.state, seat).to_dict()
+        view = SeatView.of(observe(game.state, seat))
         info = game.created.seats[seat]
         if info.kind == "human" or prompt_ai_seats:
             out.append(

@@ -23,6 +23,7 @@ from president.contract import (
     DecisionRequest,
     Rejected,
     RejectionCode,
+    SeatView,
     Subjects,
     parse_command,
 )
@@ -45,7 +46,7 @@ def _request(table_id: str, version: int = 5) -> DecisionRequest:
         seat_token="token-of-the-seat",
         level=AILevel.EASY,
         stream_version=version,
-        view=observe(state, seat).to_dict(),
+        view=SeatView.of(observe(state, seat)),
     )
 
 
@@ -152,7 +153,7 @@ async def test_a_decision_is_a_legal_command_with_the_deterministic_id(
     assert command["command_id"] == f"ai:tab1:5:{request.seat}"
     assert command["seat_token"] == "token-of-the-seat"
     assert command["type"] == "PlayCards"
-    legal = [a["play"] for a in request.view["legal_actions"] if "play" in a]
+    legal = [list(a["play"]) for a in request.view.legal_actions if "play" in a]
     assert command["cards"] in legal
     for _ in range(50):
         if await _queue_is_empty(client, subjects):

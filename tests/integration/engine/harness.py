@@ -22,7 +22,6 @@ from president.contract import (
     parse_reply,
     stream_id_of_game,
 )
-from president.rules import SeatView
 from president.store.postgres import PostgresEventStore
 
 from services.engine.main import EngineApp, create_app
@@ -123,7 +122,7 @@ class Harness:
         return accepted
 
     async def answer(self, prompt: TurnPrompt) -> bool:
-        view = SeatView.from_dict(prompt.view)
+        view = prompt.view.to_rules()
         if not view.legal_actions:
             return False
         command_id = f"bot:{prompt.table_id}:{prompt.stream_version}:{prompt.seat}"

@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 from president.contract import Accepted, GetView, Pass, Rejected, RejectionCode, ViewReply
-from president.rules import SeatView
 from president.store.migrate import app_role_url
 
 from tests.integration.engine.harness import Harness, harness, token
@@ -37,7 +36,7 @@ async def test_a_pass_refused_out_of_turn_stays_refused_once_it_is_that_seats_tu
 
     view = await as_app.send(GetView(table_id=table_id, seat=0, seat_token=token(table_id, 0)))
     assert isinstance(view, ViewReply)
-    lead = SeatView.from_dict(view.view).legal_actions[0]  # seat 0 leads round 1
+    lead = view.view.to_rules().legal_actions[0]  # seat 0 leads round 1
     assert isinstance(await as_app.send(command_for(table_id, lead, "lead-1")), Accepted)
     version = await as_app.game_version(table_id)
 
