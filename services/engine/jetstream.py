@@ -20,6 +20,7 @@ from president.contract import (
     TurnPrompt,
     prompt_msg_id,
 )
+from president.contract.headers import MSG_ID
 from pydantic import TypeAdapter, ValidationError
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ class JetStreamPrompts:
                             subject,
                             message.model_dump_json().encode(),
                             stream=stream,
-                            headers={"Nats-Msg-Id": msg_id},
+                            headers={MSG_ID: msg_id},
                         )
                     )
                 await asyncio.gather(*acks)

@@ -13,12 +13,11 @@ from nats.js import JetStreamContext
 from nats.js.api import PubAck, StorageType, StreamConfig
 from nats.js.errors import NotFoundError
 from president.bus.connect import connect
+from president.contract.headers import EXPECTED_LAST_SEQ
 
 from services.relay.envelope import Envelope, Mark, mark_of
 
 log = logging.getLogger(__name__)
-
-EXPECTED_LAST_SEQ = "Nats-Expected-Last-Sequence"
 
 
 class PublishFailed(Exception):
