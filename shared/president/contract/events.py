@@ -19,7 +19,9 @@ from president.rules.options import Options, RoundLeader
 class EventData(BaseModel):
     """Base of stored event data (unknown fields are kept out, nothing is coerced)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, json_schema_serialization_defaults_required=True
+    )
 
 
 class TableOptions(EventData):

@@ -18,6 +18,9 @@ VERSION = "President-Version"
 POSITION = "President-Position"
 EVENT_TYPE = "President-Event-Type"
 PART = "President-Part"
+EXPECTED_STREAM = "Nats-Expected-Stream"
+"""The stream the publisher expects to store the message (nats-py adds it when
+publishing with ``stream=``; JetStream refuses the message if another stream would)."""
 EXPECTED_LAST_SEQ = "Nats-Expected-Last-Sequence"
 """The relay's fence: the stream sequence the stream must end at for this message to be
 stored (JetStream refuses it otherwise, so two relays cannot interleave)."""

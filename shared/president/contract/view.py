@@ -92,14 +92,14 @@ class PlayAction(TypedDict):
 
 # ``pass`` and ``return`` are Python keywords: these two take the functional form.
 PassAction = TypedDict("PassAction", {"seat": Seat, "pass": Literal[True]})
-"""A legal pass (send it as ``Pass``)."""
 ReturnAction = TypedDict(
     "ReturnAction",
     {"seat": Seat, "return": Annotated[tuple[Card, ...], Field(min_length=1, max_length=2)]},
 )
-"""A legal exchange return: the cards to give back (send them as ``ReturnCards``)."""
 PassAction.__pydantic_config__ = _STRICT  # type: ignore[attr-defined]
 ReturnAction.__pydantic_config__ = _STRICT  # type: ignore[attr-defined]
+PassAction.__doc__ = "A legal pass (send it as ``Pass``)."
+ReturnAction.__doc__ = "A legal exchange return: the cards to give back (``ReturnCards``)."
 
 LegalAction = PlayAction | PassAction | ReturnAction
 
