@@ -211,8 +211,9 @@ def test_every_message_the_services_send_fits_its_schema_and_names_every_field()
 
 
 def test_the_guide_states_the_retention_the_streams_are_created_with() -> None:
-    from president.contract.jetstream import ai_stream, events_stream, prompts_stream
-    from president.relay.publisher import StreamSpec
+    from president.bus.streams import ai_stream, events_stream, prompts_stream
+
+    from services.relay.publisher import StreamSpec
 
     text = " ".join(build()["info"]["description"].split())
     events, prompts, work = (
