@@ -130,7 +130,8 @@ def figures(root: Path) -> dict[str, object]:
         "modules_reading_game_service_events": sorted(
             n
             for n in modules
-            if n != "president_tools.structure" and any(m in sources[n] for m in GAME_SERVICE_EVENT_MARKERS)
+            if n != "president_tools.structure"
+            and any(m in sources[n] for m in GAME_SERVICE_EVENT_MARKERS)
         ),
         "library_imports_of_tooling_or_services": sorted(
             f"{n} -> {t}"
