@@ -1,7 +1,7 @@
 """The engine's use cases: handle a game command, answer a view query, start a game.
 
 Thin adapters (NATS subscriber, JetStream consumers) call these; every game rule
-lives in ``president.rules`` and ``services.engine.decide``.
+lives in ``president.rules`` and ``president.game.decide``.
 """
 
 from __future__ import annotations
@@ -22,14 +22,22 @@ from president.contract import (
     stream_id_of_game,
     stream_id_of_table,
 )
+from president.game import (
+    CorruptGame,
+    Game,
+    NewSeed,
+    Refusal,
+    decide_action,
+    decide_start,
+    fold_table,
+    start_command_id,
+    token_matches,
+)
 from president.rules import observe
 from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEvent
 
 from services.engine.cache import Appended, GameCache
-from services.engine.decide import NewSeed, Refusal, decide_action, decide_start, start_command_id
-from services.engine.game import CorruptGame, Game
 from services.engine.ports import Appender, TableSession, TableSessions
-from services.engine.tokens import token_matches
 
 log = logging.getLogger(__name__)
 
@@ -180,8 +188,7 @@ class Engine:
         """Create the game of a table whose start was requested (idempotent)."""
         table = await self._store.read_stream(stream_id_of_table(table_id))
         decided = decide_start(
-            table_id,
-            [(event.type, event.data) for event in table],
+            fold_table(table_id, table),
             secret=self._secret,
             seed=self._new_seed(),
             causation_id=causation_id,

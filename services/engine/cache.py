@@ -7,9 +7,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from president.contract import stream_id_of_game
+from president.game.fold import CorruptGame, Game
 from president.store import EventStore
-
-from services.engine.game import CorruptGame, Game
 
 _STRIPES = 256
 

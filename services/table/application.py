@@ -39,6 +39,21 @@ from president.contract import (
     TakeSeat,
     stream_id_of_table,
 )
+from president.game import (
+    Fact,
+    Refusal,
+    TableState,
+    fold_table,
+    metadata,
+    seat_token,
+    token_sha256,
+)
+from president.game.table import (
+    decide_create,
+    decide_seat_ai,
+    decide_start_request,
+    decide_take_seat,
+)
 from president.store import (
     AppendResult,
     ConcurrencyConflict,
@@ -48,18 +63,7 @@ from president.store import (
 )
 from president.store.rejections import RejectionMemory
 
-from services.table.domain import (
-    Fact,
-    Refusal,
-    TableState,
-    decide_create,
-    decide_seat_ai,
-    decide_start,
-    decide_take_seat,
-    fold,
-)
 from services.table.lobby_view import status_of, summary_of
-from services.table.tokens import seat_token, token_sha256
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +151,7 @@ class TableService:
 
     async def start_game(self, command: StartGame) -> Reply:
         return await self._execute(
-            command.table_id, command, lambda state: decide_start(state, self._actor)
+            command.table_id, command, lambda state: decide_start_request(state, self._actor)
         )
 
     async def list_tables(self, query: ListTables) -> Reply:
@@ -156,7 +160,7 @@ class TableService:
 
     async def get_table(self, query: GetTable) -> Reply:
         events = await self._store.read_stream(stream_id_of_table(query.table_id))
-        state = _fold(query.table_id, events)
+        state = fold_table(query.table_id, events)
         if not state.exists:
             return Rejected(
                 command_id=query.command_id,
@@ -200,7 +204,7 @@ class TableService:
         done = [e for e in events if e.metadata.get("command_id") == command.command_id]
         if done:
             return _accepted(command.command_id, table_id, done, duplicate=True)
-        state = _fold(table_id, events)
+        state = fold_table(table_id, events)
         if command.expected_version is not None and command.expected_version != state.version:
             return _stale(command.command_id, command.expected_version, state.version)
         outcome = decide(state)
@@ -227,17 +231,10 @@ class TableService:
         return NewEvent(
             type=fact.type,
             data=fact.data,
-            metadata={
-                "command_id": command.command_id,
-                "causation_id": command.command_id,
-                "correlation_id": command.command_id,
-                "actor": self._actor,
-            },
+            metadata=metadata(
+                command.command_id, correlation_id=command.command_id, actor=self._actor
+            ),
         )
-
-
-def _fold(table_id: str, events: Sequence[RecordedEvent]) -> TableState:
-    return fold(table_id, ((e.version, e.type, e.data) for e in events))
 
 
 def _seat_of(facts: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:

@@ -16,8 +16,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
-from president.contract.events import GameCreated, GameSeat, TableOptions
+from president.contract import TableOptions
 from president.fairness import commitment
+from president.game import GameCreated, GameSeat
 from president.rules import (
     Action,
     Options,

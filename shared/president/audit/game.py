@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from president.audit.problems import Problem
 from president.audit.shapes import check_shape
-from president.contract.events import GameCreated
+from president.game import GameCreated
 from president.rules import EVENT_TYPES, RULES_VERSION, Event, InvalidGameInput, Options
 from president.rules import event_from_dict as rules_event_from_dict
 

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter
 from pydantic.json_schema import models_json_schema
 
-from president.contract import commands, events, messages, replies
+from president.contract import commands, messages, replies
 from president.contract.base import SCHEMA_VERSION
 from president.contract.codes import RejectionCode
 from president.contract.headers import (
@@ -28,6 +28,7 @@ from president.contract.headers import (
     VERSION,
 )
 from president.contract.subjects import DEFAULT_PREFIX, Subjects
+from president.game import events
 from president.rules import EVENT_TYPES, RULES_VERSION
 
 _REF = "#/components/schemas/{model}"

@@ -8,7 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from president.contract.base import AILevel, Message, Seat, TableId
 from president.contract.codes import RejectionCode
-from president.contract.events import TableOptions
+from president.contract.options import TableOptions
 from president.contract.view import SeatView
 
 

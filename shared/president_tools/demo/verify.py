@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from president import fairness
-from president.contract import DealCommitted, GameCreated, SeedRevealed, stream_id_of_game
+from president.contract import stream_id_of_game
+from president.game import DealCommitted, GameCreated, SeedRevealed
 from president.rules import GameState, Options, ReplayError, event_from_dict, replay
 from president.store import EventStore, RecordedEvent
 

@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 from president.contract import Accepted, GetView, Rejected, RejectionCode, ViewReply
+from president.game import GAME_SERVICE_EVENT_TYPES
 from president.rules import Options, SeatView, event_from_dict, replay
 
 from tests.integration.engine.harness import Harness, token
@@ -14,7 +15,6 @@ from tests.unit.engine.helpers import command_for, write_table
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 _ids = itertools.count()
-_SERVICE_EVENTS = ("GameCreated", "DealCommitted", "SeedRevealed")
 
 
 async def _started(h: Harness, **table: object) -> str:
@@ -49,7 +49,9 @@ async def test_a_full_round_is_played_through_the_engine_and_replays(engine: Har
     played = await engine.play(table_id)
     events = await engine.store.read_stream(f"game-{table_id}")
     assert events[-1].type == "GameEnded"
-    rules = [event_from_dict(e.type, e.data) for e in events if e.type not in _SERVICE_EVENTS]
+    rules = [
+        event_from_dict(e.type, e.data) for e in events if e.type not in GAME_SERVICE_EVENT_TYPES
+    ]
     final = replay(Options(players=4, rounds=2), rules)
     assert final.is_terminal and len(final.results) == 2
     decisions = [e for e in rules if e.type in ("CardsPlayed", "Passed", "CardsReturned")]

@@ -12,11 +12,11 @@ import asyncpg
 import pytest
 import pytest_asyncio
 from president.contract import Accepted, Rejected, RejectionCode
+from president.game.fold import seats_to_act
 from president.rules import Applied, Pass, apply_action, legal_actions
 from president.store.postgres import PostgresEventStore
 
 from services.engine.application import Engine
-from services.engine.game import seats_to_act
 from services.engine.leases import TableLeases, lock_key
 from services.engine.postgres import PostgresTableSessions
 from tests.integration.engine.harness import SECRET, harness

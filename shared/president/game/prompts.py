@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from president.contract import DEFAULT_AI_BUDGET_MS, AILevel, DecisionRequest, SeatView, TurnPrompt
+from president.game.fold import Game
+from president.game.tokens import ai_seat_token
 from president.rules import observe
-
-from services.engine.game import Game
-from services.engine.tokens import ai_seat_token
 
 
 def prompts_for(

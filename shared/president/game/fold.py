@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from president.contract import DealCommitted, GameCreated
+from president.game.events import GAME_SERVICE_EVENT_TYPES, DealCommitted, GameCreated
+from president.game.table import TableEvent
 from president.rules import (
     Event,
     GameState,
@@ -25,17 +26,11 @@ from president.rules import (
 from president.rules.replay import ReplayError, step
 
 
-class StoredEvent(Protocol):
-    """What the fold reads of a stored event (the store's RecordedEvent fits)."""
+class StoredEvent(TableEvent, Protocol):
+    """What the game fold reads of a stored event (the store's RecordedEvent fits)."""
 
     @property
-    def version(self) -> int: ...
-    @property
     def position(self) -> int: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def data(self) -> Mapping[str, Any]: ...
     @property
     def metadata(self) -> Mapping[str, Any]: ...
 
@@ -53,7 +48,6 @@ class CommandEffect:
     positions: tuple[int, ...]
 
 
-_SERVICE_EVENTS = ("GameCreated", "DealCommitted", "SeedRevealed")
 _DECISIONS = ("CardsPlayed", "Passed", "CardsReturned")
 
 
@@ -131,7 +125,7 @@ class Game:
             deal = DealCommitted.model_validate(event.data)
             self.seeds[deal.round] = deal.seed
             return
-        if event.type in _SERVICE_EVENTS:
+        if event.type in GAME_SERVICE_EVENT_TYPES:
             return
         self._apply_rules_event(event_from_dict(event.type, dict(event.data)))
 

@@ -9,19 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
-from president.contract import (
-    AILevel,
-    AISeated,
-    CreateTable,
-    GameStartRequested,
-    RejectionCode,
-    SeatTaken,
-    TableCreated,
-    TableOptions,
-)
 from pydantic import BaseModel
+
+from president.contract import AILevel, CreateTable, RejectionCode, TableOptions
+from president.game.events import AISeated, GameStartRequested, SeatTaken, TableCreated
+from president.game.refusal import Refusal
 
 
 @dataclass(frozen=True)
@@ -34,14 +28,6 @@ class Fact:
     @classmethod
     def of(cls, data: BaseModel) -> Fact:
         return cls(type(data).__name__, data.model_dump(mode="json"))
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A command that changes nothing, with its stable code."""
-
-    code: RejectionCode
-    detail: str
 
 
 @dataclass(frozen=True)
@@ -79,11 +65,22 @@ class TableState:
         return tuple(s.seat for s in self.seats if s.kind == "free")
 
 
-def fold(table_id: str, events: Iterable[tuple[int, str, Mapping[str, Any]]]) -> TableState:
-    """The state after the ``(version, type, data)`` events of the stream, in order."""
+class TableEvent(Protocol):
+    """What a fold reads of a stored event (the store's RecordedEvent fits)."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def data(self) -> Mapping[str, Any]: ...
+
+
+def fold_table(table_id: str, events: Iterable[TableEvent]) -> TableState:
+    """The state after the events of the table's stream, in version order."""
     state = TableState(table_id)
-    for version, event_type, data in events:
-        state = replace(evolve(state, event_type, data), version=version)
+    for event in events:
+        state = replace(evolve(state, event.type, event.data), version=event.version)
     return state
 
 
@@ -158,7 +155,7 @@ def decide_seat_ai(state: TableState, *, seat: int | None, level: AILevel) -> li
     return [Fact.of(AISeated(seat=chosen, level=level))]
 
 
-def decide_start(state: TableState, requested_by: str = "") -> list[Fact] | Refusal:
+def decide_start_request(state: TableState, requested_by: str = "") -> list[Fact] | Refusal:
     """Ask the engine to start the game: every seat must be filled."""
     refusal = _open(state)
     if refusal is not None:
