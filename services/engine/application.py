@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Sequence
 
 from president import fairness
 from president.contract import (
@@ -23,10 +22,12 @@ from president.contract import (
     stream_id_of_table,
 )
 from president.game import (
+    Appended,
     CorruptGame,
     Game,
     NewSeed,
     Refusal,
+    appended,
     decide_action,
     decide_start,
     fold_table,
@@ -36,7 +37,7 @@ from president.game import (
 from president.rules import observe
 from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEvent
 
-from services.engine.cache import Appended, GameCache
+from services.engine.cache import GameCache
 from services.engine.ports import Appender, TableSession, TableSessions
 
 log = logging.getLogger(__name__)
@@ -123,7 +124,9 @@ class Engine:
             positions=list(result.positions),
             duplicate=result.duplicate,
         )
-        return accepted, [] if result.duplicate else _appended(verdict, result)
+        return accepted, [] if result.duplicate else appended(
+            verdict, result.first_version, result.positions
+        )
 
     async def _judge(
         self, game: Game, session: TableSession, command: GameAction
@@ -205,19 +208,6 @@ class Engine:
                 )
             except ConcurrencyConflict:
                 return Refusal(RejectionCode.GAME_ALREADY_STARTED, f"table {table_id} plays")
-
-
-def _appended(events: Sequence[NewEvent], result: AppendResult) -> list[Appended]:
-    return [
-        Appended(
-            version=result.first_version + index,
-            position=position,
-            type=event.type,
-            data=dict(event.data),
-            metadata=dict(event.metadata),
-        )
-        for index, (event, position) in enumerate(zip(events, result.positions, strict=True))
-    ]
 
 
 def _rejected(command_id: str | None, code: RejectionCode, detail: str) -> Rejected:

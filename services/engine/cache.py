@@ -4,24 +4,12 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from dataclasses import dataclass
 
 from president.contract import stream_id_of_game
-from president.game.fold import CorruptGame, Game
+from president.game.fold import Appended, CorruptGame, Game
 from president.store import EventStore
 
 _STRIPES = 256
-
-
-@dataclass(frozen=True)
-class Appended:
-    """An event this instance just appended, in the shape the fold reads."""
-
-    version: int
-    position: int
-    type: str
-    data: dict[str, object]
-    metadata: dict[str, object]
 
 
 class GameCache:

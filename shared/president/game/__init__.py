@@ -28,7 +28,15 @@ from president.game.events import (
     TableCreated,
     public_table_event,
 )
-from president.game.fold import CommandEffect, CorruptGame, Game, StoredEvent, seats_to_act
+from president.game.fold import (
+    Appended,
+    CommandEffect,
+    CorruptGame,
+    Game,
+    StoredEvent,
+    appended,
+    seats_to_act,
+)
 from president.game.metadata import metadata
 from president.game.prompts import prompts_for
 from president.game.refusal import Refusal
@@ -39,6 +47,7 @@ __all__ = [
     "GAME_SERVICE_EVENT_TYPES",
     "TABLE_EVENT_TYPES",
     "AISeated",
+    "Appended",
     "CommandEffect",
     "CorruptGame",
     "DealCommitted",
@@ -57,6 +66,7 @@ __all__ = [
     "TableCreated",
     "TableState",
     "ai_seat_token",
+    "appended",
     "decide_action",
     "decide_start",
     "fold_table",

@@ -17,6 +17,7 @@ from president.contract import (
     ReturnCards,
     from_rule_code,
 )
+from president.contract import Pass as ContractPass
 from president.game.events import DealCommitted, EventData, GameCreated, GameSeat, SeedRevealed
 from president.game.fold import Game
 from president.game.metadata import metadata
@@ -54,6 +55,24 @@ def to_rules_action(command: GameAction) -> Action:
     if isinstance(command, ReturnCards):
         return Return(command.seat, tuple(command.cards))
     return Pass(command.seat)
+
+
+def to_game_command(
+    action: Action, *, table_id: str, seat_token: str, command_id: str
+) -> GameAction:
+    """The game command that asks for the rules action ``action`` (no expected version)."""
+    seat = action.seat
+    if isinstance(action, Play):
+        cards = list(action.cards)
+        return PlayCards(
+            command_id=command_id, table_id=table_id, seat=seat, seat_token=seat_token, cards=cards
+        )
+    if isinstance(action, Return):
+        cards = list(action.cards)
+        return ReturnCards(
+            command_id=command_id, table_id=table_id, seat=seat, seat_token=seat_token, cards=cards
+        )
+    return ContractPass(command_id=command_id, table_id=table_id, seat=seat, seat_token=seat_token)
 
 
 def decide_action(

@@ -9,7 +9,7 @@ version each seat to act has been due (its turn prompt's version).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -24,6 +24,7 @@ from president.rules import (
     new_game,
 )
 from president.rules.replay import ReplayError, step
+from president.store import NewEvent
 
 
 class StoredEvent(TableEvent, Protocol):
@@ -46,6 +47,27 @@ class CommandEffect:
     first_version: int
     last_version: int
     positions: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Appended:
+    """An event just appended, in the shape the fold reads (no need to read it back)."""
+
+    version: int
+    position: int
+    type: str
+    data: Mapping[str, Any]
+    metadata: Mapping[str, Any]
+
+
+def appended(
+    events: Sequence[NewEvent], first_version: int, positions: Sequence[int]
+) -> list[Appended]:
+    """``events`` as an append recorded them from ``first_version`` at ``positions``."""
+    return [
+        Appended(first_version + index, position, event.type, event.data, event.metadata)
+        for index, (event, position) in enumerate(zip(events, positions, strict=True))
+    ]
 
 
 _DECISIONS = ("CardsPlayed", "Passed", "CardsReturned")

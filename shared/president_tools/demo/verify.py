@@ -8,11 +8,9 @@ from typing import Any
 
 from president import fairness
 from president.contract import stream_id_of_game
-from president.game import DealCommitted, GameCreated, SeedRevealed
-from president.rules import GameState, Options, ReplayError, event_from_dict, replay
+from president.game import CorruptGame, DealCommitted, Game, SeedRevealed
+from president.rules import GameState, ReplayError
 from president.store import EventStore, RecordedEvent
-
-SERVICE_EVENTS = ("GameCreated", "DealCommitted", "SeedRevealed")
 
 
 @dataclass
@@ -29,25 +27,15 @@ class Verification:
         return not self.problems
 
 
-def rebuild(events: Sequence[RecordedEvent]) -> tuple[GameState, list[str]]:
-    """The state the log's rules events lead to (replay never shuffles: the deal is data),
-    and the problems with the log's shape or its deals' commitments."""
-    problems: list[str] = []
-    versions = [e.version for e in events]
-    if versions != list(range(1, len(events) + 1)):
-        problems.append(f"versions are not contiguous from 1: {versions[:5]}...")
-    if not events or events[0].type != "GameCreated":
-        raise ReplayError(0, "the game stream does not start with GameCreated")
-    created = GameCreated.model_validate(events[0].data)
-    options = Options(
-        players=created.players,
-        revolution=created.options.revolution,
-        rounds=created.options.rounds,
-        round_leader=created.options.round_leader,
-    )
-    problems += _deal_problems(created.table_id, created.players, events)
-    rules_events = [event_from_dict(e.type, e.data) for e in events if e.type not in SERVICE_EVENTS]
-    return replay(options, rules_events), problems
+def rebuild(table_id: str, events: Sequence[RecordedEvent]) -> tuple[GameState, list[str]]:
+    """The state the log leads to, folded by ``president.game`` as the engine folds it
+    (replay never shuffles: the deal is data), and the problems with its deals'
+    commitments. A log that breaks the rules raises ``CorruptGame``."""
+    game = Game(table_id)
+    game.apply(events)
+    if game.created is None or game.state is None:
+        raise CorruptGame(f"the stream of table {table_id} holds no game")
+    return game.state, _deal_problems(game.table_id, game.created.players, events)
 
 
 def _deal_problems(table_id: str, players: int, events: Sequence[RecordedEvent]) -> list[str]:
@@ -82,7 +70,7 @@ async def verify_game(
     events = await store.read_stream(stream_id_of_game(table_id))
     result = Verification(events=len(events))
     try:
-        state, problems = rebuild(events)
+        state, problems = rebuild(table_id, events)
     except (ReplayError, ValueError, KeyError, TypeError) as error:
         result.problems.append(f"the log does not replay: {error}")
         return result
