@@ -31,22 +31,17 @@ from typing import Any
 
 import asyncpg
 from president.contract import stream_id_of_game
+from president.store.holds import RELEASE_MANY, TAKE_HOLDING, writer_lock_key
 
 log = logging.getLogger(__name__)
-
-_TAKE = """
-SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
-       (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $2),
-       (SELECT coalesce(jsonb_object_agg(command_id, reply), '{}'::jsonb)::text
-          FROM command_rejections WHERE stream_id = $2)"""
-_RELEASE = "SELECT pg_advisory_unlock(hashtextextended(k, 0)) FROM unnest($1::text[]) AS k"
 
 Connect = Callable[[], Awaitable[asyncpg.Connection]]
 
 
 def lock_key(table_id: str) -> str:
-    """The text hashed into a table's advisory lock (leases and per-command locks alike)."""
-    return f"president.engine.table:{table_id}"
+    """The text hashed into a table's advisory lock: its game stream's writer lock, which
+    the store's holds (``EventStore.hold``) take too."""
+    return writer_lock_key(stream_id_of_game(table_id))
 
 
 @dataclass
@@ -107,7 +102,7 @@ class TableLeases:
             async with self._io:
                 connection = await self._open()
                 row = await connection.fetchrow(
-                    _TAKE, lock_key(table_id), stream_id_of_game(table_id)
+                    TAKE_HOLDING, lock_key(table_id), stream_id_of_game(table_id)
                 )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             log.warning("table leases: connection failed (%s); per-command locks meanwhile", error)
@@ -217,7 +212,7 @@ class TableLeases:
                 connection = self._connection
                 if connection is None or connection is not session:
                     return  # a lost session's locks went with it
-                await connection.execute(_RELEASE, keys)
+                await connection.execute(RELEASE_MANY, keys)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             log.warning("table leases: release failed (%s); ending the session", error)
             self._lost()

@@ -10,15 +10,8 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from faststream.nats import NatsMessage, NatsRouter
-from president.contract import (
-    TABLE_COMMANDS,
-    Rejected,
-    RejectionCode,
-    Reply,
-    Subjects,
-    TableCommand,
-    parse_command,
-)
+from president.commands import answer as answer_command
+from president.contract import TABLE_COMMANDS, Reply, Subjects, TableCommand
 
 log = logging.getLogger(__name__)
 
@@ -28,31 +21,9 @@ Handle = Callable[[TableCommand], Awaitable[Reply]]
 
 async def answer(subject: str, raw: bytes, handle: Handle) -> bytes:
     """The encoded reply to one request (never raises)."""
-    command = parse_command(subject, raw)
-    if isinstance(command, Rejected):
-        return _encode(command)
-    if type(command).__name__ not in TABLE_COMMANDS:
-        return _encode(
-            Rejected(
-                command_id=getattr(command, "command_id", None),
-                code=RejectionCode.MALFORMED,
-                detail=f"{type(command).__name__} is not a table command",
-            )
-        )
-    try:
-        reply = await handle(command)  # type: ignore[arg-type]
-    except Exception:
-        log.exception("table command %s failed", getattr(command, "command_id", None))
-        reply = Rejected(
-            command_id=getattr(command, "command_id", None),
-            code=RejectionCode.INTERNAL_ERROR,
-            detail="the table service failed; resend with the same command id",
-        )
-    return _encode(reply)
-
-
-def _encode(reply: Reply) -> bytes:
-    return reply.model_dump_json().encode()
+    return await answer_command(
+        subject, raw, handle, accepts=TABLE_COMMANDS, kind="table", service="table service"
+    )
 
 
 def table_router(subjects: Subjects, handle: Handle, *, concurrency: int) -> NatsRouter:

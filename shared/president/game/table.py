@@ -1,8 +1,9 @@
 """The table: a pure fold of its ``table-{id}`` stream and the decisions on its commands.
 
 No I/O here. Each ``decide_*`` function takes the folded state and the command's
-values and returns the facts to record (``president.contract`` event data), or a
-``Refusal`` with a stable ``RejectionCode``.
+values and returns the facts to record (``president.game.events`` data), or a
+``Refusal`` with a stable ``RejectionCode``. Every refusal is final (a resent command gets
+it again) but UNKNOWN_TABLE: the table may be created later.
 """
 
 from __future__ import annotations
@@ -118,12 +119,15 @@ def _with_seat(state: TableState, seat: Seat) -> TableState:
 def decide_create(state: TableState, command: CreateTable) -> list[Fact] | Refusal:
     """A new table; the seats of ``ai_seats`` get their AI at once (one AISeated each)."""
     if state.exists:
-        return Refusal(RejectionCode.TABLE_EXISTS, f"table {state.table_id} already exists")
+        return Refusal(
+            RejectionCode.TABLE_EXISTS, f"table {state.table_id} already exists", final=True
+        )
     outside = sorted(seat for seat in command.ai_seats if not 0 <= seat < command.players)
     if outside:
         return Refusal(
             RejectionCode.INVALID_OPTIONS,
             f"ai_seats {outside} outside seats 0..{command.players - 1}",
+            final=True,
         )
     created = TableCreated(
         table_id=state.table_id,
@@ -162,7 +166,9 @@ def decide_start_request(state: TableState, requested_by: str = "") -> list[Fact
         return refusal
     if state.free_seats:
         return Refusal(
-            RejectionCode.NOT_ENOUGH_PLAYERS, f"seats {list(state.free_seats)} are still free"
+            RejectionCode.NOT_ENOUGH_PLAYERS,
+            f"seats {list(state.free_seats)} are still free",
+            final=True,
         )
     return [Fact.of(GameStartRequested(requested_by=requested_by))]
 
@@ -171,7 +177,9 @@ def _open(state: TableState) -> Refusal | None:
     if not state.exists:
         return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {state.table_id}")
     if state.start_requested:
-        return Refusal(RejectionCode.GAME_ALREADY_STARTED, f"table {state.table_id} has started")
+        return Refusal(
+            RejectionCode.GAME_ALREADY_STARTED, f"table {state.table_id} has started", final=True
+        )
     return None
 
 
@@ -180,11 +188,15 @@ def _free_seat(state: TableState, seat: int | None) -> int | Refusal:
     if refusal is not None:
         return refusal
     if not state.free_seats:
-        return Refusal(RejectionCode.TABLE_FULL, f"table {state.table_id} has no free seat")
+        return Refusal(
+            RejectionCode.TABLE_FULL, f"table {state.table_id} has no free seat", final=True
+        )
     if seat is None:
         return state.free_seats[0]
     if not 0 <= seat < state.players:
-        return Refusal(RejectionCode.UNKNOWN_SEAT, f"seat must be 0..{state.players - 1}")
+        return Refusal(
+            RejectionCode.UNKNOWN_SEAT, f"seat must be 0..{state.players - 1}", final=True
+        )
     if state.seats[seat].kind != "free":
-        return Refusal(RejectionCode.SEAT_TAKEN, f"seat {seat} is taken")
+        return Refusal(RejectionCode.SEAT_TAKEN, f"seat {seat} is taken", final=True)
     return seat
