@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from president import fairness
+from president.audit.deals import check_deals
+from president.audit.game import read_game
 from president.contract import stream_id_of_game
-from president.game import CorruptGame, DealCommitted, Game, SeedRevealed
+from president.game import CorruptGame, Game
 from president.rules import GameState, ReplayError
 from president.store import EventStore, RecordedEvent
 
@@ -35,29 +36,13 @@ def rebuild(table_id: str, events: Sequence[RecordedEvent]) -> tuple[GameState, 
     game.apply(events)
     if game.created is None or game.state is None:
         raise CorruptGame(f"the stream of table {table_id} holds no game")
-    return game.state, _deal_problems(game.table_id, game.created.players, events)
+    return game.state, _deal_problems(game.table_id, events)
 
 
-def _deal_problems(table_id: str, players: int, events: Sequence[RecordedEvent]) -> list[str]:
-    problems: list[str] = []
-    commits = {
-        c.round: c
-        for c in (DealCommitted.model_validate(e.data) for e in events if e.type == "DealCommitted")
-    }
-    reveals = {
-        r.round: r.seed
-        for r in (SeedRevealed.model_validate(e.data) for e in events if e.type == "SeedRevealed")
-    }
-    dealt = {e.data["round"]: e.data for e in events if e.type == "RoundDealt"}
-    for number, commit in sorted(commits.items()):
-        if not fairness.verify_commitment(table_id, number, commit.seed, commit.commitment):
-            problems.append(f"round {number}: the seed does not match its commitment")
-        hands = [list(h) for h in fairness.hands_from_seed(commit.seed, players, commit.leader)]
-        if number in dealt and dealt[number]["hands"] != hands:
-            problems.append(f"round {number}: the dealt hands do not follow from the seed")
-        if number in reveals and reveals[number] != commit.seed:
-            problems.append(f"round {number}: the revealed seed is not the committed one")
-    return problems
+def _deal_problems(table_id: str, events: Sequence[RecordedEvent]) -> list[str]:
+    """The auditor's check of every deal against its committed and revealed seed."""
+    _, problems = check_deals(read_game(table_id, events))
+    return [problem.problem for problem in problems]
 
 
 async def verify_game(
