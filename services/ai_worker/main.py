@@ -18,6 +18,7 @@ import nats
 import nats.errors
 from nats.aio.client import Client
 from president.bus.connect import connect
+from president.bus.streams import StreamLimits
 from president.contract import Subjects
 from president.runtime.ready import clear_ready, mark_ready
 from president.settings import load_settings
@@ -54,7 +55,7 @@ class WorkerApp:
         assert settings.nats_url is not None
         self._client = await connect(settings.nats_url, f"president-{settings.instance_id}")
         js = self._client.jetstream()
-        await ensure_ai_stream(js, self.subjects)
+        await ensure_ai_stream(js, self.subjects, StreamLimits.from_settings(settings))
         worker = AIWorker(
             NatsGameClient(self._client, self.subjects, settings.command_timeout),
             PolicyCache(settings.ai_seed, settings.budget_ms),

@@ -19,7 +19,7 @@ import nats.errors
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from president.bus.connect import connect
-from president.bus.streams import ensure_streams
+from president.bus.streams import StreamLimits, ensure_streams
 from president.contract import Subjects
 from president.runtime.ready import clear_ready, mark_ready
 from president.settings import load_settings
@@ -80,7 +80,7 @@ class EngineApp:
             appender=self._appender(self._store),
         )
         js = self._nats.jetstream()
-        await ensure_streams(js, self.subjects)
+        await ensure_streams(js, self.subjects, StreamLimits.from_settings(settings))
         reactor = Reactor(
             engine,
             JetStreamPrompts(js, self.subjects),

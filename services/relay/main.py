@@ -7,10 +7,11 @@ import importlib
 import logging
 import signal
 
+from president.bus.streams import StreamLimits
 from president.runtime.ready import clear_ready, mark_ready
 
 from services.relay.outgoing import Routing
-from services.relay.relay import Relay, RelayOptions
+from services.relay.relay import Relay, RelayOptions, default_holder
 from services.relay.routing import default_routing
 from services.relay.settings import RelaySettings
 
@@ -47,30 +48,36 @@ def create_relay(settings: RelaySettings, database_url: str, nats_url: str) -> R
             batch_size=settings.relay_batch_size,
             poll_interval=settings.relay_poll_interval,
             max_in_flight=settings.relay_max_in_flight,
+            lease_ttl=settings.relay_lease_ttl,
+            holder=f"{settings.instance_id}@{default_holder()}",
+            limits=StreamLimits.from_settings(settings),
         ),
     )
 
 
-async def serve(relay: Relay, settings: RelaySettings | None = None) -> None:
+async def serve(
+    relay: Relay, settings: RelaySettings | None = None, *, from_position: int | None = None
+) -> None:
     """Run ``relay`` until SIGTERM or SIGINT, then finish the batch in hand and return.
 
-    With ``settings``, its ready file says the relay serves while it runs."""
+    With ``settings``, its ready file says the relay serves while it runs; with
+    ``from_position``, it first publishes the log again from there (``Relay.run``)."""
     ready_file = None if settings is None else settings.ready_file
     mark_ready(ready_file, relay.name if settings is None else settings.instance_id)
     try:
-        await _serve(relay)
+        await _serve(relay, from_position)
     finally:
         clear_ready(ready_file)
 
 
-async def _serve(relay: Relay) -> None:
+async def _serve(relay: Relay, from_position: int | None) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
     try:
         log.info("relay %s: started", relay.name)
-        await relay.run(stop)
+        await relay.run(stop, from_position=from_position)
     finally:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(signum)

@@ -5,32 +5,25 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import nats
 from nats.aio.client import Client
 from nats.js import JetStreamContext
-from nats.js.api import PubAck, StorageType, StreamConfig
+from nats.js.api import PubAck
 from nats.js.errors import NotFoundError
 from president.bus.connect import connect
+from president.bus.streams import StreamSpec, ensure_stream
 from president.contract.headers import EXPECTED_LAST_SEQ
 
 from services.relay.envelope import Envelope, Mark, mark_of
 
 log = logging.getLogger(__name__)
 
+__all__ = ["EXPECTED_LAST_SEQ", "JetStreamPublisher", "PublishFailed", "StreamSpec"]
+
 
 class PublishFailed(Exception):
     """A message was not acknowledged by JetStream; nothing after it may be trusted."""
-
-
-@dataclass(frozen=True)
-class StreamSpec:
-    """The JetStream stream the relay publishes into (created when missing)."""
-
-    name: str
-    subjects: Sequence[str]
-    duplicate_window: float = 120.0
 
 
 class JetStreamPublisher:
@@ -73,26 +66,9 @@ class JetStreamPublisher:
             await self._client.close()
 
     async def ensure_stream(self) -> None:
-        """Create the stream, or add the subjects it lacks (its messages stay)."""
-        try:
-            info = await self._js.stream_info(self._spec.name)
-        except NotFoundError:
-            await self._js.add_stream(
-                StreamConfig(
-                    name=self._spec.name,
-                    subjects=list(self._spec.subjects),
-                    storage=StorageType.FILE,
-                    duplicate_window=self._spec.duplicate_window,
-                )
-            )
-            log.info("created stream %s on %s", self._spec.name, list(self._spec.subjects))
-            return
-        held = list(info.config.subjects or [])
-        missing = [subject for subject in self._spec.subjects if subject not in held]
-        if missing:
-            info.config.subjects = held + missing
-            await self._js.update_stream(info.config)
-            log.info("stream %s: added subjects %s", self._spec.name, missing)
+        """Create the stream, or bring it to the spec and add the subjects it lacks (its
+        messages stay); StreamMismatch when it cannot (``president.bus.streams``)."""
+        await ensure_stream(self._js, self._spec, add_subjects=True)
 
     async def last_mark(self) -> Mark | None:
         """The mark of the last message stored in the stream, None when there is none.
@@ -140,5 +116,12 @@ class JetStreamPublisher:
             for ack in acks:
                 ack.cancel()
             raise PublishFailed(f"{type(error).__name__}: {error}") from error
-        if self._last_seq is not None and acked:
-            self._last_seq = acked[-1].seq
+        if self._last_seq is None or not acked:
+            return
+        dropped = [e.msg_id for e, ack in zip(envelopes, acked, strict=True) if ack.duplicate]
+        if dropped:
+            # Fenced, a duplicate is not stored where this publisher counted on: the stream
+            # still knows the id (its duplicate window outlives a purge), and the sequence
+            # expected next is wrong from here on.
+            raise PublishFailed(f"dropped as duplicates by the stream: {dropped[:3]}")
+        self._last_seq = acked[-1].seq

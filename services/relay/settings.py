@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from president.settings import Settings
+from pydantic import Field
 
 
 class RelaySettings(Settings):
@@ -20,6 +21,12 @@ class RelaySettings(Settings):
     relay_batch_size: int = 500
     relay_poll_interval: float = 1.0
     relay_max_in_flight: int = 1000
+    relay_lease_ttl: float = Field(
+        default=4.0,
+        gt=0,
+        description="seconds a relay's lease lasts unrenewed (renewed every quarter of it);"
+        " a frozen relay's standby takes over that long after its last renewal",
+    )
 
     @property
     def prefix(self) -> str:

@@ -54,6 +54,28 @@ class Settings(BaseModel):
     nats_url: str | None = Field(default=None, description="nats://host:port; None = embedded")
     data_dir: Path = Field(default_factory=_default_data_dir, description="embedded servers' data")
     log_level: str = "INFO"
+    stream_replicas: int = Field(
+        default=1, ge=1, le=5, description="replicas of every JetStream stream the project creates"
+    )
+    events_max_age: float = Field(
+        default=7 * 24 * 3600.0,
+        ge=0,
+        description="seconds the events stream keeps a message (0: no limit)",
+    )
+    events_max_bytes: int = Field(
+        default=-1, ge=-1, description="size limit of the events stream, oldest dropped (-1: none)"
+    )
+    prompts_max_age: float = Field(
+        default=900.0,
+        ge=0,
+        description="seconds the prompts stream keeps a turn prompt (0: no limit)",
+    )
+    prompts_max_bytes: int = Field(
+        default=-1, ge=-1, description="size limit of the prompts stream, oldest dropped (-1: none)"
+    )
+    ai_max_bytes: int = Field(
+        default=-1, ge=-1, description="size limit of the AI work queue, new refused (-1: none)"
+    )
 
     @field_validator("database_url")
     @classmethod

@@ -35,6 +35,19 @@ def relay_command(
     poll_interval: Annotated[float | None, typer.Option(help="seconds between polls")] = None,
     batch_size: Annotated[int | None, typer.Option(help="events per acked batch")] = None,
     once: Annotated[bool, typer.Option(help="publish what is committed now, then exit")] = False,
+    lease_ttl: Annotated[
+        float | None,
+        typer.Option(help="seconds the relay's lease lasts unrenewed [PRESIDENT_RELAY_LEASE_TTL]"),
+    ] = None,
+    from_position: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="publish the log again from this position on (a lost, purged or recreated"
+            " stream: Postgres is the truth), after what the stream holds; then go on"
+            " (or exit with --once)",
+        ),
+    ] = None,
 ) -> None:
     """Publish committed events to JetStream in commit order until SIGTERM.
 
@@ -50,6 +63,7 @@ def relay_command(
         "relay_routing": routing,
         "relay_poll_interval": poll_interval,
         "relay_batch_size": batch_size,
+        "relay_lease_ttl": lease_ttl,
     }
     settings = RelaySettings.model_validate(
         load_settings(cls=RelaySettings).model_dump()
@@ -64,7 +78,7 @@ def relay_command(
         database_url, nats_url = servers.database_url, servers.nats_url
     relay = create_relay(settings, database_url, nats_url)
     if once:
-        count = asyncio.run(relay.run_once())
+        count = asyncio.run(relay.run_once(from_position=from_position))
         typer.echo(f"published {count} events")
     else:
-        asyncio.run(serve(relay, settings))
+        asyncio.run(serve(relay, settings, from_position=from_position))
