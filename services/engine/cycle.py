@@ -106,6 +106,9 @@ class GameCommands(CommandCycle[GameAction, Game]):
             self._games.fold(
                 state.table_id, appended(events, result.first_version, result.positions)
             )
+            if any(event.type == "GameEnded" for event in events):
+                # Over: the cache dropped the game in its fold; the lease goes too.
+                self._sessions.finished(state.table_id)
         return accepted(command.command_id, result)
 
     def lost_race(self, command: Identified) -> None:

@@ -7,9 +7,10 @@ when the lease was taken stay true as long as it is held, because every writer o
 game stream holds its lock, and this instance records its own rejections in the lease
 as well as in the database.
 
-A lease ends when its table has been idle for ``idle`` seconds, when another instance
-asks for the table (:meth:`TableLeases.asked`, called when such a request arrives; the
-lease is released as soon as the command in hand is done), or when the connection is
+A lease ends when its table has been idle for ``idle`` seconds, when its game ends, when
+another instance asks for the table (:meth:`TableLeases.asked`, called when such a request
+arrives; the lease is released as soon as the command in hand is done), or when the
+connection is
 lost (the server ends the session and its locks; the leases are forgotten at once). A
 table that was asked for is not leased again for ``contended`` seconds: two instances
 taking turns on one table use the per-command lock instead.
@@ -56,7 +57,8 @@ class Lease:
     busy: bool = False
     used_at: float = field(default_factory=time.monotonic)
     wanted: bool = False
-    """Another instance asked for the table: released once the command in hand is done."""
+    """Another instance asked for the table, or its game is over: released once the command
+    in hand is done."""
 
 
 class TableLeases:
@@ -175,6 +177,16 @@ class TableLeases:
             connection.terminate()
 
     # -- releasing -----------------------------------------------------------------
+
+    def finished(self, table_id: str) -> None:
+        """The table's game is over: release its lease once the command in hand is done
+        (at once when none is), without marking it contended."""
+        lease = self._leases.get(table_id)
+        if lease is None:
+            return
+        lease.wanted = True
+        if not lease.busy:
+            self._spawn_release([table_id])
 
     def asked(self, table_id: str) -> None:
         """Another instance waits for ``table_id``: give it up once the command in hand is done."""

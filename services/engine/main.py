@@ -76,7 +76,9 @@ class EngineApp:
             self._store,
             await self._table_sessions(self._store, self._nats),
             secret=settings.token_secret,
-            cache=GameCache(self._store, settings.engine_cache_size),
+            cache=GameCache(
+                self._store, settings.engine_cache_size, budget_mb=settings.engine_cache_mb
+            ),
             appender=self._appender(self._store),
         )
         js = self._nats.jetstream()

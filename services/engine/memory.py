@@ -15,6 +15,9 @@ class MemoryTableSessions:
     def __init__(self, store: InMemoryEventStore):
         self._store = store
 
+    def finished(self, table_id: str) -> None:
+        """Nothing is kept past a session."""
+
     def hold(
         self, table_id: str, command_id: str | None = None
     ) -> AbstractAsyncContextManager[StreamHold]:

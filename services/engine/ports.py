@@ -23,6 +23,10 @@ class TableSessions(Protocol):
         self, table_id: str, command_id: str | None = None
     ) -> AbstractAsyncContextManager[TableSession]: ...
 
+    def finished(self, table_id: str) -> None:
+        """The table's game is over: keep nothing of it past the command in hand."""
+        ...
+
 
 class Appender(Protocol):
     """Appends to one stream, as ``EventStore.append`` does (the store itself fits)."""

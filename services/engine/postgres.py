@@ -85,3 +85,8 @@ class PostgresTableSessions:
             self._leases.drop(lease)  # what it knows may be wrong now: start afresh
             raise
         await self._leases.done(lease)
+
+    def finished(self, table_id: str) -> None:
+        """The table's game is over: its lease goes once the command in hand is done."""
+        if self._leases is not None:
+            self._leases.finished(table_id)

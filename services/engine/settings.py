@@ -22,6 +22,11 @@ class EngineSettings(Settings):
     engine_max_workers: int = Field(default=64, ge=1, description="commands handled at once")
     engine_pool_size: int = Field(default=8, ge=2, description="Postgres connections")
     engine_cache_size: int = Field(default=2000, ge=1, description="games kept in memory")
+    engine_cache_mb: float = Field(
+        default=256.0,
+        gt=0,
+        description="estimated megabytes of games kept in memory (finished games are not kept)",
+    )
     engine_prompt_ai_seats: bool = Field(
         default=True, description="also publish TurnPrompts for AI seats (for watchers)"
     )

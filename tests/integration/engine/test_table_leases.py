@@ -184,3 +184,23 @@ async def test_two_engines_sharing_a_tables_commands_hand_its_lease_over_through
         assert await h.play(table_id, within=45.0) > 0
         assert await h.last_event_type(table_id) == "GameEnded"
         assert (await h.store.verify_chain(f"game-{table_id}")).ok
+
+
+async def test_a_finished_game_leaves_the_leases_and_the_cache_at_once(
+    migrated_url: str, store: PostgresEventStore, instances: Callable[..., Awaitable[Instance]]
+) -> None:
+    a = await instances(idle=30.0)
+    assert a.leases is not None
+    table_id = await _table(store, a.engine)
+    for played in itertools.count():
+        await _play_one(a.engine, table_id, f"end-{played}")
+        if table_id not in a.engine.games:
+            break  # over (a game in play stays cached: this test's cache is far from full)
+
+    # A 30 s idle lease, yet the table is free as soon as the game is over.
+    assert not a.leases.held(table_id)
+    assert await _lock_is_free(migrated_url, table_id)
+    assert table_id not in a.engine.games and len(a.leases) == 0
+    game = await a.engine.games.load(table_id)  # folded again from the log when asked
+    assert game.state is not None and game.state.is_terminal
+    assert table_id not in a.engine.games
