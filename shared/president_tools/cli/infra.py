@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from president.bus.connect import server_list
 from president.settings import Settings, load_settings
 
 from president_tools.cli.app import app
@@ -38,14 +39,39 @@ Fsync = Annotated[
 ]
 
 
-@infra_app.command()
-def up(data_dir: DataDir = None, as_json: Json = False, fsync: Fsync = True) -> None:
-    """Start the servers in the background (or reuse running ones) and print their URLs.
+NatsNodes = Annotated[
+    int,
+    typer.Option(
+        "--nats-nodes",
+        min=1,
+        max=7,
+        help="NATS servers: 1, or a local JetStream cluster of that many (routes on loopback);"
+        " PRESIDENT_NATS_URL is then their comma list.",
+    ),
+]
 
-    `eval "$(president infra up)"` sets PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL.
+
+@infra_app.command()
+def up(
+    data_dir: DataDir = None, as_json: Json = False, fsync: Fsync = True, nats_nodes: NatsNodes = 1
+) -> None:
+    """Start the servers in the background (or reuse running ones that answer) and print
+    their URLs.
+
+    `eval "$(president infra up)"` sets PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL. URLs
+    already exported are used when their servers answer; when they do not (exports left
+    from servers that are gone), embedded servers are started instead.
     """
     settings = _settings(data_dir)
-    servers = ensure_servers(settings, durable=fsync)
+    if settings.nats_url is not None and len(server_list(settings.nats_url)) != nats_nodes:
+        typer.echo(
+            f"# PRESIDENT_NATS_URL is not {nats_nodes} server(s): using the embedded NATS",
+            err=True,
+        )
+        settings = settings.model_copy(update={"nats_url": None})
+    servers = ensure_servers(settings, durable=fsync, nats_nodes=nats_nodes, check_configured=True)
+    for url in servers.dead:
+        typer.echo(f"# {url} does not answer: starting an embedded server instead", err=True)
     started = {server.url for server in servers.started}
     for url in (servers.database_url, servers.nats_url):
         typer.echo(f"# {'started' if url in started else 'reusing'} {url}", err=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import shutil
 import signal
 import socket
+import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from president_tools.infra.processes import free_port, is_running, spawn, stop_process
@@ -32,13 +33,37 @@ def nats_url(port: int, host: str = HOST) -> str:
     return f"nats://{host}:{port}"
 
 
+CLUSTER_NAME = "president"
+
+
+@dataclass(frozen=True)
+class ClusterRole:
+    """A node's place in a cluster: its name, its route port and its peers' route ports."""
+
+    server_name: str
+    cluster_port: int
+    peer_ports: tuple[int, ...]
+    cluster_name: str = CLUSTER_NAME
+
+    def args(self) -> list[str]:
+        routes = ",".join(f"nats://{HOST}:{port}" for port in self.peer_ports)
+        return [
+            "--server_name", self.server_name,
+            "--cluster_name", self.cluster_name,
+            "--cluster", f"nats://{HOST}:{self.cluster_port}",
+            "--routes", routes,
+        ]  # fmt: skip
+
+
 @dataclass
 class EmbeddedNats:
-    """A NATS server, JetStream storing in ``data_dir`` (by convention ``<data_dir>/nats``)."""
+    """A NATS server, JetStream storing in ``data_dir`` (by convention ``<data_dir>/nats``);
+    with ``cluster``, one node of a cluster (see :class:`EmbeddedNatsCluster`)."""
 
     data_dir: Path
     port: int | None = None
     pid: int | None = None
+    cluster: ClusterRole | None = None
 
     @property
     def url(self) -> str:
@@ -69,20 +94,85 @@ class EmbeddedNats:
         return self.pid is not None and is_running(self.pid, str(self.data_dir))
 
     def _try_start(self, port: int) -> bool:
+        return _wait_for_jetstream([(self, self._spawn(port), port)])
+
+    def _spawn(self, port: int) -> subprocess.Popen[bytes]:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
         args = [str(nats_server_binary()), "-a", HOST, "-p", str(port)]
         args += ["-js", "-sd", str(self.data_dir)]
-        process = spawn(args, self.log_file)
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                return False
-            if jetstream_answers(HOST, port):
-                self.port, self.pid = port, process.pid
-                return True
+        if self.cluster is not None:
+            args += self.cluster.args()
+        return spawn(args, self.log_file)
+
+
+def _wait_for_jetstream(
+    spawned: list[tuple[EmbeddedNats, subprocess.Popen[bytes], int]],
+) -> bool:
+    """Wait until JetStream answers on every spawned server (a cluster's once it has a
+    meta leader); record their ports and pids. On failure stop them all, False."""
+    deadline = time.monotonic() + START_TIMEOUT
+    waiting = list(spawned)
+    while time.monotonic() < deadline and waiting:
+        if any(process.poll() is not None for _, process, _ in spawned):
+            break
+        waiting = [item for item in waiting if not jetstream_answers(HOST, item[2])]
+        if waiting:
             time.sleep(0.05)
-        stop_process(process.pid, STOP_SIGNALS)
+    if not waiting:
+        for server, process, port in spawned:
+            server.port, server.pid = port, process.pid
+        return True
+    for _, process, _ in spawned:
+        if process.poll() is None:
+            stop_process(process.pid, STOP_SIGNALS)
         process.wait()
-        return False
+    return False
+
+
+@dataclass
+class EmbeddedNatsCluster:
+    """``size`` clustered JetStream servers on loopback ports, node ``i`` storing in
+    ``<data_dir>/n<i>``; ``url`` is the comma list of their client URLs."""
+
+    data_dir: Path
+    size: int = 3
+    nodes: list[EmbeddedNats] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.nodes:
+            self.nodes = [EmbeddedNats(self.node_dir(i)) for i in range(1, self.size + 1)]
+        self.size = len(self.nodes)
+
+    def node_dir(self, index: int) -> Path:
+        return self.data_dir / f"n{index}"
+
+    @property
+    def url(self) -> str:
+        return ",".join(node.url for node in self.nodes)
+
+    def start(self, attempts: int = 3) -> str:
+        """Start every node and wait until JetStream answers on each; return the URL list."""
+        for _ in range(attempts):
+            client_ports = [free_port(HOST) for _ in self.nodes]
+            route_ports = [free_port(HOST) for _ in self.nodes]
+            spawned = []
+            for index, node in enumerate(self.nodes):
+                node.cluster = ClusterRole(
+                    server_name=f"{CLUSTER_NAME}-n{index + 1}",
+                    cluster_port=route_ports[index],
+                    peer_ports=tuple(p for i, p in enumerate(route_ports) if i != index),
+                )
+                spawned.append((node, node._spawn(client_ports[index]), client_ports[index]))
+            if _wait_for_jetstream(spawned):
+                return self.url
+        raise RuntimeError(f"the NATS cluster did not start; see {self.data_dir}/n*.log")
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+    def is_running(self) -> bool:
+        return all(node.is_running() for node in self.nodes)
 
 
 _ACCOUNT_INFO = b'"type":"io.nats.jetstream.api.v1.account_info_response"'

@@ -93,6 +93,7 @@ def stop_process(
     for sig in signals:
         with contextlib.suppress(psutil.NoSuchProcess):
             root.send_signal(sig)
+            root.send_signal(signal.SIGCONT)  # a frozen (SIGSTOPped) server acts on it too
         if _wait_gone(tree, timeout):
             return
     for process in tree:
