@@ -139,12 +139,14 @@ lists legal actions for the seat; send the decision with a command id derived fr
 (`table_id`, `stream_version`, `seat`), as AI workers do, so a resend after a crash
 is a duplicate, not a second move.
 
-Retention, as the streams are created now (the first process that needs a stream
-creates it; an existing stream keeps its configuration; the limits are deployment
-settings and may change): `{_P}_EVENTS` keeps messages without an age or size
-limit (the Postgres log, kept forever, is the source of truth either way);
-`{_P}_PROMPTS` keeps a prompt 24 hours; `{_P}_AI` is a work queue (a request is
-removed once a worker acknowledges it). Duplicate window: 120 s on each.
+Retention, as the streams are created by default (the first process that needs a
+stream creates it; every process brings an existing one to the deployment's
+settings, which may differ): `{_P}_EVENTS` keeps messages 7 days, oldest dropped
+first also when a deployment sets a size limit (the Postgres log, kept forever, is
+the source of truth either way; a gap is handled as above);
+`{_P}_PROMPTS` keeps a prompt 15 minutes (a prompt matters while its turn lasts);
+`{_P}_AI` is a work queue (a request is removed once a worker acknowledges it).
+Duplicate window: 120 s on each.
 
 Lobby. ListTables reads the lobby projection, which the table service updates from
 the log shortly after each append (woken by Postgres NOTIFY, typically within a

@@ -219,9 +219,9 @@ def test_the_guide_states_the_retention_the_streams_are_created_with() -> None:
     events, prompts, work = (
         make(Subjects()) for make in (events_stream, prompts_stream, ai_stream)
     )
-    assert events.max_age is None and events.max_bytes is None and events.max_msgs is None
-    assert "keeps messages without an age or size limit" in text
-    assert prompts.max_age == 24 * 3600 and "keeps a prompt 24 hours" in text
+    assert events.max_age == 7 * 24 * 3600 and events.max_bytes == -1
+    assert "keeps messages 7 days, oldest dropped first" in text
+    assert prompts.max_age == 15 * 60 and "keeps a prompt 15 minutes" in text
     assert work.retention is not None and work.retention.value == "workqueue"
     windows = {c.duplicate_window for c in (events, prompts, work)}
     assert windows == {StreamSpec("x", []).duplicate_window} == {120.0}

@@ -38,7 +38,7 @@ async def test_a_finished_game_leaves_the_cache_and_is_still_answered_for() -> N
     reply = await engine.view(
         GetView(command_id="v", table_id="t1", seat=0, seat_token=human_token("t1", 0))
     )
-    assert isinstance(reply, ViewReply) and reply.view["phase"] == "game_over"
+    assert isinstance(reply, ViewReply) and reply.view.phase == "game_over"
     assert "t1" not in cache
 
 
