@@ -163,28 +163,69 @@ class EmbeddedNatsCluster:
                     peer_ports=tuple(p for i, p in enumerate(route_ports) if i != index),
                 )
                 spawned.append((node, node._spawn(client_ports[index]), client_ports[index]))
-            if _wait_for_jetstream(spawned):
+            if _wait_for_jetstream(spawned) and self._places_replicas():
                 return self.url
+            self.stop()
         raise RuntimeError(f"the NATS cluster did not start; see {self.data_dir}/n*.log")
 
     def stop(self) -> None:
         for node in self.nodes:
             node.stop()
 
+    def _places_replicas(self) -> bool:
+        """Wait until the cluster can place a stream on every node (JetStream answers
+        once it has a meta leader, before every peer is known)."""
+        node = self.nodes[0]
+        assert node.port is not None
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if cluster_places_replicas(HOST, node.port, self.size):
+                return True
+            time.sleep(0.1)
+        return False
+
     def is_running(self) -> bool:
         return all(node.is_running() for node in self.nodes)
 
 
 _ACCOUNT_INFO = b'"type":"io.nats.jetstream.api.v1.account_info_response"'
+_STREAM_CREATE = b'"type":"io.nats.jetstream.api.v1.stream_create_response"'
+_STREAM_DELETE = b'"type":"io.nats.jetstream.api.v1.stream_delete_response"'
+_PROBE_STREAM = "PRESIDENT_INFRA_PROBE"
 
 
 def jetstream_answers(host: str, port: int, timeout: float = 1.0) -> bool:
     """Ask the JetStream API for account info over the raw NATS protocol (no event loop needed)."""
+    reply = _jetstream_request(host, port, "$JS.API.INFO", b"", _ACCOUNT_INFO, timeout)
+    return reply is not None and b'"error"' not in reply
+
+
+def cluster_places_replicas(host: str, port: int, replicas: int, timeout: float = 2.0) -> bool:
+    """Whether the cluster can place a stream of ``replicas`` replicas now (every peer
+    known and online): a probe stream in memory is created, then deleted."""
+    config = (
+        f'{{"name":"{_PROBE_STREAM}","subjects":["_president.infra.probe"],'
+        f'"storage":"memory","num_replicas":{replicas}}}'
+    ).encode()
+    created = _jetstream_request(
+        host, port, f"$JS.API.STREAM.CREATE.{_PROBE_STREAM}", config, _STREAM_CREATE, timeout
+    )
+    subject = f"$JS.API.STREAM.DELETE.{_PROBE_STREAM}"
+    _jetstream_request(host, port, subject, b"", _STREAM_DELETE, timeout)
+    return created is not None and b'"error"' not in created
+
+
+def _jetstream_request(
+    host: str, port: int, subject: str, payload: bytes, expected: bytes, timeout: float
+) -> bytes | None:
+    """One JetStream API request over the raw protocol; the reply once it holds ``expected``."""
     inbox = "_INBOX.president-infra-probe"
     probe = (
-        'CONNECT {"verbose":false,"pedantic":false,"headers":false}\r\n'
-        f"SUB {inbox} 1\r\nPUB $JS.API.INFO {inbox} 0\r\n\r\n"
-    ).encode()
+        b'CONNECT {"verbose":false,"pedantic":false,"headers":false}\r\n'
+        + f"SUB {inbox} 1\r\nPUB {subject} {inbox} {len(payload)}\r\n".encode()
+        + payload
+        + b"\r\n"
+    )
     try:
         with socket.create_connection((host, port), timeout=timeout) as sock:
             sock.settimeout(timeout)
@@ -194,10 +235,10 @@ def jetstream_answers(host: str, port: int, timeout: float = 1.0) -> bool:
             while time.monotonic() < deadline:
                 chunk = sock.recv(65536)
                 if not chunk:
-                    return False
+                    return None
                 received += chunk
-                if _ACCOUNT_INFO in received:
-                    return b'"error"' not in received
+                if expected in received:
+                    return received
     except OSError:
-        return False
-    return False
+        return None
+    return None

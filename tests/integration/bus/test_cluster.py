@@ -90,6 +90,20 @@ async def _leader(js: JetStreamContext, stream: str) -> str:
     return info.cluster.leader
 
 
+async def _all_replicas_current(js: JetStreamContext, stream: str) -> None:
+    """Wait until every replica of ``stream`` is online and caught up."""
+    async with asyncio.timeout(ELECTION_S):
+        while True:
+            try:
+                info = await js.stream_info(stream)
+                replicas = (info.cluster.replicas or []) if info.cluster else []
+                if len(replicas) == 2 and all(r.current and not r.offline for r in replicas):
+                    return
+            except (nats.errors.Error, TimeoutError):
+                pass
+            await asyncio.sleep(0.1)
+
+
 def _node(cluster: EmbeddedNatsCluster, name: str) -> EmbeddedNats:
     return next(n for n in cluster.nodes if n.cluster and n.cluster.server_name == name)
 
@@ -125,6 +139,7 @@ async def test_streams_with_three_replicas_survive_losing_a_node_and_then_the_le
         await _publish(js, subject, range(20, 40))
         assert await _consume(js, subjects, "reader", 20) == list(range(20, 40))
         follower.start()  # back, on its ports, with its store
+        await _all_replicas_current(js, subjects.events_stream)
 
         # The stream leader itself: the others elect a new one.
         leader = await _leader(js, subjects.events_stream)
