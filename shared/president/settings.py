@@ -51,7 +51,9 @@ class Settings(BaseModel):
     database_url: str | None = Field(
         default=None, description="libpq URL, postgresql://user@host:port/db; None = embedded"
     )
-    nats_url: str | None = Field(default=None, description="nats://host:port; None = embedded")
+    nats_url: str | None = Field(
+        default=None, description="nats://host:port, or a comma list of servers; None = embedded"
+    )
     data_dir: Path = Field(default_factory=_default_data_dir, description="embedded servers' data")
     log_level: str = "INFO"
     stream_replicas: int = Field(

@@ -151,3 +151,24 @@ async def test_a_frozen_relay_loses_its_lease_to_the_standby_and_publishes_nothi
     assert "lock taken" not in first.output().split("lease lost", 1)[1]
     stored = await read_stream(nats_url, names.stream)
     assert_holds_log_exactly_once(stored, await logged_events(log_url))
+
+
+async def test_president_relay_from_position_republishes_the_log_into_a_deleted_stream(
+    start_relay: Callable[..., RelayProcess], log_url: str, nats_url: str, names: Names
+) -> None:
+    async with await PostgresEventStore.connect(log_url, max_size=6) as store:
+        await LogWriter(store).write(TABLES, 10)
+    once = start_relay("--once")
+    assert once.wait() == 0, once.output()
+    client = await nats.connect(nats_url)
+    try:
+        await client.jetstream().delete_stream(names.stream)
+    finally:
+        await client.close()
+
+    again = start_relay("--once", "--from-position", "1")
+
+    assert again.wait() == 0, again.output()
+    assert "published 60 events" in again.output()
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
