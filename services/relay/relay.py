@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from president.bus.streams import DUPLICATE_WINDOW, StreamLimits, StreamSpec
+from president.bus.streams import DUPLICATE_WINDOW, StreamLimits, StreamMismatch, StreamSpec
 from president.contract.subjects import Subjects
 from president.store import NOTIFY_CHANNEL, EventStore
 from president.store.postgres import PostgresEventStore
@@ -109,7 +109,8 @@ class Relay:
         return self._spec
 
     async def run(self, stop: asyncio.Event, *, from_position: int | None = None) -> None:
-        """Publish until ``stop`` is set; survive any failure by starting a new session.
+        """Publish until ``stop`` is set; survive any failure by starting a new session,
+        except a stream that cannot match the settings (StreamMismatch is raised).
 
         With ``from_position``, first publish the log again from that position on (see
         :meth:`run_once`), then go on as usual."""
@@ -117,6 +118,8 @@ class Relay:
         while not stop.is_set():
             try:
                 await self._serve(stop)
+            except StreamMismatch:
+                raise  # no retry mends it: the process refuses to run (logged as an error)
             except LeaseLost as lost:
                 log.warning("relay %s: lease lost (%s); standing by", self.name, lost)
             except PublishFailed as failed:

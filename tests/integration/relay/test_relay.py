@@ -9,6 +9,8 @@ from typing import Any
 import asyncpg
 import nats
 import pytest
+from nats.js.api import StreamConfig
+from president.bus.streams import StreamMismatch
 from president.store import RecordedEvent
 
 from services.relay import Outgoing, Relay, RelayOptions, StreamSpec
@@ -333,3 +335,19 @@ async def test_a_stream_lost_from_a_position_on_is_republished_from_there(
 
     stored = await read_stream(nats_url, names.stream)
     assert_holds_log_exactly_once(stored, events)
+
+
+async def test_a_relay_whose_stream_cannot_match_the_settings_refuses_to_run(
+    make_relay: Callable[..., Relay], nats_url: str, names: Names
+) -> None:
+    client = await nats.connect(nats_url)
+    try:  # the relay's stream, made by hand as a work queue
+        await client.jetstream().add_stream(
+            StreamConfig(name=names.stream, subjects=names.raw.subjects, retention="workqueue")
+        )
+    finally:
+        await client.close()
+
+    async with asyncio.timeout(10):
+        with pytest.raises(StreamMismatch, match="retention"):
+            await make_relay().run(asyncio.Event())
