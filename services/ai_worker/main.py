@@ -17,7 +17,7 @@ import signal
 import nats
 import nats.errors
 from nats.aio.client import Client
-from president.bus.connect import connect
+from president.bus.connect import NatsCredentials, connect
 from president.bus.streams import StreamLimits
 from president.contract import Subjects
 from president.runtime.ready import clear_ready, mark_ready
@@ -53,7 +53,11 @@ class WorkerApp:
     async def start(self) -> None:
         settings = self.settings
         assert settings.nats_url is not None
-        self._client = await connect(settings.nats_url, f"president-{settings.instance_id}")
+        self._client = await connect(
+            settings.nats_url,
+            f"president-{settings.instance_id}",
+            NatsCredentials.from_settings(settings),
+        )
         js = self._client.jetstream()
         await ensure_ai_stream(js, self.subjects, StreamLimits.from_settings(settings))
         worker = AIWorker(

@@ -18,11 +18,11 @@ import nats
 import nats.errors
 from nats.aio.client import Client
 from nats.aio.msg import Msg
-from president.bus.connect import connect
+from president.bus.connect import NatsCredentials, connect
 from president.bus.streams import StreamLimits, ensure_streams
 from president.contract import Subjects
 from president.runtime.ready import clear_ready, mark_ready
-from president.settings import load_settings
+from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
 
 from services.engine.application import Engine
@@ -51,6 +51,8 @@ class EngineApp:
         self.subjects = Subjects(settings.subject_prefix)
         self._database_url = database_url
         self._nats_url = nats_url
+        assert settings.token_secret is not None
+        self._token_secret: str = settings.token_secret
         self._store: PostgresEventStore | None = None
         self._nats: Client | None = None
         self._engine: Engine | None = None
@@ -71,11 +73,15 @@ class EngineApp:
         self._store = await PostgresEventStore.connect(
             self._database_url, min_size=2, max_size=settings.engine_pool_size
         )
-        self._nats = await connect(self._nats_url, f"president-{settings.instance_id}")
+        self._nats = await connect(
+            self._nats_url,
+            f"president-{settings.instance_id}",
+            NatsCredentials.from_settings(settings),
+        )
         engine = self._engine = Engine(
             self._store,
             await self._table_sessions(self._store, self._nats),
-            secret=settings.token_secret,
+            secret=self._token_secret,
             cache=GameCache(
                 self._store, settings.engine_cache_size, budget_mb=settings.engine_cache_mb
             ),
@@ -86,7 +92,7 @@ class EngineApp:
         reactor = Reactor(
             engine,
             JetStreamPrompts(js, self.subjects),
-            secret=settings.token_secret,
+            secret=self._token_secret,
             prompt_ai_seats=settings.engine_prompt_ai_seats,
             budget_ms=settings.engine_ai_budget_ms,
         )
@@ -204,6 +210,8 @@ def create_app(
     nats_url = nats_url or settings.nats_url
     if database_url is None or nats_url is None:
         raise ValueError("the engine needs PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL")
+    if not settings.token_secret:
+        raise MissingSecretError("the engine needs PRESIDENT_TOKEN_SECRET (no default is safe)")
     return EngineApp(settings, database_url, nats_url)
 
 

@@ -14,9 +14,10 @@ class EngineSettings(Settings):
 
     instance_id: str = "engine-1"
     subject_prefix: str = "president"
-    token_secret: str = Field(
-        default="president-dev-secret",
-        description="derives AI seats' tokens; every engine instance must share it",
+    token_secret: str | None = Field(
+        default=None,
+        repr=False,
+        description="derives AI seats' tokens; every engine instance must share it (required)",
     )
     ready_file: Path | None = None
     engine_max_workers: int = Field(default=64, ge=1, description="commands handled at once")

@@ -7,6 +7,7 @@ import importlib
 import logging
 import signal
 
+from president.bus.connect import NatsCredentials
 from president.bus.streams import StreamLimits
 from president.runtime.ready import clear_ready, mark_ready
 
@@ -43,6 +44,7 @@ def create_relay(settings: RelaySettings, database_url: str, nats_url: str) -> R
         route=routing.route,
         subjects=routing.subjects,
         prefix=settings.prefix,
+        credentials=NatsCredentials.from_settings(settings),
         options=RelayOptions(
             name=settings.relay_name,
             batch_size=settings.relay_batch_size,

@@ -11,7 +11,7 @@ from nats.aio.client import Client
 from nats.js import JetStreamContext
 from nats.js.api import PubAck
 from nats.js.errors import NotFoundError
-from president.bus.connect import connect
+from president.bus.connect import NatsCredentials, connect
 from president.bus.streams import StreamSpec, ensure_stream
 from president.contract.headers import EXPECTED_LAST_SEQ
 
@@ -55,9 +55,10 @@ class JetStreamPublisher:
         *,
         ack_timeout: float = 10.0,
         max_in_flight: int = 1000,
+        credentials: NatsCredentials | None = None,
     ) -> JetStreamPublisher:
         client = await connect(
-            nats_url, "president-relay", allow_reconnect=False, connect_timeout=5
+            nats_url, "president-relay", credentials, allow_reconnect=False, connect_timeout=5
         )
         return cls(client, spec, ack_timeout, max_in_flight)
 

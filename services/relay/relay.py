@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from president.bus.connect import NatsCredentials
 from president.bus.streams import DUPLICATE_WINDOW, StreamLimits, StreamMismatch, StreamSpec
 from president.contract.subjects import Subjects
 from president.store import NOTIFY_CHANNEL, EventStore
@@ -76,6 +77,7 @@ class Relay:
         subjects: Sequence[str] | None = None,
         prefix: str = "president",
         options: RelayOptions | None = None,
+        credentials: NatsCredentials | None = None,
     ):
         stream_name = stream_name or Subjects(prefix).events_stream
         if route is None:
@@ -85,6 +87,7 @@ class Relay:
             raise ValueError("a route needs the stream subjects that hold what it publishes")
         self._store_url = store_url
         self._nats_url = nats_url
+        self._credentials = credentials
         self._options = options or RelayOptions()
         limits = self._options.limits
         self._spec = StreamSpec(
@@ -201,6 +204,7 @@ class Relay:
         publisher = await JetStreamPublisher.connect(
             self._nats_url,
             self._spec,
+            credentials=self._credentials,
             ack_timeout=self._options.ack_timeout,
             max_in_flight=self._options.max_in_flight,
         )

@@ -11,15 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 
 import asyncpg
 from faststream import FastStream
 from faststream.nats import NatsBroker
-from president.bus.connect import nats_options
+from president.bus.connect import NatsCredentials, broker_options
 from president.contract import Reply, Subjects, TableCommand
 from president.runtime.ready import clear_ready, mark_ready
-from president.settings import load_settings
+from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
 from president.store.rejections import PostgresRejections
 
@@ -56,9 +55,8 @@ class TableProcess:
         )
         store = PostgresEventStore(self._pool)
         secret = settings.token_secret
-        if secret is None:
-            log.warning("PRESIDENT_TOKEN_SECRET is unset: seat tokens are tied to this process")
-            secret = secrets.token_hex(32)
+        if not secret:
+            raise MissingSecretError("the table service needs PRESIDENT_TOKEN_SECRET")
         self.service = TableService(
             store,
             PostgresLobby(self._pool),
@@ -92,7 +90,11 @@ def create_app(settings: TableSettings | None = None) -> FastStream:
         raise RuntimeError("PRESIDENT_NATS_URL is not set")
     process = TableProcess(settings)
     broker = NatsBroker(
-        **nats_options(settings.nats_url, f"president-{settings.instance_id}"),
+        **broker_options(
+            settings.nats_url,
+            f"president-{settings.instance_id}",
+            NatsCredentials.from_settings(settings),
+        ),
         log_level=logging.DEBUG,
     )
     broker.include_router(

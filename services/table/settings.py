@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from president.settings import Settings
+from pydantic import Field
 
 
 class TableSettings(Settings):
@@ -12,10 +13,9 @@ class TableSettings(Settings):
 
     instance_id: str = "table-1"
     subject_prefix: str = "president"
-    token_secret: str | None = None
-    """Seat tokens are derived from it: every table instance must share it. Unset: a
-    random one per process (a repeated TakeSeat then gets its token only from the same
-    process)."""
+    token_secret: str | None = Field(default=None, repr=False)
+    """Seat tokens are derived from it: every table instance must share it. Required: the
+    service refuses to start without it."""
     ready_file: Path | None = None
     concurrency: int = 16
     lobby_poll_interval: float = 0.5

@@ -54,6 +54,11 @@ class Settings(BaseModel):
     nats_url: str | None = Field(
         default=None, description="nats://host:port, or a comma list of servers; None = embedded"
     )
+    nats_user: str | None = Field(default=None, description="this process's NATS identity")
+    nats_password: str | None = Field(default=None, repr=False)
+    nats_tls_ca: Path | None = Field(default=None, description="CA file to verify the server")
+    nats_tls_cert: Path | None = Field(default=None, description="client certificate (mTLS)")
+    nats_tls_key: Path | None = Field(default=None, description="its private key")
     data_dir: Path = Field(default_factory=_default_data_dir, description="embedded servers' data")
     log_level: str = "INFO"
     stream_replicas: int = Field(
@@ -132,3 +137,56 @@ def load_settings(
         if raw is not None:
             values[name] = raw
     return cls.model_validate(values)
+
+
+class MissingSecretError(RuntimeError):
+    """A process outside the embedded stack lacks a secret it must never default."""
+
+
+_LOCAL_HOSTS = ("", "localhost", "127.0.0.1", "::1")
+
+
+def _url_user_and_password(url: str) -> tuple[str | None, str | None]:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url.split(",")[0].strip())
+    return parts.username, parts.password
+
+
+def require_secrets(
+    settings: Settings,
+    *,
+    token_secret: str | None = None,
+    needs_token: bool = False,
+    needs_database: bool = True,
+    needs_nats: bool = True,
+) -> None:
+    """Refuse to start without the secrets a deployment must set (never a default):
+
+    - NATS credentials (PRESIDENT_NATS_USER / PRESIDENT_NATS_PASSWORD, or a user and
+      password in PRESIDENT_NATS_URL);
+    - PRESIDENT_TOKEN_SECRET for the processes that derive seat tokens (``needs_token``);
+    - a password in PRESIDENT_DATABASE_URL when the database is on another host (a local
+      one may trust the socket or loopback, as the embedded server does).
+
+    Called with configured servers only: the embedded stack draws its own secrets.
+    """
+    missing: list[str] = []
+    if needs_nats and settings.nats_url is not None:
+        user, password = _url_user_and_password(settings.nats_url)
+        if not (settings.nats_user and settings.nats_password) and not (user and password):
+            missing.append("PRESIDENT_NATS_USER and PRESIDENT_NATS_PASSWORD")
+    if needs_token and not token_secret:
+        missing.append("PRESIDENT_TOKEN_SECRET")
+    if needs_database and settings.database_url is not None:
+        from urllib.parse import parse_qs, urlsplit
+
+        parts = urlsplit(settings.database_url)
+        query = parse_qs(parts.query)
+        local = (parts.hostname or "") in _LOCAL_HOSTS or "host" in query
+        if not parts.password and "passfile" not in query and not local:
+            missing.append("a password in PRESIDENT_DATABASE_URL")
+    if missing:
+        raise MissingSecretError(
+            "refusing to start without " + ", ".join(missing) + " (no default is safe)"
+        )

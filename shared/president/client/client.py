@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from nats.aio.client import Client
 from pydantic import BaseModel
 
-from president.bus.connect import connect
+from president.bus.connect import NatsCredentials, connect
 from president.client.follow import follow_subject, sequence_after_version, wait_for_stream
 from president.contract import (
     Accepted,
@@ -68,9 +68,15 @@ class PresidentClient:
 
     @classmethod
     async def connect(
-        cls, nats_url: str, prefix: str = "president", *, name: str = "president-client"
+        cls,
+        nats_url: str,
+        prefix: str = "president",
+        *,
+        name: str = "president-client",
+        credentials: NatsCredentials | None = None,
     ) -> PresidentClient:
-        return cls(await connect(nats_url, name), Subjects(prefix))
+        """Connect as ``credentials`` (or the user written in ``nats_url``)."""
+        return cls(await connect(nats_url, name, credentials), Subjects(prefix))
 
     async def close(self) -> None:
         if not self.nats.is_closed:

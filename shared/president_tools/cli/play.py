@@ -57,7 +57,7 @@ def play(
         config = StackConfig(ai_workers=1, log_level="WARNING", prefix=settings.subject_prefix)
         try:
             with ServiceStack(config, settings) as stack:
-                finished = asyncio.run(_play(stack.nats_url, stack.prefix, game))
+                finished = asyncio.run(_play(stack.client_url, stack.prefix, game))
         except ProcessStartError as error:
             typer.echo(f"a service did not start: {error}", err=True)
             raise typer.Exit(code=1) from error

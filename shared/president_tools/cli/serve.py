@@ -13,7 +13,7 @@ import logging
 from typing import Annotated, Any, TypeVar
 
 import typer
-from president.settings import Settings, load_settings
+from president.settings import MissingSecretError, Settings, load_settings, require_secrets
 
 from president_tools.cli.app import app
 
@@ -34,26 +34,58 @@ Migrate = Annotated[
 ]
 
 
-def _prepared(cls: type[S], *, migrate: bool, needs_database: bool = True) -> S:
-    """Settings of ``cls`` with both server URLs filled in; logging configured."""
+def _prepared(
+    cls: type[S],
+    *,
+    migrate: bool,
+    needs_database: bool = True,
+    role: str | None = None,
+    needs_token: bool = False,
+    needs_nats: bool = True,
+) -> S:
+    """Settings of ``cls`` with both server URLs filled in; logging configured.
+
+    With configured servers a missing secret stops the process (``require_secrets``);
+    with the embedded ones the process takes ``role``'s identity of the embedded NATS."""
     settings = load_settings(cls=cls)
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("faststream").setLevel(max(logging.WARNING, settings_level(settings)))
-    if settings.nats_url is None or (needs_database and settings.database_url is None):
+    embedded = (needs_nats and settings.nats_url is None) or (
+        needs_database and settings.database_url is None
+    )
+    if not embedded:
+        try:
+            require_secrets(
+                settings,
+                token_secret=getattr(settings, "token_secret", None),
+                needs_token=needs_token,
+                needs_database=needs_database,
+                needs_nats=needs_nats,
+            )
+        except MissingSecretError as error:
+            typer.echo(f"president serve: {error}", err=True)
+            raise typer.Exit(code=2) from error
+    else:
         from president_tools.infra import ensure_servers
 
-        servers = ensure_servers(settings)
+        servers = ensure_servers(settings, nats_prefix=_prefix(settings))
         updates: dict[str, Any] = {"nats_url": settings.nats_url or servers.nats_url}
         if needs_database:
             updates["database_url"] = settings.database_url or servers.database_url
+        if settings.nats_url is None and role is not None and role in servers.nats_users:
+            updates.update(nats_user=role, nats_password=servers.nats_users[role])
         settings = settings.model_copy(update=updates)
     if migrate and needs_database and settings.database_url is not None:
         from president.store.migrate import migrate_sync
 
         migrate_sync(settings.database_url)
     return settings
+
+
+def _prefix(settings: Settings) -> str:
+    return str(getattr(settings, "subject_prefix", "president"))
 
 
 def settings_level(settings: Settings) -> int:
@@ -66,7 +98,7 @@ def serve_table(migrate: Migrate = True) -> None:
     from services.table.main import create_app
     from services.table.settings import TableSettings
 
-    settings = _prepared(TableSettings, migrate=migrate)
+    settings = _prepared(TableSettings, migrate=migrate, role="table", needs_token=True)
     asyncio.run(create_app(settings).run())
 
 
@@ -76,7 +108,7 @@ def serve_engine(migrate: Migrate = True) -> None:
     from services.engine.main import create_app
     from services.engine.settings import EngineSettings
 
-    settings = _prepared(EngineSettings, migrate=migrate)
+    settings = _prepared(EngineSettings, migrate=migrate, role="engine", needs_token=True)
     asyncio.run(create_app(settings).run())
 
 
@@ -86,7 +118,7 @@ def serve_ai_worker() -> None:
     from services.ai_worker.main import create_app
     from services.ai_worker.settings import AIWorkerSettings
 
-    settings = _prepared(AIWorkerSettings, migrate=False, needs_database=False)
+    settings = _prepared(AIWorkerSettings, migrate=False, needs_database=False, role="ai-worker")
     asyncio.run(create_app(settings).run())
 
 
@@ -96,7 +128,7 @@ def serve_relay(migrate: Migrate = True) -> None:
     from services.relay.main import create_relay, serve
     from services.relay.settings import RelaySettings
 
-    settings = _prepared(RelaySettings, migrate=migrate)
+    settings = _prepared(RelaySettings, migrate=migrate, role="relay")
     assert settings.database_url is not None and settings.nats_url is not None
     asyncio.run(serve(create_relay(settings, settings.database_url, settings.nats_url), settings))
 
@@ -115,7 +147,7 @@ def serve_migrate() -> None:
     role `president_app` (SELECT/INSERT on the log, no UPDATE/DELETE) that password, so
     the services can connect as that role.
     """
-    settings = _prepared(MigrateSettings, migrate=True)
+    settings = _prepared(MigrateSettings, migrate=True, needs_nats=False)
     if settings.app_role_password and settings.database_url is not None:
         from president.store.migrate import set_app_role_password
 

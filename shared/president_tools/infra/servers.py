@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from president.bus.auth import User
 from president.settings import Settings
 
 from president_tools.infra.nats import HOST, EmbeddedNats, EmbeddedNatsCluster
@@ -37,6 +38,16 @@ class Servers:
     started: list[Server] = field(default_factory=list)
     dead: list[str] = field(default_factory=list)
     """Configured URLs that did not answer (replaced by embedded servers)."""
+    nats_users: dict[str, str] = field(default_factory=dict)
+    """``{user: password}`` of the embedded NATS (empty for a configured server)."""
+
+    def nats_url_for(self, user: str) -> str:
+        """The NATS URL with ``user``'s credentials (the URL as is for a configured server);
+        every server of a cluster's comma list gets them."""
+        if user not in self.nats_users:
+            return self.nats_url
+        login = f"{user}:{self.nats_users[user]}@"
+        return ",".join(url.replace("://", "://" + login, 1) for url in self.nats_url.split(","))
 
     def stop(self) -> None:
         """Stop the servers this object started (not configured or reused ones)."""
@@ -63,12 +74,20 @@ def nats_cluster_dir(data_dir: Path) -> Path:
     return data_dir / "nats-cluster"
 
 
+def nats_users_file(data_dir: Path) -> Path:
+    """The ``{user: password}`` file of the embedded NATS of ``data_dir`` (mode 0600)."""
+    return EmbeddedNats(nats_dir(data_dir)).users_file
+
+
 def ensure_servers(
     settings: Settings,
     *,
     durable: bool = True,
     nats_nodes: int = 1,
     check_configured: bool = False,
+    nats_prefix: str = "president",
+    nats_auth: bool = True,
+    nats_extra_users: tuple[User, ...] = (),
 ) -> Servers:
     """URLs from settings when set; otherwise embedded servers in ``settings.data_dir``.
 
@@ -79,10 +98,13 @@ def ensure_servers(
     answer (stale exports) is listed in ``dead`` and replaced by an embedded server. The
     caller owns what ``started`` lists: ``Servers.stop()`` (or leaving a ``with`` block)
     stops it; left running, a later call reuses it and ``president infra down`` stops it.
+    The embedded NATS authenticates every connection, with permissions rendered for
+    ``nats_prefix`` (``president.bus.auth``); its passwords are in ``Servers.nats_users``.
     """
     data_dir = settings.data_dir
     started: list[Server] = []
     dead: list[str] = []
+    nats_users: dict[str, str] = {}
     database_url, nats_url = settings.database_url, settings.nats_url
     if check_configured:
         if database_url is not None and not postgres_answers(database_url):
@@ -105,21 +127,25 @@ def ensure_servers(
             cluster = _attach_cluster(data_dir, state.nats_cluster, nats_nodes)
             if not all(_serving(node) for node in cluster.nodes):
                 cluster.stop()
+                cluster.configure(nats_prefix, nats_auth, nats_extra_users)
                 cluster.start()
                 started.append(cluster)
             nats_url = cluster.url
+            nats_users = dict(cluster.users) if cluster.nodes[0].auth else {}
             records = [_record(node) for node in cluster.nodes]
             state = state.model_copy(update={"nats_cluster": records})
         if nats_url is None:
             nats = _attach_nats(data_dir, state.nats)
             if not _serving(nats):
                 nats.stop()
+                nats.prefix, nats.auth, nats.extra_users = nats_prefix, nats_auth, nats_extra_users
                 nats.start()
                 started.append(nats)
             nats_url = nats.url
+            nats_users = dict(nats.users) if nats.auth else {}
             state = state.model_copy(update={"nats": _record(nats)})
         write_state(data_dir, state)
-    return Servers(database_url=database_url, nats_url=nats_url, started=started, dead=dead)
+    return Servers(database_url, nats_url, started, dead, nats_users)
 
 
 def stop_servers(data_dir: Path) -> list[str]:

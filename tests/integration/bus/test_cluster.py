@@ -119,7 +119,7 @@ async def test_streams_with_three_replicas_survive_losing_a_node_and_then_the_le
 ) -> None:
     subjects = Subjects(unique_prefix)
     subject = subjects.public("t1")
-    client: Client = await connect(nats_cluster.url, "cluster-test")
+    client: Client = await connect(nats_cluster.url_for("harness"), "cluster-test")
     try:
         js = client.jetstream()
         await ensure_streams(js, subjects, StreamLimits(replicas=3))
