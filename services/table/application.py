@@ -11,6 +11,7 @@ import hashlib
 import logging
 from typing import Protocol
 
+from president.bus.identity import Requester
 from president.contract import (
     Accepted,
     CreateTable,
@@ -82,25 +83,28 @@ class TableService:
         self._actor = actor
         self._commands = TableCommands(store, rejections, actor)
 
-    async def handle(self, command: TableCommand) -> Reply:
-        """The reply to any table command or lobby query."""
+    async def handle(self, command: TableCommand, requester: Requester | None = None) -> Reply:
+        """The reply to any table command or lobby query from ``requester`` (the identity
+        whose inbox the reply goes to, ``president.bus.identity``)."""
         if isinstance(command, CreateTable):
-            return await self.create_table(command)
+            return await self.create_table(command, requester)
         if isinstance(command, TakeSeat):
-            return await self.take_seat(command)
+            return await self.take_seat(command, requester)
         if isinstance(command, SeatAI):
-            return await self.seat_ai(command)
+            return await self.seat_ai(command, requester)
         if isinstance(command, StartGame):
-            return await self.start_game(command)
+            return await self.start_game(command, requester)
         if isinstance(command, ListTables):
             return await self.list_tables(command)
         return await self.get_table(command)
 
-    async def create_table(self, command: CreateTable) -> Reply:
+    async def create_table(self, command: CreateTable, requester: Requester | None = None) -> Reply:
         table_id = command.table_id or table_id_for(command.command_id)
-        return await self._execute(table_id, command, lambda state: decide_create(state, command))
+        return await self._execute(
+            table_id, command, lambda state: decide_create(state, command), requester
+        )
 
-    async def take_seat(self, command: TakeSeat) -> Reply:
+    async def take_seat(self, command: TakeSeat, requester: Requester | None = None) -> Reply:
         token = seat_token(self._secret, command.table_id, command.command_id)
         reply = await self._execute(
             command.table_id,
@@ -111,6 +115,7 @@ class TableService:
                 player_name=command.player_name,
                 token_sha256=token_sha256(token),
             ),
+            requester,
         )
         if not isinstance(reply, Accepted) or reply.seat is None:
             return reply
@@ -120,16 +125,20 @@ class TableService:
         known = stored_hash == token_sha256(token)
         return reply.model_copy(update={"seat_token": token if known else None})
 
-    async def seat_ai(self, command: SeatAI) -> Reply:
+    async def seat_ai(self, command: SeatAI, requester: Requester | None = None) -> Reply:
         return await self._execute(
             command.table_id,
             command,
             lambda state: decide_seat_ai(state, seat=command.seat, level=command.level),
+            requester,
         )
 
-    async def start_game(self, command: StartGame) -> Reply:
+    async def start_game(self, command: StartGame, requester: Requester | None = None) -> Reply:
         return await self._execute(
-            command.table_id, command, lambda state: decide_start_request(state, self._actor)
+            command.table_id,
+            command,
+            lambda state: decide_start_request(state, self._actor),
+            requester,
         )
 
     async def list_tables(self, query: ListTables) -> Reply:
@@ -149,5 +158,8 @@ class TableService:
         status = status_of(state, None if projected is None else projected.status)
         return TableInfo(command_id=query.command_id, table=summary_of(state, status))
 
-    async def _execute(self, table_id: str, command: Writing, decide: Decide) -> Reply:
-        return await self._commands.execute(TableRequest(table_id, command, decide))
+    async def _execute(
+        self, table_id: str, command: Writing, decide: Decide, requester: Requester | None
+    ) -> Reply:
+        sender = None if requester is None else requester.user
+        return await self._commands.execute(TableRequest(table_id, command, decide, sender))

@@ -3,7 +3,9 @@
 Each decision holds its command id (``RejectionMemory.deciding``), so copies of one
 command sent at once are decided one after the other, and reads the table's stream afresh
 (table streams are short). Not remembered: UNKNOWN_TABLE (the table may be created
-later) and the answer to a table that kept changing under every attempt ("try again").
+later), the answer to a table that kept changing under every attempt ("try again"), and
+COMMAND_ID_REUSED (another identity's reuse must not become the first sender's answer).
+The events record who sent the command (``requested_by``).
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ class TableRequest:
     table_id: str
     command: Writing
     decide: Decide
+    requester: str | None = None
+    """The NATS identity that sent it (``president.bus.identity``), recorded with its events."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,12 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
 
     def identify(self, command: TableRequest) -> Identified:
         stream_id = stream_id_of_table(command.table_id)
-        return Identified(stream_id, command.command.command_id, command.command.expected_version)
+        return Identified(
+            stream_id,
+            command.command.command_id,
+            command.command.expected_version,
+            requester=command.requester,
+        )
 
     @asynccontextmanager
     async def hold(self, command: Identified) -> AsyncIterator[_HeldTable]:
@@ -97,11 +106,11 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
     def version(self, state: _Read) -> int:
         return state.state.version
 
-    def earlier(self, command: Identified, state: _Read) -> Accepted | None:
+    def earlier(self, command: Identified, state: _Read) -> Accepted | Rejected | None:
         done = [e for e in state.events if e.metadata.get("command_id") == command.command_id]
         if not done:
             return None
-        return _accepted(command.command_id, _table_id(command), done, duplicate=True)
+        return _first_answer(command, done)
 
     def decide(self, command: TableRequest, state: _Read) -> list[NewEvent] | Refusal:
         outcome = command.decide(state.state)
@@ -110,11 +119,13 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
         meta = metadata(
             command.command.command_id, correlation_id=command.command.command_id, actor=self._actor
         )
+        if command.requester is not None:
+            meta[REQUESTER_KEY] = command.requester
         return [NewEvent(type=fact.type, data=fact.data, metadata=meta) for fact in outcome]
 
     async def append(
         self, command: Identified, state: _Read, events: Sequence[NewEvent]
-    ) -> Accepted:
+    ) -> Accepted | Rejected:
         result = await self._store.append(
             command.stream_id,
             events,
@@ -125,12 +136,26 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
         if result.duplicate:  # the same command, decided elsewhere (the store's own check)
             recorded = await self._store.read_stream(command.stream_id, result.first_version)
             written = [e for e in recorded if e.version <= result.last_version]
-            return _accepted(command.command_id, table_id, written, duplicate=True)
+            return _first_answer(command, written)
         return _accepted_result(command.command_id, table_id, result, events)
 
     def too_busy(self, command: Identified) -> Rejected:
         detail = f"table {_table_id(command)} kept changing; try again"
         return rejection(command.command_id, RejectionCode.STALE_VERSION, detail)
+
+
+REQUESTER_KEY = "requested_by"
+"""Event metadata: the NATS identity (user name, never a secret) that sent the command."""
+
+
+def _first_answer(command: Identified, done: Sequence[RecordedEvent]) -> Accepted | Rejected:
+    """The first answer again, to the identity that sent the command the first time only:
+    another identity resending its command id (to obtain a seat token) is refused."""
+    first = done[0].metadata.get(REQUESTER_KEY)
+    if first is not None and command.requester != first:
+        detail = "this command id was sent by another identity"
+        return rejection(command.command_id, RejectionCode.COMMAND_ID_REUSED, detail)
+    return _accepted(command.command_id, _table_id(command), done, duplicate=True)
 
 
 def _table_id(command: Identified) -> str:

@@ -10,19 +10,26 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from faststream.nats import NatsMessage, NatsRouter
+from president.bus.identity import Requester, requester_of
 from president.commands import answer as answer_command
 from president.contract import TABLE_COMMANDS, Reply, Subjects, TableCommand
 
 log = logging.getLogger(__name__)
 
 QUEUE_GROUP = "president-table"
-Handle = Callable[[TableCommand], Awaitable[Reply]]
+Handle = Callable[[TableCommand, Requester | None], Awaitable[Reply]]
 
 
-async def answer(subject: str, raw: bytes, handle: Handle) -> bytes:
-    """The encoded reply to one request (never raises)."""
+async def answer(
+    subject: str, raw: bytes, handle: Handle, requester: Requester | None = None
+) -> bytes:
+    """The encoded reply to one request of ``requester`` (never raises)."""
+
+    async def handle_from(command: TableCommand) -> Reply:
+        return await handle(command, requester)
+
     return await answer_command(
-        subject, raw, handle, accepts=TABLE_COMMANDS, kind="table", service="table service"
+        subject, raw, handle_from, accepts=TABLE_COMMANDS, kind="table", service="table service"
     )
 
 
@@ -33,6 +40,6 @@ def table_router(subjects: Subjects, handle: Handle, *, concurrency: int) -> Nat
     @router.subscriber(subjects.table_commands, queue=QUEUE_GROUP, max_workers=concurrency)
     async def on_table_command(msg: NatsMessage) -> bytes:
         raw = msg.raw_message
-        return await answer(raw.subject, raw.data, handle)
+        return await answer(raw.subject, raw.data, handle, requester_of(raw.reply))
 
     return router

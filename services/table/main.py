@@ -16,6 +16,7 @@ import asyncpg
 from faststream import FastStream
 from faststream.nats import NatsBroker
 from president.bus.connect import NatsCredentials, broker_options
+from president.bus.identity import Requester
 from president.contract import Reply, Subjects, TableCommand
 from president.runtime.ready import clear_ready, mark_ready
 from president.settings import MissingSecretError, load_settings
@@ -40,10 +41,10 @@ class TableProcess:
         self._stop = asyncio.Event()
         self._projector: asyncio.Task[None] | None = None
 
-    async def handle(self, command: TableCommand) -> Reply:
+    async def handle(self, command: TableCommand, requester: Requester | None = None) -> Reply:
         if self.service is None:
             raise RuntimeError("the table service is not started")
-        return await self.service.handle(command)
+        return await self.service.handle(command, requester)
 
     async def open(self) -> None:
         settings = self.settings

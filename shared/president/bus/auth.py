@@ -298,6 +298,13 @@ def _list(items: Iterable[str], indent: str) -> str:
     return "[\n" + "".join(f"{indent}  {json.dumps(i)}\n" for i in items) + f"{indent}]"
 
 
+def _allow(items: Sequence[str], indent: str) -> str:
+    # An empty allow-list would mean "no restriction" to nats-server: deny everything instead.
+    if not items:
+        return '{ deny: [">"] }'
+    return f"{{ allow: {_list(items, indent)} }}"
+
+
 def _render_user(user: User, indent: str) -> str:
     perms = user.permissions
     inner = indent + "  "
@@ -306,8 +313,8 @@ def _render_user(user: User, indent: str) -> str:
         f"{inner}user: {json.dumps(user.name)}",
         f"{inner}password: {user.password.render()}",
         f"{inner}permissions: {{",
-        f"{inner}  publish: {{ allow: {_list(perms.publish, inner + '  ')} }}",
-        f"{inner}  subscribe: {{ allow: {_list(perms.subscribe, inner + '  ')} }}",
+        f"{inner}  publish: {_allow(perms.publish, inner + '  ')}",
+        f"{inner}  subscribe: {_allow(perms.subscribe, inner + '  ')}",
     ]
     if perms.responder:
         lines.append(f"{inner}  allow_responses: true")

@@ -49,6 +49,8 @@ class Identified:
     stream_id: str
     command_id: str
     expected_version: int | None = None
+    requester: str | None = None
+    """The NATS identity that sent it (``president.bus.identity.requester_of``), if known."""
 
 
 class Held(Protocol[S_co]):
@@ -138,15 +140,18 @@ class CommandCycle(ABC, Generic[C, S]):
         return None
 
     @abstractmethod
-    def earlier(self, command: Identified, state: S) -> Accepted | None:
-        """The reply of the command's first time, when the stream holds its events."""
+    def earlier(self, command: Identified, state: S) -> Accepted | Rejected | None:
+        """The reply of the command's first time, when the stream holds its events (or a
+        refusal to give it: another identity sent the command id first)."""
 
     @abstractmethod
     def decide(self, command: C, state: S) -> list[NewEvent] | Refusal:
         """The events the command causes, or its refusal."""
 
     @abstractmethod
-    async def append(self, command: Identified, state: S, events: Sequence[NewEvent]) -> Accepted:
+    async def append(
+        self, command: Identified, state: S, events: Sequence[NewEvent]
+    ) -> Accepted | Rejected:
         """Append ``events`` at ``version(state)`` with the command id; the reply."""
 
     def lost_race(self, command: Identified) -> None:
