@@ -7,6 +7,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from president.bus.auth import (
+    ROLES,
+    Secret,
+    Tenant,
+    env_passwords,
+    multi_tenant,
+    password_env,
+    render_auth_conf,
+    single_account,
+)
 from president.bus.connect import server_list
 from president.settings import Settings, load_settings
 
@@ -109,3 +119,51 @@ def status(data_dir: DataDir = None, as_json: Json = False) -> None:
             typer.echo(f"{s.name:<9} {state:<22} {s.url or '-'}")
     if not all(s.running for s in statuses):
         raise typer.Exit(code=1)
+
+
+@infra_app.command("nats-auth")
+def nats_auth(
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write the file here (default: print it).")
+    ] = None,
+    prefix: Annotated[
+        str, typer.Option("--prefix", help="Subject prefix [PRESIDENT_SUBJECT_PREFIX].")
+    ] = "president",
+    platform: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--platform",
+            help="Multi-tenant: one NATS account per platform (repeat the option); each "
+            "has its own <platform>-<role> identities.",
+        ),
+    ] = None,
+) -> None:
+    """Render the nats-server `auth.conf` (accounts, users, permissions) from
+    president.bus.auth. Passwords are references to the nats-server's environment
+    (NATS_<ROLE>_PASSWORD, NATS_<PLATFORM>_<ROLE>_PASSWORD): the file holds no secret.
+    Include it from nats.conf (`include auth.conf`)."""
+    text = render_deployment_auth(prefix, platform or [])
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    out.write_text(text)
+    typer.echo(f"wrote {out}", err=True)
+
+
+def render_deployment_auth(prefix: str, platforms: list[str]) -> str:
+    """The auth.conf of a deployment (what ``president infra nats-auth`` writes)."""
+    if not platforms:
+        config = single_account(prefix, env_passwords())
+        return render_auth_conf(
+            config, header="Passwords: NATS_<ROLE>_PASSWORD in the environment."
+        )
+    tenants = [Tenant(name, prefix) for name in platforms]
+    passwords = {
+        tenant.user(role): Secret(env=password_env(role, tenant.name))
+        for tenant in tenants
+        for role in ROLES
+    }
+    return render_auth_conf(
+        multi_tenant(tenants, passwords),
+        header="Passwords: NATS_<PLATFORM>_<ROLE>_PASSWORD in the environment.",
+    )

@@ -1,0 +1,140 @@
+"""The rendered nats-server configuration: the checked-in deployment file is what the
+generator renders, a real nats-server accepts it with the passwords from its environment,
+and the multi-tenant form keeps every platform in its own account."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import nats
+import pytest
+from nats.aio.client import Client
+from nats.js.api import StreamConfig
+from president.bus.auth import ROLES, Secret, Tenant, multi_tenant, password_env, render_auth_conf
+from president.bus.connect import connect
+from president_tools.cli.infra import render_deployment_auth
+from president_tools.infra.nats import HOST, nats_server_binary, nats_url
+from president_tools.infra.probes import nats_server_answers
+from president_tools.infra.processes import free_port, stop_process
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECKED_IN = ROOT / "k8s" / "nats-auth.conf"
+"""The one rendered file: the k8s Secret `nats-auth` and docker compose both mount it."""
+
+
+def test_the_checked_in_auth_conf_is_what_the_generator_renders() -> None:
+    assert CHECKED_IN.read_text() == render_deployment_auth("president", [])
+
+
+@contextlib.contextmanager
+def _server(config: str, directory: Path, env: dict[str, str]) -> Iterator[str]:
+    port = free_port(HOST)
+    conf = directory / "nats.conf"
+    conf.write_text(config)
+    log = directory / "nats.log"
+    args = [str(nats_server_binary()), "-c", str(conf), "-a", HOST, "-p", str(port)]
+    with log.open("ab") as out:
+        process = subprocess.Popen(
+            [*args, "-js", "-sd", str(directory / "js")],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        for _ in range(400):
+            if nats_server_answers(HOST, port):  # JetStream is up before clients are let in
+                break
+            if process.poll() is not None:
+                raise RuntimeError(log.read_text())
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(0.05)
+        else:
+            raise RuntimeError(f"nats-server did not answer: {log.read_text()}")
+        yield nats_url(port)
+    finally:
+        stop_process(process.pid, (15,))
+        process.wait()
+
+
+async def test_nats_server_takes_the_deployment_file_with_passwords_from_its_environment(
+    tmp_path: Path,
+) -> None:
+    env = {password_env(role): f"pw-{role}" for role in ROLES}
+    (tmp_path / "auth.conf").write_text(CHECKED_IN.read_text())  # as the Secret mounts it
+    with _server('include "auth.conf"\n', tmp_path, env) as url:
+        client = await connect(f"nats://table:pw-table@{url.partition('://')[2]}", "t")
+        await client.close()
+        with pytest.raises(nats.errors.Error, match="Authorization Violation"):
+            await connect(f"nats://table:pw-relay@{url.partition('://')[2]}", "t",
+                          allow_reconnect=False, error_cb=_quiet)  # fmt: skip
+
+
+async def _quiet(error: Exception) -> None:
+    pass
+
+
+TENANTS = [Tenant("acme"), Tenant("globex")]
+
+
+@pytest.fixture
+async def platforms(tmp_path: Path) -> AsyncIterator[dict[str, str]]:
+    """A server with one account per platform (literal passwords); yields user -> URL."""
+    users = {t.user(role): f"pw-{t.user(role)}" for t in TENANTS for role in ROLES}
+    config = render_auth_conf(
+        multi_tenant(TENANTS, {user: Secret(literal=pw) for user, pw in users.items()})
+    )
+    with _server(config, tmp_path, {}) as url:
+        host = url.partition("://")[2]
+        yield {user: f"nats://{user}:{pw}@{host}" for user, pw in users.items()}
+
+
+async def test_each_platform_sees_only_its_own_tables(platforms: dict[str, str]) -> None:
+    clients: list[Client] = []
+
+    async def as_user(user: str) -> Client:
+        client = await connect(platforms[user], user)
+        clients.append(client)
+        return client
+
+    try:
+        acme_relay, globex_relay = await as_user("acme-relay"), await as_user("globex-relay")
+        acme_reader = await as_user("acme-integrator")
+        globex_reader = await as_user("globex-integrator")
+        seat = "president.evt.table.t1.seat.0"
+        acme_hand = await acme_reader.subscribe("president.evt.table.*.seat.*")
+        globex_hand = await globex_reader.subscribe("president.evt.table.*.seat.*")
+        await acme_reader.flush()
+        await globex_reader.flush()
+
+        # the same subject and stream name in both accounts: two separate spaces
+        acme_js = acme_relay.jetstream()
+        await acme_js.add_stream(StreamConfig(name="PRESIDENT_EVENTS", subjects=[seat]))
+        await acme_js.publish(seat, b"acme's hand")
+        await globex_relay.publish(seat, b"globex's hand")
+        await globex_relay.flush()
+
+        assert (await acme_hand.next_msg(timeout=5)).data == b"acme's hand"
+        # delivered in order: had acme's message crossed over, it would come first
+        assert (await globex_hand.next_msg(timeout=5)).data == b"globex's hand"
+        with pytest.raises(nats.js.errors.NotFoundError):
+            await globex_reader.jetstream().stream_info("PRESIDENT_EVENTS")
+        assert (await acme_reader.jetstream().stream_info("PRESIDENT_EVENTS")).state.messages == 1
+
+        # a platform's commands reach its own table service only
+        globex_table = await as_user("globex-table")
+        await globex_table.subscribe("president.cmd.table.*", cb=_answer)
+        await globex_table.flush()
+        with pytest.raises(nats.errors.NoRespondersError):
+            await acme_reader.request("president.cmd.table.ListTables", b"{}", timeout=5)
+        answer = await globex_reader.request("president.cmd.table.ListTables", b"{}", timeout=5)
+        assert answer.data == b"globex"
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def _answer(message: nats.aio.msg.Msg) -> None:
+    await message.respond(b"globex")
