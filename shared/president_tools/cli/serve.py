@@ -14,6 +14,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from president.settings import MissingSecretError, Settings, load_settings, require_secrets
+from pydantic import Field
 
 from president_tools.cli.app import app
 
@@ -134,24 +135,33 @@ def serve_relay(migrate: Migrate = True) -> None:
 
 
 class MigrateSettings(Settings):
-    """``PRESIDENT_APP_ROLE_PASSWORD``: the password the services' role logs in with."""
+    """``PRESIDENT_APP_ROLE_PASSWORD``: the password the services' role logs in with;
+    ``PRESIDENT_AUDITOR_ROLE_PASSWORD``: the auditor's (``president audit``)."""
 
-    app_role_password: str | None = None
+    app_role_password: str | None = Field(default=None, repr=False)
+    auditor_role_password: str | None = Field(default=None, repr=False)
 
 
 @serve_app.command("migrate")
 def serve_migrate() -> None:
     """Bring the database schema up to date, then exit (a deployment's one-shot job).
 
-    Run it with an admin URL; with PRESIDENT_APP_ROLE_PASSWORD set it also gives the
-    role `president_app` (SELECT/INSERT on the log, no UPDATE/DELETE) that password, so
-    the services can connect as that role.
+    Run it as the owner role `president_owner` (owns the database, CREATEROLE, not a
+    superuser). With PRESIDENT_APP_ROLE_PASSWORD set it also gives the role
+    `president_app` (SELECT/INSERT on the log, no UPDATE/DELETE) that password, so the
+    services can connect as that role; PRESIDENT_AUDITOR_ROLE_PASSWORD does the same for
+    `president_auditor` (SELECT only: `president audit`).
     """
     settings = _prepared(MigrateSettings, migrate=True, needs_nats=False)
-    if settings.app_role_password and settings.database_url is not None:
-        from president.store.migrate import set_app_role_password
+    done = ["schema up to date"]
+    if settings.database_url is not None:
+        from president.store.migrate import APP_ROLE, AUDITOR_ROLE, set_role_password
 
-        asyncio.run(set_app_role_password(settings.database_url, settings.app_role_password))
-        typer.echo("schema up to date; president_app password set")
-        return
-    typer.echo("schema up to date")
+        for role, password in (
+            (APP_ROLE, settings.app_role_password),
+            (AUDITOR_ROLE, settings.auditor_role_password),
+        ):
+            if password:
+                asyncio.run(set_role_password(settings.database_url, role, password))
+                done.append(f"{role} password set")
+    typer.echo("; ".join(done))
