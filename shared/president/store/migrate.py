@@ -56,7 +56,15 @@ def auditor_role_url(database_url: str, password: str | None = None) -> str:
 
 async def migrate(database_url: str) -> None:
     """Bring the database to the latest schema (idempotent; concurrent callers queue)."""
-    engine = create_async_engine(sqlalchemy_url(database_url), poolclass=NullPool)
+    import asyncpg
+
+    # asyncpg reads the libpq URL itself (TLS: sslmode, sslrootcert, ...), which
+    # SQLAlchemy would hand over as keyword arguments asyncpg does not take.
+    engine = create_async_engine(
+        sqlalchemy_url(database_url).split("?", 1)[0],
+        poolclass=NullPool,
+        async_creator=lambda: asyncpg.connect(database_url),
+    )
     try:
         async with engine.connect() as connection:
             await connection.execute(text(_MIGRATION_LOCK))
