@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from president.bus.auth import SERVICE_ROLES, password_env
 from president_tools.cli import app
 from typer.testing import CliRunner
 
@@ -40,9 +42,13 @@ def _accepted_by_the_cli(args: list[str]) -> bool:
     return result.exit_code == 0
 
 
+def _secrets() -> dict[str, dict[str, str]]:
+    documents = yaml.safe_load_all((K8S / "secret.example.yaml").read_text())
+    return {doc["metadata"]["name"]: doc["stringData"] for doc in documents if doc}
+
+
 def _secret_keys() -> set[str]:
-    secret = yaml.safe_load((K8S / "secret.example.yaml").read_text())
-    return set(secret["stringData"])
+    return set(_secrets()["president-secrets"])
 
 
 def test_the_kustomization_lists_files_that_exist() -> None:
@@ -65,8 +71,10 @@ def test_the_secret_template_holds_what_the_services_read(key: str) -> None:
 
 
 def test_services_log_in_as_the_app_role_and_only_the_migration_as_owner() -> None:
-    secret = yaml.safe_load((K8S / "secret.example.yaml").read_text())["stringData"]
+    secret = _secrets()["president-secrets"]
     assert secret["PRESIDENT_DATABASE_URL"].startswith("postgresql://president_app:")
+    assert secret["PRESIDENT_ADMIN_DATABASE_URL"].startswith("postgresql://president_owner:")
+    assert "PRESIDENT_AUDITOR_ROLE_PASSWORD" in secret
     assert "PRESIDENT_APP_ROLE_PASSWORD" in secret
     for name, container in _president_containers():
         overrides = {env["name"]: env for env in container.get("env", [])}
@@ -95,5 +103,52 @@ def test_every_compose_service_runs_a_president_command_that_exists() -> None:
     for name, command in commands.items():
         assert _accepted_by_the_cli(command), (name, command)
     owner_url = compose["services"]["migrate"]["environment"]["PRESIDENT_DATABASE_URL"]
-    assert owner_url.startswith("postgresql://president:")
+    assert owner_url.startswith("postgresql://president_owner:")
+    assert "sslmode=verify-full" in owner_url
     assert (ROOT / "deploy" / "Dockerfile").is_file()
+
+
+def _password_variables() -> set[str]:
+    """The environment variables the checked-in auth.conf takes passwords from."""
+    return set(re.findall(r"password: \$(\w+)", (K8S / "nats-auth.conf").read_text()))
+
+
+def test_every_compose_service_has_its_own_nats_identity() -> None:
+    compose = yaml.safe_load(COMPOSE.read_text())
+    services = compose["services"]
+    for role in SERVICE_ROLES:
+        env = services[role]["environment"]
+        assert env["PRESIDENT_NATS_USER"] == role
+        assert env["PRESIDENT_NATS_PASSWORD"].startswith("${" + password_env(role) + ":?")
+    nats = services["nats"]
+    assert "../k8s/nats-auth.conf:/etc/nats/auth.conf:ro" in nats["volumes"]
+    assert set(nats["environment"]) == _password_variables()
+    assert "include auth.conf" in (ROOT / "deploy" / "nats.conf").read_text()
+
+
+def test_every_k8s_service_has_its_own_nats_identity_and_verifies_tls() -> None:
+    keys = set(_secrets()["president-nats"])
+    assert keys == _password_variables()
+    config = yaml.safe_load((K8S / "config.yaml").read_text())["data"]
+    assert config["PRESIDENT_NATS_URL"].startswith("tls://")
+    assert "PRESIDENT_NATS_TLS_CA" in config
+    roles = set()
+    for name, container in _president_containers():
+        role = container["args"][1]
+        if role == "migrate":
+            continue
+        env = {item["name"]: item for item in container.get("env", [])}
+        assert env["PRESIDENT_NATS_USER"]["value"] == role, name
+        ref = env["PRESIDENT_NATS_PASSWORD"]["valueFrom"]["secretKeyRef"]
+        assert ref == {"name": "president-nats", "key": password_env(role)}, name
+        roles.add(role)
+    assert roles == set(SERVICE_ROLES)
+
+
+def test_the_nats_server_includes_the_generated_auth_from_its_secret() -> None:
+    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+    generated = {item["name"]: item for item in kustomization["secretGenerator"]}
+    assert generated["nats-auth"]["files"] == ["auth.conf=nats-auth.conf"]
+    documents = {doc.get("metadata", {}).get("name"): doc for doc in _k8s_documents()}
+    nats_conf = documents["nats-config"]["data"]["nats.conf"]
+    assert "include auth/auth.conf" in nats_conf and "tls {" in nats_conf

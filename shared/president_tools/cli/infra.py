@@ -167,3 +167,30 @@ def render_deployment_auth(prefix: str, platforms: list[str]) -> str:
         multi_tenant(tenants, passwords),
         header="Passwords: NATS_<PLATFORM>_<ROLE>_PASSWORD in the environment.",
     )
+
+
+@infra_app.command("certs")
+def certs(
+    out: Annotated[Path, typer.Option("--out", help="Directory for ca.pem and the certificates.")],
+    server: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--server",
+            help="NAME=HOST[,HOST...]: a server certificate NAME.pem for these host names "
+            "(repeat; default: nats and postgres for docker compose).",
+        ),
+    ] = None,
+) -> None:
+    """Development certificates (openssl): a CA (ca.pem) and a certificate per server,
+    signed by it. Clients verify the servers with ca.pem (PRESIDENT_NATS_TLS_CA,
+    sslrootcert=). Production takes its certificates from a Secret (cert-manager)."""
+    from president_tools.infra.certs import make_ca, make_server_certificate
+
+    wanted = server or ["nats=nats,localhost,127.0.0.1", "postgres=postgres,localhost,127.0.0.1"]
+    make_ca(out)
+    for spec in wanted:
+        name, _, hosts = spec.partition("=")
+        if not name or not hosts:
+            raise typer.BadParameter(f"--server NAME=HOST[,HOST...], got {spec!r}")
+        made = make_server_certificate(out, name, hosts.split(","))
+        typer.echo(f"wrote {made.cert} and {made.key}", err=True)
