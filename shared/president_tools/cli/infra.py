@@ -18,7 +18,7 @@ from president.bus.auth import (
     single_account,
 )
 from president.bus.connect import server_list
-from president.settings import Settings, load_settings
+from president.settings import Settings, env_value, load_settings
 
 from president_tools.cli.app import app
 from president_tools.infra import ensure_servers, server_status, stop_servers
@@ -79,7 +79,13 @@ def up(
             err=True,
         )
         settings = settings.model_copy(update={"nats_url": None})
-    servers = ensure_servers(settings, durable=fsync, nats_nodes=nats_nodes, check_configured=True)
+    servers = ensure_servers(
+        settings,
+        durable=fsync,
+        nats_nodes=nats_nodes,
+        check_configured=True,
+        nats_prefix=env_value("SUBJECT_PREFIX") or "president",
+    )
     for url in servers.dead:
         typer.echo(f"# {url} does not answer: starting an embedded server instead", err=True)
     started = {server.url for server in servers.started}
@@ -87,10 +93,15 @@ def up(
         typer.echo(f"# {'started' if url in started else 'reusing'} {url}", err=True)
     if as_json:
         urls = {"database_url": servers.database_url, "nats_url": servers.nats_url}
+        if servers.nats_users_file is not None and servers.nats_users:
+            urls["nats_users_file"] = str(servers.nats_users_file)
         typer.echo(json.dumps(urls))
         return
     typer.echo(f"export PRESIDENT_DATABASE_URL={servers.database_url}")
     typer.echo(f"export PRESIDENT_NATS_URL={servers.nats_url}")
+    if servers.nats_users_file is not None and servers.nats_users:
+        # every role's NATS identity: `president serve <role>` takes its own from the file
+        typer.echo(f"export PRESIDENT_NATS_USERS_FILE={servers.nats_users_file}")
 
 
 @infra_app.command()

@@ -10,10 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from president.settings import MissingSecretError, Settings, load_settings, require_secrets
+from president.settings import (
+    MissingSecretError,
+    Settings,
+    env_value,
+    load_settings,
+    require_secrets,
+)
 from pydantic import Field
 
 from president_tools.cli.app import app
@@ -56,6 +63,11 @@ def _prepared(
     embedded = (needs_nats and settings.nats_url is None) or (
         needs_database and settings.database_url is None
     )
+    if role is not None and settings.nats_url is not None:
+        from president_tools.stack.settings import identity_from_file
+
+        users_file = env_value("NATS_USERS_FILE")
+        settings = identity_from_file(settings, Path(users_file) if users_file else None, role)
     if not embedded:
         try:
             require_secrets(

@@ -40,6 +40,8 @@ class Servers:
     """Configured URLs that did not answer (replaced by embedded servers)."""
     nats_users: dict[str, str] = field(default_factory=dict)
     """``{user: password}`` of the embedded NATS (empty for a configured server)."""
+    nats_users_file: Path | None = None
+    """Where the embedded NATS keeps them (mode 0600): PRESIDENT_NATS_USERS_FILE."""
 
     def nats_url_for(self, user: str) -> str:
         """The NATS URL with ``user``'s credentials (the URL as is for a configured server);
@@ -74,11 +76,6 @@ def nats_cluster_dir(data_dir: Path) -> Path:
     return data_dir / "nats-cluster"
 
 
-def nats_users_file(data_dir: Path) -> Path:
-    """The ``{user: password}`` file of the embedded NATS of ``data_dir`` (mode 0600)."""
-    return EmbeddedNats(nats_dir(data_dir)).users_file
-
-
 def ensure_servers(
     settings: Settings,
     *,
@@ -105,6 +102,7 @@ def ensure_servers(
     started: list[Server] = []
     dead: list[str] = []
     nats_users: dict[str, str] = {}
+    users_file: Path | None = None
     database_url, nats_url = settings.database_url, settings.nats_url
     if check_configured:
         if database_url is not None and not postgres_answers(database_url):
@@ -132,6 +130,7 @@ def ensure_servers(
                 started.append(cluster)
             nats_url = cluster.url
             nats_users = dict(cluster.users) if cluster.nodes[0].auth else {}
+            users_file = cluster.nodes[0].users_file
             records = [_record(node) for node in cluster.nodes]
             state = state.model_copy(update={"nats_cluster": records})
         if nats_url is None:
@@ -143,9 +142,10 @@ def ensure_servers(
                 started.append(nats)
             nats_url = nats.url
             nats_users = dict(nats.users) if nats.auth else {}
+            users_file = nats.users_file
             state = state.model_copy(update={"nats": _record(nats)})
         write_state(data_dir, state)
-    return Servers(database_url, nats_url, started, dead, nats_users)
+    return Servers(database_url, nats_url, started, dead, nats_users, users_file)
 
 
 def stop_servers(data_dir: Path) -> list[str]:
