@@ -465,7 +465,9 @@ def build(prefix: str = DEFAULT_PREFIX) -> dict[str, Any]:
             "nats": {
                 "host": "localhost:4222",
                 "protocol": "nats",
-                "description": "Any NATS server with JetStream (PRESIDENT_NATS_URL)",
+                "description": "Any NATS server with JetStream (PRESIDENT_NATS_URL), TLS "
+                "in deployments (tls://, the CA in PRESIDENT_NATS_TLS_CA)",
+                "security": [{"$ref": "#/components/securitySchemes/natsUser"}],
             }
         },
         "channels": _channels(subjects),
@@ -476,7 +478,36 @@ def build(prefix: str = DEFAULT_PREFIX) -> dict[str, Any]:
                 for model in all_messages
             },
             "schemas": _schemas(),
+            "securitySchemes": _security(prefix),
         },
+    }
+
+
+_SECURITY = """\
+Every connection authenticates (no anonymous access): a user and password per identity
+(PRESIDENT_NATS_USER / PRESIDENT_NATS_PASSWORD). A platform connects as `integrator`.
+Each identity has allow-lists for publish and subscribe, JetStream API subjects
+included, and must use its own inbox prefix `_INBOX.<user>` (nats-py `inbox_prefix`):
+it alone may subscribe there, so replies (seat tokens) reach no one else. Responders
+reply only to requests they received (`allow_responses`). Only the relay publishes
+events, only the engine the AI work queue, only AI workers consume it; an integrator
+sends commands and reads public, lobby, seat and prompt subjects, never `ai.>` nor any
+stream's write or admin API. A command id sent first by one identity is refused to
+another (COMMAND_ID_REUSED). Several platforms on one NATS: one account each
+(`president infra nats-auth --platform NAME`). `x-roles` lists every identity's
+permissions for this document's prefix; the server configuration is generated from the
+same data (president.bus.auth)."""
+
+
+def _security(prefix: str) -> dict[str, Any]:
+    from president.bus.auth import permission_table  # pure data, no I/O
+
+    return {
+        "natsUser": {
+            "type": "userPassword",
+            "description": _SECURITY,
+            "x-roles": permission_table(prefix),
+        }
     }
 
 
