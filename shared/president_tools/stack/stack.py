@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
+from president.bus.auth import ROLES as AUTH_ROLES
 from president.bus.auth import User
 from president.settings import load_settings
 
@@ -110,6 +111,12 @@ class ServiceStack:
             )
             if not self._servers.nats_users and self.settings.nats_users_file is not None:
                 self._servers.nats_users = read_users(self.settings.nats_users_file)
+            if not self.config.nats_auth:
+                # An open server ignores credentials: every process still connects as
+                # its role (own inbox prefix), so the two runs differ by the server's
+                # checks alone.
+                users = [*AUTH_ROLES, *(u.name for u in self.config.extra_nats_users)]
+                self._servers.nats_users = dict.fromkeys(users, "unchecked")
             if self.config.migrate:
                 from president.store.migrate import migrate_sync
 

@@ -32,6 +32,7 @@ from president.rules import Options, apply_deal, deal_from_seed, new_game, obser
 from services.ai_worker.main import WorkerApp, create_app, stats_subject
 from services.ai_worker.queue import ensure_ai_stream
 from services.ai_worker.settings import AIWorkerSettings
+from tests.fixtures.servers import TestServers
 
 Answer = Callable[[dict[str, Any]], bytes]
 
@@ -103,8 +104,8 @@ async def engine(client: Client, subjects: Subjects) -> AsyncIterator[Engine]:
 
 
 @pytest.fixture
-async def worker(nats_url: str, subjects: Subjects) -> AsyncIterator[WorkerApp]:
-    app = await _worker(nats_url, subjects, "w1")
+async def worker(servers: TestServers, subjects: Subjects) -> AsyncIterator[WorkerApp]:
+    app = await _worker(servers.url_for("ai-worker"), subjects, "w1")
     yield app
     await app.stop()
 
@@ -189,7 +190,7 @@ async def test_a_request_nobody_answers_is_retried_until_an_engine_answers(
 
 
 async def test_two_workers_share_the_queue_and_report_their_stats(
-    client: Client, subjects: Subjects, nats_url: str, engine: Engine, worker: WorkerApp
+    client: Client, subjects: Subjects, servers: TestServers, engine: Engine, worker: WorkerApp
 ) -> None:
     await engine.start()
     reports: list[dict[str, Any]] = []
@@ -198,7 +199,7 @@ async def test_two_workers_share_the_queue_and_report_their_stats(
         reports.append(json.loads(msg.data))
 
     stats = await client.subscribe(stats_subject(subjects, "*"), cb=on_stats)
-    second = await _worker(nats_url, subjects, "w2")
+    second = await _worker(servers.url_for("ai-worker"), subjects, "w2")
     try:
         for n in range(40):
             await _publish(client, subjects, _request(f"tab{n}", version=n + 1))

@@ -12,15 +12,16 @@ from president.audit import audit_bundle_file, audit_events, audit_table, export
 from president.contract import stream_id_of_game
 from president.game import Game
 
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, harness
 from tests.unit.engine.helpers import write_table
 
 
 @contextlib.asynccontextmanager
-async def _played(audit_db: str, nats_url: str) -> AsyncIterator[tuple[Harness, str]]:
+async def _played(audit_db: str, servers: TestServers) -> AsyncIterator[tuple[Harness, str]]:
     """A 4-player, 2-round game played through a running engine and relay."""
     table_id = f"eng-{uuid.uuid4().hex[:8]}"
-    async with harness(audit_db, nats_url) as h:
+    async with harness(audit_db, servers) as h:
         await h.start_engine()
         await write_table(h.store, table_id, players=4, rounds=2)
         await h.wait_for_game(table_id)
@@ -29,9 +30,9 @@ async def _played(audit_db: str, nats_url: str) -> AsyncIterator[tuple[Harness, 
 
 
 async def test_a_game_the_engine_wrote_audits_clean(
-    audit_db: str, nats_url: str, tmp_path: Path
+    audit_db: str, servers: TestServers, tmp_path: Path
 ) -> None:
-    async with _played(audit_db, nats_url) as (h, table_id):
+    async with _played(audit_db, servers) as (h, table_id):
         report = await audit_table(h.store, table_id)
         path = tmp_path / "engine-game.jsonl"
         await export_bundle(h.store, table_id, path)
@@ -44,9 +45,9 @@ async def test_a_game_the_engine_wrote_audits_clean(
 
 
 async def test_a_game_the_engine_wrote_folds_alike_through_president_game_and_the_audit(
-    audit_db: str, nats_url: str
+    audit_db: str, servers: TestServers
 ) -> None:
-    async with _played(audit_db, nats_url) as (h, table_id):
+    async with _played(audit_db, servers) as (h, table_id):
         events = await h.store.read_stream(stream_id_of_game(table_id))
     game = Game(table_id)
     game.apply(events)

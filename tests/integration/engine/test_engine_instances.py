@@ -16,6 +16,7 @@ from president.store.postgres import PostgresEventStore
 
 from services.engine.application import Engine
 from services.engine.postgres import PostgresTableSessions
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, Harness, harness
 from tests.unit.engine.helpers import command_for, write_table
 
@@ -23,9 +24,9 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def fresh(migrated_url: str, nats_url: str) -> AsyncIterator[Harness]:
+async def fresh(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
     """A relay and no engine yet (each test starts its own)."""
-    async with harness(migrated_url, nats_url) as h:
+    async with harness(migrated_url, servers) as h:
         yield h
 
 

@@ -11,6 +11,7 @@ import pytest_asyncio
 from president.contract import Accepted, GetView, Pass, Rejected, RejectionCode, ViewReply
 from president.store.migrate import app_role_url
 
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, harness, token
 from tests.unit.engine.helpers import command_for, write_table
 
@@ -18,8 +19,8 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def as_app(migrated_url: str, nats_url: str) -> AsyncIterator[Harness]:
-    async with harness(app_role_url(migrated_url), nats_url) as h:
+async def as_app(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
+    async with harness(app_role_url(migrated_url), servers) as h:
         await h.start_engine()
         yield h
 

@@ -19,6 +19,7 @@ from president.store.postgres import PostgresEventStore
 from services.engine.application import Engine
 from services.engine.leases import TableLeases, lock_key
 from services.engine.postgres import PostgresTableSessions
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, harness
 from tests.unit.engine.helpers import command_for, write_table
 
@@ -173,9 +174,9 @@ async def test_a_rejection_remembered_before_the_lease_is_given_again_under_it(
 
 
 async def test_two_engines_sharing_a_tables_commands_hand_its_lease_over_through_nats(
-    migrated_url: str, nats_url: str
+    migrated_url: str, servers: TestServers
 ) -> None:
-    async with harness(migrated_url, nats_url) as h:
+    async with harness(migrated_url, servers) as h:
         for instance in ("engine-1", "engine-2"):
             await h.start_engine(instance, engine_lease_idle=30.0)  # never waited out here
         table_id = f"shared-{next(_ids)}"
