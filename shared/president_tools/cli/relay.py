@@ -74,8 +74,13 @@ def relay_command(
     )
     database_url, nats_url = settings.database_url, settings.nats_url
     if database_url is None or nats_url is None:
-        servers = ensure_servers(settings)
-        database_url, nats_url = servers.database_url, servers.nats_url
+        servers = ensure_servers(settings, nats_prefix=settings.prefix)
+        database_url, nats_url = database_url or servers.database_url, nats_url or servers.nats_url
+        if settings.nats_url is None and "relay" in servers.nats_users:
+            # the embedded NATS: the relay's own identity
+            settings = settings.model_copy(
+                update={"nats_user": "relay", "nats_password": servers.nats_users["relay"]}
+            )
     relay = create_relay(settings, database_url, nats_url)
     if once:
         count = asyncio.run(relay.run_once(from_position=from_position))
