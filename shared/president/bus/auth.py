@@ -94,9 +94,11 @@ class _Names:
 
 
 def _js_read(stream: str) -> list[str]:
-    """What a reader needs to follow a stream with an ordered (ephemeral, push) consumer."""
+    """What a reader needs to follow a stream with an ordered (ephemeral, push) consumer,
+    and to find where to resume (one stored message by sequence and subject)."""
     return [
         f"$JS.API.STREAM.INFO.{stream}",
+        f"$JS.API.STREAM.MSG.GET.{stream}",
         f"$JS.API.CONSUMER.CREATE.{stream}",
         f"$JS.API.CONSUMER.CREATE.{stream}.>",
         f"$JS.API.CONSUMER.INFO.{stream}.*",
@@ -190,7 +192,6 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
             publish=(
                 *_js_read(events),
                 *_js_read(prompts),
-                f"$JS.API.STREAM.MSG.GET.{events}",
             ),
             subscribe=(*event_subjects, *prompt_subjects, f"{p}.stats.>", *inbox),
         )
