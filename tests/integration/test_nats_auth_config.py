@@ -11,11 +11,13 @@ from pathlib import Path
 
 import nats
 import pytest
+import yaml
 from nats.aio.client import Client
 from nats.js.api import StreamConfig
 from president.bus.auth import ROLES, Secret, Tenant, multi_tenant, password_env, render_auth_conf
 from president.bus.connect import connect
 from president_tools.cli.infra import render_deployment_auth
+from president_tools.infra.certs import make_ca, make_server_certificate
 from president_tools.infra.nats import HOST, nats_server_binary, nats_url
 from president_tools.infra.probes import nats_server_answers
 from president_tools.infra.processes import free_port, stop_process
@@ -138,3 +140,47 @@ async def test_each_platform_sees_only_its_own_tables(platforms: dict[str, str])
 
 async def _answer(message: nats.aio.msg.Msg) -> None:
     await message.respond(b"globex")
+
+
+def _nats_confs() -> dict[str, str]:
+    """The NATS server configurations of docker compose and k8s, as committed."""
+    documents = yaml.safe_load_all((ROOT / "k8s" / "nats.yaml").read_text())
+    k8s = next(d for d in documents if d and d["metadata"]["name"] == "nats-config")
+    return {
+        "compose": (ROOT / "deploy" / "nats.conf").read_text(),
+        "k8s": k8s["data"]["nats.conf"],
+    }
+
+
+@pytest.mark.parametrize("deployment", ["compose", "k8s"])
+def test_the_deployments_nats_conf_is_valid_with_tls_and_the_generated_auth(
+    deployment: str, tmp_path: Path
+) -> None:
+    """nats-server -t on the committed configuration, its paths moved under tmp_path:
+    the TLS block, the include of the generated auth.conf and its password variables."""
+    make_ca(tmp_path)
+    cert = make_server_certificate(tmp_path, "nats", ["nats"])
+    text = _nats_confs()[deployment]
+    for old, new in (
+        ("/certs/nats.pem", cert.cert),
+        ("/certs/nats-key.pem", cert.key),
+        ("/etc/nats/tls/tls.crt", cert.cert),
+        ("/etc/nats/tls/tls.key", cert.key),
+        ("/data", tmp_path / "js"),
+    ):
+        text = text.replace(old, str(new))
+    auth = tmp_path / ("auth/auth.conf" if deployment == "k8s" else "auth.conf")
+    auth.parent.mkdir(exist_ok=True)
+    auth.write_text(CHECKED_IN.read_text())
+    conf = tmp_path / "nats.conf"
+    conf.write_text(text)
+    env = {password_env(role): f"pw-{role}" for role in ROLES}
+    done = subprocess.run(
+        [str(nats_server_binary()), "-c", str(conf), "-t"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "tls {" in text and "include" in text
