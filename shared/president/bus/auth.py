@@ -107,6 +107,12 @@ def _js_read(stream: str) -> list[str]:
     ]
 
 
+def _js_ack(stream: str, consumer: str) -> list[str]:
+    """Acks of ``consumer``'s messages: the v1 ack subject and the v2 one (with the
+    JetStream domain and account hash tokens, used by servers in a domain)."""
+    return [f"$JS.ACK.{stream}.{consumer}.>", f"$JS.ACK.*.*.{stream}.{consumer}.>"]
+
+
 def _js_create(stream: str) -> list[str]:
     return [f"$JS.API.STREAM.INFO.{stream}", f"$JS.API.STREAM.CREATE.{stream}"]
 
@@ -151,7 +157,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 f"$JS.API.CONSUMER.DURABLE.CREATE.{events}.{durable}",
                 f"$JS.API.CONSUMER.INFO.{events}.{durable}",
                 f"$JS.API.CONSUMER.MSG.NEXT.{events}.{durable}",
-                f"$JS.ACK.{events}.{durable}.>",
+                *_js_ack(events, durable),
             ),
             subscribe=(f"{p}.cmd.game.*", yield_subject, *inbox),
             responder=True,
@@ -168,7 +174,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 f"$JS.API.CONSUMER.DURABLE.CREATE.{ai}.{consumer}",
                 f"$JS.API.CONSUMER.INFO.{ai}.{consumer}",
                 f"$JS.API.CONSUMER.MSG.NEXT.{ai}.{consumer}",
-                f"$JS.ACK.{ai}.{consumer}.>",
+                *_js_ack(ai, consumer),
             ),
             subscribe=tuple(inbox),
         )
