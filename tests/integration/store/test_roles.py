@@ -48,7 +48,8 @@ async def test_the_owner_migrates_without_being_a_superuser(owner_url: str) -> N
 async def test_the_auditor_reads_everything_and_writes_nothing(owner_url: str) -> None:
     await migrate(owner_url)
     auditor = auditor_role_url(owner_url)
-    for table in ("events", "commands", "lobby_tables", "command_rejections", "tracking"):
+    tables = ("events", "commands", "lobby_tables", "command_rejections", "tracking")
+    for table in (*tables, "relay_checkpoints", "relay_leases"):
         assert await _fetch(auditor, f"SELECT count(*) FROM {table}") == 0
     for statement in (
         "INSERT INTO tracking (consumer) VALUES ('x')",

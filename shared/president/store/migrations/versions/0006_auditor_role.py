@@ -4,8 +4,8 @@
 serve migrate`). Like `president_app` it is created without a password; the migration's
 owner (`president_owner`, not a superuser: CREATEROLE and the database's owner) creates it.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-12-01
 """
 
@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
 AUDITOR_ROLE = "president_auditor"
 TABLES = (
-    "events, commands, snapshots, tracking, relay_checkpoints, command_rejections, lobby_tables"
+    "events, commands, snapshots, tracking, relay_checkpoints, command_rejections, lobby_tables,"
+    " relay_leases"
 )
 
 _UPGRADE = (
