@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from president.contract import DEFAULT_AI_BUDGET_MS
-from president.settings import Settings
+from president.settings import ServiceSettings
 from pydantic import Field
 
 
-class EngineSettings(Settings):
+class EngineSettings(ServiceSettings):
     """What an engine instance needs besides the servers."""
 
     instance_id: str = "engine-1"
-    subject_prefix: str = "president"
     token_secret: str | None = Field(
         default=None,
         repr=False,
         description="derives AI seats' tokens; every engine instance must share it (required)",
     )
-    ready_file: Path | None = None
     engine_max_workers: int = Field(default=64, ge=1, description="commands handled at once")
     engine_pool_size: int = Field(default=8, ge=2, description="Postgres connections")
     engine_cache_size: int = Field(default=2000, ge=1, description="games kept in memory")

@@ -32,6 +32,10 @@ class JetStreamPublisher:
     nats-py resends its buffer after a reconnect, which could store later
     messages while earlier ones were lost in the broken socket; a relay that
     instead starts over from its checkpoint keeps JetStream a prefix of the log.
+    So this is the one connection that does not take ``president.bus.connect``'s
+    reconnection: the relay's session loop is its reconnection (a new connection
+    to any server of the list, after a capped, jittered, doubling wait, for as long
+    as it takes), and :meth:`check` notices a lost connection while idle.
 
     Fenced once :meth:`last_mark` has read where the stream ends: every message
     then says which sequence the stream must end at (``Nats-Expected-Last-Sequence``),
@@ -65,6 +69,11 @@ class JetStreamPublisher:
     async def close(self) -> None:
         if not self._client.is_closed:
             await self._client.close()
+
+    def check(self) -> None:
+        """Raise ConnectionError when the connection is gone (the session then ends)."""
+        if not self._client.is_connected:
+            raise ConnectionError("the NATS connection is lost")
 
     async def ensure_stream(self) -> None:
         """Create the stream, or bring it to the spec and add the subjects it lacks (its

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import random
 import socket
 import uuid
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from president.bus.connect import NatsCredentials
 from president.bus.streams import DUPLICATE_WINDOW, StreamLimits, StreamMismatch, StreamSpec
 from president.contract.subjects import Subjects
+from president.runtime.metrics import RELAY_PUBLISH_FAILURES
 from president.store import NOTIFY_CHANNEL, EventStore
 from president.store.postgres import PostgresEventStore
 
@@ -41,6 +43,8 @@ class RelayOptions:
     ``lease_ttl`` seconds without renewal (a frozen relay loses it that long after its
     last heartbeat); ``holder`` names this relay in the lease row (default: host, pid and
     a random part, unique per process). ``limits`` set the stream's replicas and limits.
+    After a failed session the next one starts after ``retry_interval`` seconds, doubling
+    (jittered) with each failure in a row up to ``max_retry_interval``.
     """
 
     name: str | None = None
@@ -50,6 +54,7 @@ class RelayOptions:
     max_in_flight: int = 1000
     ack_timeout: float = 10.0
     retry_interval: float = 1.0
+    max_retry_interval: float = 5.0
     lock_retry_interval: float = 0.5
     duplicate_window: float = DUPLICATE_WINDOW
     lease_ttl: float = 4.0
@@ -101,6 +106,9 @@ class Relay:
         self._route = route
         self.name = self._options.name or stream_name
         self.holder = self._options.holder or default_holder()
+        self.status = "starting"
+        """What the relay does: starting, waiting for the lock, publishing, or why its
+        last session failed (readiness: waiting for the lock or publishing)."""
         self._republish_from: int | None = None
         self._timing = LeaseTiming(
             ttl=self._options.lease_ttl, retry_interval=self._options.lock_retry_interval
@@ -118,20 +126,34 @@ class Relay:
         With ``from_position``, first publish the log again from that position on (see
         :meth:`run_once`), then go on as usual."""
         self._republish_from = from_position
+        failures = 0
         while not stop.is_set():
             try:
                 await self._serve(stop)
+                failures = 0
             except StreamMismatch:
                 raise  # no retry mends it: the process refuses to run (logged as an error)
             except LeaseLost as lost:
+                self.status = "waiting for the lock"  # a standby now
                 log.warning("relay %s: lease lost (%s); standing by", self.name, lost)
-            except PublishFailed as failed:
-                log.warning("relay %s: publish failed (%s); starting over", self.name, failed)
-                await _wait_any(stop, within=self._options.retry_interval)
-            except Exception:
-                log.exception("relay %s: session failed; starting over", self.name)
-                await _wait_any(stop, within=self._options.retry_interval)
+            except Exception as error:
+                self.status = f"session failed: {type(error).__name__}: {error}"
+                if isinstance(error, PublishFailed):
+                    RELAY_PUBLISH_FAILURES.labels(self.name).inc()
+                    log.warning("relay %s: publish failed (%s); starting over", self.name, error)
+                elif failures:  # a server away: its traceback once, then one line each time
+                    log.warning("relay %s: session failed again: %r", self.name, error)
+                else:
+                    log.exception("relay %s: session failed; starting over", self.name)
+                failures += 1
+                await _wait_any(stop, within=self._retry_wait(failures))
         log.info("relay %s: stopped", self.name)
+
+    def _retry_wait(self, failures: int) -> float:
+        """Doubling from ``retry_interval`` up to ``max_retry_interval``, jittered."""
+        options = self._options
+        ceiling = min(options.max_retry_interval, options.retry_interval * 2 ** (failures - 1))
+        return random.uniform(ceiling / 2, ceiling)
 
     async def run_once(self, *, from_position: int | None = None) -> int:
         """Publish everything committed now (waiting for the lock); return the event count.
@@ -173,11 +195,16 @@ class Relay:
 
     async def _serve(self, stop: asyncio.Event) -> None:
         async with await _open_log(self._store_url) as events:
+            if not self.status.startswith("session failed"):
+                # After a failure, not ready again until publishing: the next session
+                # takes the lease at once when no other relay holds it.
+                self.status = "waiting for the lock"
             lease = await self._acquire(stop)
             if lease is None:
                 return
             try:
                 session = await self._start(events, lease)
+                self.status = "publishing"
                 try:
                     while not stop.is_set():
                         lease.woken.clear()
@@ -256,6 +283,7 @@ class _Session:
     async def drain(self, stop: asyncio.Event) -> int:
         """Publish batches until the log is exhausted or ``stop`` is set; count the events."""
         published = 0
+        self._publisher.check()  # a NATS connection lost while idle ends the session
         while not stop.is_set():
             batch = await self._events.read_all(
                 after_position=self._point.after, limit=self._batch_size

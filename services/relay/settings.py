@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from president.settings import Settings
+from president.settings import ServiceSettings
 from pydantic import Field
 
 
-class RelaySettings(Settings):
+class RelaySettings(ServiceSettings):
     """What a relay process needs: the servers (shared fields), its stream and routing."""
 
     instance_id: str = "relay-1"
-    subject_prefix: str = "president"
-    ready_file: Path | None = None
     relay_stream: str | None = None  # default: the contract's <PREFIX>_EVENTS
     relay_prefix: str | None = None  # default: subject_prefix
     relay_routing: str | None = None  # package.module:factory -> Routing; None: the contract's

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar, overload
+from typing import Any, ClassVar, Literal, TypeVar, overload
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -83,6 +83,18 @@ class Settings(BaseModel):
     ai_max_bytes: int = Field(
         default=-1, ge=-1, description="size limit of the AI work queue, new refused (-1: none)"
     )
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="text for people, json (one object a line) for collectors"
+    )
+    nats_reconnect_wait: float = Field(
+        default=0.1, gt=0, description="seconds before the first reconnection attempt to NATS"
+    )
+    nats_reconnect_wait_max: float = Field(
+        default=5.0, gt=0, description="cap of the doubling wait between attempts (jittered)"
+    )
+    nats_max_reconnect_attempts: int = Field(
+        default=-1, description="attempts per server before giving up (-1: never give up)"
+    )
 
     @field_validator("database_url")
     @classmethod
@@ -113,6 +125,22 @@ class Settings(BaseModel):
         if level not in _LOG_LEVELS:
             raise ValueError(f"log_level must be one of {_LOG_LEVELS}, got {value!r}")
         return level
+
+
+class ServiceSettings(Settings):
+    """Settings of a long-running process (relay, table, engine, ai-worker): its name, the
+    ready file the local launchers wait for, and the health/metrics HTTP server."""
+
+    instance_id: str = "president-1"
+    subject_prefix: str = "president"
+    ready_file: Path | None = None
+    health_port: int | None = Field(
+        default=None, ge=0, le=65535, description="port of /livez, /readyz, /metrics (unset: none)"
+    )
+    health_host: str = Field(default="0.0.0.0", description="address the health server binds")
+    stop_timeout: float = Field(
+        default=20.0, gt=0, description="seconds a clean stop may take before the process exits"
+    )
 
 
 @overload

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 from typing import Annotated, Any
 
 import typer
+from president.runtime import configure_logging, run
 from president.settings import load_settings
 
 from president_tools.cli.app import app
 from president_tools.infra import ensure_servers
-from services.relay.main import create_relay, serve
+from services.relay.main import RelayApp, create_relay
 from services.relay.settings import RelaySettings
 
 
@@ -69,9 +69,7 @@ def relay_command(
         load_settings(cls=RelaySettings).model_dump()
         | {key: value for key, value in overrides.items() if value is not None}
     )
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings.log_level, settings.log_format, settings.instance_id)
     database_url, nats_url = settings.database_url, settings.nats_url
     if database_url is None or nats_url is None:
         servers = ensure_servers(settings, nats_prefix=settings.prefix)
@@ -86,4 +84,4 @@ def relay_command(
         count = asyncio.run(relay.run_once(from_position=from_position))
         typer.echo(f"published {count} events")
     else:
-        asyncio.run(serve(relay, settings, from_position=from_position))
+        run(RelayApp(relay, database_url, from_position=from_position), settings)

@@ -1,19 +1,21 @@
 """`president serve table|engine|ai-worker|relay|migrate`: one process, configured by environment.
 
 Each service reads its settings from ``PRESIDENT_*`` variables (DATABASE_URL, NATS_URL,
-SUBJECT_PREFIX, INSTANCE_ID, TOKEN_SECRET, READY_FILE, LOG_LEVEL, ...). Without a
-database or NATS URL the embedded servers of the data directory are used (and started
-when not running). The process serves until SIGTERM or SIGINT, then stops gracefully.
+SUBJECT_PREFIX, INSTANCE_ID, TOKEN_SECRET, READY_FILE, LOG_LEVEL, LOG_FORMAT,
+HEALTH_PORT, ...). Without a database or NATS URL the embedded servers of the data
+directory are used (and started when not running). Each service runs through
+``president.runtime.run``: it serves until SIGTERM or SIGINT, then stops gracefully
+(exit 0), or exits 1 when it cannot recover in place.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
+from president.runtime import configure_logging, run
 from president.settings import (
     MissingSecretError,
     Settings,
@@ -56,10 +58,9 @@ def _prepared(
     With configured servers a missing secret stops the process (``require_secrets``);
     with the embedded ones the process takes ``role``'s identity of the embedded NATS."""
     settings = load_settings(cls=cls)
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    configure_logging(
+        settings.log_level, settings.log_format, getattr(settings, "instance_id", "president")
     )
-    logging.getLogger("faststream").setLevel(max(logging.WARNING, settings_level(settings)))
     embedded = (needs_nats and settings.nats_url is None) or (
         needs_database and settings.database_url is None
     )
@@ -101,10 +102,6 @@ def _prefix(settings: Settings) -> str:
     return str(getattr(settings, "subject_prefix", "president"))
 
 
-def settings_level(settings: Settings) -> int:
-    return int(logging.getLevelName(settings.log_level))
-
-
 @serve_app.command("table")
 def serve_table(migrate: Migrate = True) -> None:
     """The table service: tables, seats, game start, the lobby."""
@@ -112,7 +109,7 @@ def serve_table(migrate: Migrate = True) -> None:
     from services.table.settings import TableSettings
 
     settings = _prepared(TableSettings, migrate=migrate, role="table", needs_token=True)
-    asyncio.run(create_app(settings).run())
+    run(create_app(settings), settings)
 
 
 @serve_app.command("engine")
@@ -122,7 +119,7 @@ def serve_engine(migrate: Migrate = True) -> None:
     from services.engine.settings import EngineSettings
 
     settings = _prepared(EngineSettings, migrate=migrate, role="engine", needs_token=True)
-    asyncio.run(create_app(settings).run())
+    run(create_app(settings), settings)
 
 
 @serve_app.command("ai-worker")
@@ -132,18 +129,17 @@ def serve_ai_worker() -> None:
     from services.ai_worker.settings import AIWorkerSettings
 
     settings = _prepared(AIWorkerSettings, migrate=False, needs_database=False, role="ai-worker")
-    asyncio.run(create_app(settings).run())
+    run(create_app(settings), settings)
 
 
 @serve_app.command("relay")
 def serve_relay(migrate: Migrate = True) -> None:
     """The relay with the contract's route: public, per-seat and lobby subjects."""
-    from services.relay.main import create_relay, serve
+    from services.relay.main import create_app
     from services.relay.settings import RelaySettings
 
     settings = _prepared(RelaySettings, migrate=migrate, role="relay")
-    assert settings.database_url is not None and settings.nats_url is not None
-    asyncio.run(serve(create_relay(settings, settings.database_url, settings.nats_url), settings))
+    run(create_app(settings), settings)
 
 
 class MigrateSettings(Settings):

@@ -1,0 +1,295 @@
+"""Every process kind as a process: health and metrics over HTTP, JSON logs, and what
+happens when NATS goes away (readiness false, then healed in place; a connection
+closed for good exits non-zero; SIGTERM with NATS gone still stops cleanly).
+
+The processes run on a NATS server of this module's own, which the tests stop and
+start again with the same port and store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from president.client import PresidentClient
+from president.store.migrate import migrate_sync
+from president_tools.infra import free_port
+from president_tools.infra.nats import EmbeddedNats
+from president_tools.stack.process import ManagedProcess, ProcessSpec
+from president_tools.stack.stack import serve_argv
+
+from tests.fixtures.servers import reachable_temp_dir
+
+pytestmark = pytest.mark.e2e
+
+ROLES = ("relay", "table", "engine", "ai-worker")
+HOST = "127.0.0.1"
+
+
+@dataclass
+class Served:
+    """A process and the port of its health server."""
+
+    process: ManagedProcess
+    port: int
+
+    @property
+    def log(self) -> Path:
+        return self.process.spec.log_file
+
+    def lines(self) -> list[str]:
+        return [line for line in self.log.read_text(errors="replace").splitlines() if line]
+
+
+@dataclass
+class System:
+    nats: EmbeddedNats
+    prefix: str
+    run_dir: Path
+    database_url: str
+    processes: dict[str, Served]
+
+    def spawn(self, role: str, name: str, **extra_env: str) -> Served:
+        port = free_port(HOST)
+        ready_file = self.run_dir / f"{name}.ready"
+        env = {
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "PRESIDENT_DATABASE_URL": self.database_url,
+            "PRESIDENT_NATS_URL": self.nats.url,
+            "PRESIDENT_DATA_DIR": str(self.run_dir),
+            "PRESIDENT_SUBJECT_PREFIX": self.prefix,
+            "PRESIDENT_INSTANCE_ID": name,
+            "PRESIDENT_TOKEN_SECRET": "health-test-secret",
+            "PRESIDENT_READY_FILE": str(ready_file),
+            "PRESIDENT_HEALTH_PORT": str(port),
+            "PRESIDENT_HEALTH_HOST": HOST,
+            "PRESIDENT_LOG_FORMAT": "json",
+            "PRESIDENT_NATS_RECONNECT_WAIT_MAX": "0.5",
+            "PRESIDENT_RELAY_POLL_INTERVAL": "0.2",
+            "PRESIDENT_ACK_WAIT": "2",
+            "PRESIDENT_BUDGET_MS": "20",
+            **extra_env,
+        }
+        process = ManagedProcess(
+            ProcessSpec(
+                name=name,
+                argv=serve_argv(role, migrate=False),
+                env=env,
+                log_file=self.run_dir / f"{name}.log",
+                ready_file=ready_file,
+            )
+        )
+        process.start()
+        return Served(process, port)
+
+
+@pytest.fixture(scope="module")
+def system(database_url: str) -> Iterator[System]:
+    """Relay, table, engine and AI worker on their own NATS, each with a health port."""
+    migrate_sync(database_url)
+    with reachable_temp_dir() as run_dir:
+        nats = EmbeddedNats(run_dir / "nats")
+        nats.start()
+        system = System(nats, f"h{uuid.uuid4().hex[:8]}", run_dir, database_url, {})
+        try:
+            for role in ROLES:
+                system.processes[role] = system.spawn(role, f"{role}-1")
+            for served in system.processes.values():
+                served.process.wait_ready(60)
+            yield system
+        finally:
+            for served in system.processes.values():
+                served.process.stop(15)
+            nats.stop()
+
+
+async def http_get(port: int, path: str) -> tuple[int, str]:
+    """Status and body of ``GET path`` on the health server at ``port``."""
+    reader, writer = await asyncio.open_connection(HOST, port)
+    try:
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
+        await writer.drain()
+        response = (await reader.read()).decode()
+    finally:
+        writer.close()
+    head, _, body = response.partition("\r\n\r\n")
+    return int(head.split(" ", 2)[1]), body
+
+
+async def readiness(served: Served) -> tuple[int, dict[str, object]]:
+    status, body = await http_get(served.port, "/readyz")
+    return status, json.loads(body)
+
+
+async def eventually(check: Callable[[], Awaitable[bool]], within: float, what: str) -> float:
+    """Poll ``check`` until it holds; the seconds it took."""
+    started = time.monotonic()
+    while not await check():
+        if time.monotonic() - started > within:
+            raise AssertionError(f"not within {within} s: {what}")
+        await asyncio.sleep(0.1)
+    return time.monotonic() - started
+
+
+async def all_ready(system: System, ready: bool) -> bool:
+    statuses = [await readiness(served) for served in system.processes.values()]
+    return all((status == 200) is ready for status, _ in statuses)
+
+
+def metric(text: str, name: str, **labels: str) -> float | None:
+    """The value of the sample ``name{labels}`` in a Prometheus exposition, None if absent."""
+    for line in text.splitlines():
+        if line.startswith("#") or not line.startswith(name):
+            continue
+        sample, _, value = line.rpartition(" ")
+        sample_name, _, label_text = sample.partition("{")
+        if sample_name != name:
+            continue
+        found = dict(
+            part.split("=", 1) for part in label_text.rstrip("}").split(",") if "=" in part
+        )
+        if all(found.get(key) == f'"{value_}"' for key, value_ in labels.items()):
+            return float(value)
+    return None
+
+
+async def test_each_process_kind_is_alive_and_ready_once_serving(system: System) -> None:
+    for role, served in system.processes.items():
+        assert await http_get(served.port, "/livez") == (200, "ok\n"), role
+        await eventually(lambda s=served: _ready(s), 20, f"{role} ready")
+        status, body = await readiness(served)
+        assert (status, body) == (200, {"ready": True, "not_ready": {}}), role
+        assert (await http_get(served.port, "/nowhere"))[0] == 404
+
+
+async def _ready(served: Served) -> bool:
+    return (await readiness(served))[0] == 200
+
+
+async def test_nats_away_longer_than_the_old_give_up_window_then_back_heals_in_place(
+    system: System,
+) -> None:
+    # The old behaviour, made short by settings: two attempts per server, then nats-py
+    # closes the connection. Before, such a process stayed up and "ready" for ever.
+    limited = system.spawn(
+        "ai-worker",
+        "ai-worker-limited",
+        PRESIDENT_NATS_MAX_RECONNECT_ATTEMPTS="2",
+        PRESIDENT_NATS_RECONNECT_WAIT="0.05",
+        PRESIDENT_NATS_RECONNECT_WAIT_MAX="0.2",
+    )
+    limited.process.wait_ready(60)
+
+    system.nats.stop()
+    await eventually(lambda: all_ready(system, False), 15, "every process not ready")
+    for role in ("table", "engine", "ai-worker"):
+        _, body = await readiness(system.processes[role])
+        assert "nats" in body["not_ready"], (role, body)  # type: ignore[operator]
+    _, body = await readiness(system.processes["relay"])
+    assert "relay" in body["not_ready"], body  # type: ignore[operator]
+
+    # The limited one gives up and exits non-zero for its supervisor; the others wait.
+    assert limited.process.wait(15) == 1
+    assert any("closed for good" in line for line in limited.lines())
+    assert all(served.process.alive() for served in system.processes.values())
+
+    system.nats.start()
+    recovery = await eventually(lambda: all_ready(system, True), 30, "every process ready")
+    print(f"every process ready {recovery:.1f} s after NATS came back")
+    _, text = await http_get(system.processes["engine"].port, "/metrics")
+    assert (metric(text, "president_reconnects_total", server="nats") or 0) >= 1
+    assert metric(text, "president_connection_up", server="nats") == 1
+
+
+async def test_metrics_and_json_logs_after_games(system: System) -> None:
+    client = await PresidentClient.connect(system.nats.url, system.prefix, name="health-test")
+    try:
+        # One game that waits for a person for ever (in play), one all-AI game to its end.
+        waiting = await client.create_table(players=3, ai_seats={1: "easy", 2: "easy"})
+        await client.take_seat(waiting, "Ada", seat=0)
+        await client.start_game(waiting)
+        finished = await client.create_table(players=4, ai_seats=dict.fromkeys(range(4), "easy"))
+        await client.start_game(finished)
+
+        async def over() -> bool:
+            return (await client.get_table(finished)).status == "finished"
+
+        await eventually(over, 60, "the all-AI game finished")
+    finally:
+        await client.close()
+
+    async def scrape(role: str) -> str:
+        return (await http_get(system.processes[role].port, "/metrics"))[1]
+
+    async def settled() -> bool:
+        table, relay = await scrape("table"), await scrape("relay")
+        return (
+            metric(table, "president_games_in_play") == 1
+            and metric(relay, "president_relay_lag_events") == 0
+        )
+
+    await eventually(settled, 10, "games in play and relay lag measured")
+
+    engine = await scrape("engine")
+    played = metric(engine, "president_commands_total", service="engine", type="PlayCards")
+    assert played is not None and played >= 10
+    assert metric(engine, "president_command_seconds_count", type="PlayCards") == played
+
+    table = await scrape("table")
+    assert metric(table, "president_commands_total", type="CreateTable", outcome="accepted") == 2
+    assert metric(table, "president_commands_total", type="StartGame", outcome="accepted") == 2
+    assert metric(table, "president_connection_up", server="postgres") == 1
+
+    worker = await scrape("ai-worker")
+    decisions = metric(worker, "president_ai_decisions_total", level="easy")
+    assert decisions is not None and decisions >= played * 0.9
+    assert metric(worker, "president_ai_decision_seconds_count", level="easy") == decisions
+    assert metric(worker, "president_ai_queue_pending") == 0
+    assert metric(worker, "president_ai_redeliveries_total") is not None
+
+    relay = await scrape("relay")
+    assert metric(relay, "president_relay_publish_failures_total") is not None
+
+    for role, served in system.processes.items():
+        lines = [json.loads(line) for line in served.lines()]  # every line is one object
+        assert all({"time", "level", "logger", "message"} <= set(line) for line in lines), role
+    table_lines = [json.loads(line) for line in system.processes["table"].lines()]
+    created = [
+        line
+        for line in table_lines
+        if line["message"] == "StartGame: accepted" and line.get("table_id") == finished
+    ]
+    assert created and created[0]["command_id"] == created[0]["correlation_id"]
+    engine_lines = [json.loads(line) for line in system.processes["engine"].lines()]
+    assert any(
+        line.get("table_id") == finished and line.get("correlation_id") == finished
+        for line in engine_lines
+    )
+
+
+async def test_sigterm_with_nats_gone_stops_every_process_promptly_and_cleanly(
+    system: System,
+) -> None:
+    system.nats.stop()
+    await eventually(lambda: all_ready(system, False), 15, "every process not ready")
+    before = {role: len(served.lines()) for role, served in system.processes.items()}
+
+    for served in system.processes.values():
+        served.process.signal(15)
+    for role, served in system.processes.items():
+        started = time.monotonic()
+        assert served.process.wait(15) == 0, role
+        took = time.monotonic() - started
+        assert took < 10, (role, took)
+        after = [json.loads(line) for line in served.lines()[before[role] :]]
+        errors = [line for line in after if "error" in line or line["level"] == "ERROR"]
+        assert not errors, (role, [line.get("error") or line["message"] for line in errors])
+        assert after[-1]["message"].endswith("stopped"), (role, after[-1])
