@@ -107,7 +107,8 @@ class WorkerApp:
         if self._client is not None:
             if self._client.is_connected:
                 await self._publish_stats()
-            await close_nats(self._client, drain_timeout=3.0)
+            # The decisions in hand are finished or handed back: nothing left to drain.
+            await close_nats(self._client, drain_timeout=None)
         log.info("AI worker %s: stopped", self.settings.instance_id)
 
     async def _report(self) -> None:

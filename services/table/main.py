@@ -76,7 +76,7 @@ class TableApp:
         )
         projector = LobbyProjector(pool, store, poll_interval=settings.lobby_poll_interval)
         self._stop.clear()
-        self._projector = asyncio.create_task(projector.run(self._stop), name="lobby-projector")
+        self._projector = asyncio.create_task(self._project(projector), name="lobby-projector")
         broker = self.broker = NatsBroker(
             **broker_options(
                 settings.nats_url,
@@ -123,6 +123,20 @@ class TableApp:
         if self._pool is not None:
             await close_pool(self._pool)
             self._pool = None
+
+    async def _project(self, projector: LobbyProjector) -> None:
+        """Run the projector until stopped, starting it over when Postgres fails it."""
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                await projector.run(self._stop)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                failures += 1
+                log.warning("lobby projector: %r; starting over", error)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), min(0.25 * 2**failures, 5.0))
+            else:
+                failures = 0
 
     async def _projector_check(self) -> str | None:
         if self._projector is None or self._projector.done():

@@ -8,163 +8,52 @@ start again with the same port and store.
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import json
-import os
 import time
-import uuid
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 from president.client import PresidentClient
 from president.store.migrate import migrate_sync
-from president_tools.infra import free_port
 from president_tools.infra.nats import EmbeddedNats
-from president_tools.stack.process import ManagedProcess, ProcessSpec
-from president_tools.stack.stack import serve_argv
 
-from tests.fixtures.servers import reachable_temp_dir
+from tests.e2e.processes import (
+    Served,
+    System,
+    all_ready,
+    eventually,
+    http_get,
+    metric,
+    own_server,
+    readiness,
+    running_system,
+)
 
 pytestmark = pytest.mark.e2e
 
-ROLES = ("relay", "table", "engine", "ai-worker")
-HOST = "127.0.0.1"
 
-
-@dataclass
-class Served:
-    """A process and the port of its health server."""
-
-    process: ManagedProcess
-    port: int
-
-    @property
-    def log(self) -> Path:
-        return self.process.spec.log_file
-
-    def lines(self) -> list[str]:
-        return [line for line in self.log.read_text(errors="replace").splitlines() if line]
-
-
-@dataclass
-class System:
-    nats: EmbeddedNats
-    prefix: str
-    run_dir: Path
-    database_url: str
-    processes: dict[str, Served]
-
-    def spawn(self, role: str, name: str, **extra_env: str) -> Served:
-        port = free_port(HOST)
-        ready_file = self.run_dir / f"{name}.ready"
-        env = {
-            **os.environ,
-            "PYTHONUNBUFFERED": "1",
-            "PRESIDENT_DATABASE_URL": self.database_url,
-            "PRESIDENT_NATS_URL": self.nats.url,
-            "PRESIDENT_DATA_DIR": str(self.run_dir),
-            "PRESIDENT_SUBJECT_PREFIX": self.prefix,
-            "PRESIDENT_INSTANCE_ID": name,
-            "PRESIDENT_TOKEN_SECRET": "health-test-secret",
-            "PRESIDENT_READY_FILE": str(ready_file),
-            "PRESIDENT_HEALTH_PORT": str(port),
-            "PRESIDENT_HEALTH_HOST": HOST,
-            "PRESIDENT_LOG_FORMAT": "json",
-            "PRESIDENT_NATS_RECONNECT_WAIT_MAX": "0.5",
-            "PRESIDENT_RELAY_POLL_INTERVAL": "0.2",
-            "PRESIDENT_ACK_WAIT": "2",
-            "PRESIDENT_BUDGET_MS": "20",
-            **extra_env,
-        }
-        process = ManagedProcess(
-            ProcessSpec(
-                name=name,
-                argv=serve_argv(role, migrate=False),
-                env=env,
-                log_file=self.run_dir / f"{name}.log",
-                ready_file=ready_file,
-            )
-        )
-        process.start()
-        return Served(process, port)
+@pytest.fixture(scope="module")
+def nats() -> Iterator[EmbeddedNats]:
+    """A NATS server of this module's own: the tests stop it and start it again."""
+    with own_server(lambda data_dir: EmbeddedNats(data_dir / "nats")) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
-def system(database_url: str) -> Iterator[System]:
-    """Relay, table, engine and AI worker on their own NATS, each with a health port."""
+def system(
+    database_url: str, nats: EmbeddedNats, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[System]:
+    """Relay, table, engine and AI worker, each with a health port, logging JSON."""
     migrate_sync(database_url)
-    with reachable_temp_dir() as run_dir:
-        nats = EmbeddedNats(run_dir / "nats")
-        nats.start()
-        system = System(nats, f"h{uuid.uuid4().hex[:8]}", run_dir, database_url, {})
-        try:
-            for role in ROLES:
-                system.processes[role] = system.spawn(role, f"{role}-1")
-            for served in system.processes.values():
-                served.process.wait_ready(60)
-            yield system
-        finally:
-            for served in system.processes.values():
-                served.process.stop(15)
-            nats.stop()
-
-
-async def http_get(port: int, path: str) -> tuple[int, str]:
-    """Status and body of ``GET path`` on the health server at ``port``."""
-    reader, writer = await asyncio.open_connection(HOST, port)
-    try:
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
-        await writer.drain()
-        response = (await reader.read()).decode()
-    finally:
-        writer.close()
-    head, _, body = response.partition("\r\n\r\n")
-    return int(head.split(" ", 2)[1]), body
-
-
-async def readiness(served: Served) -> tuple[int, dict[str, object]]:
-    status, body = await http_get(served.port, "/readyz")
-    return status, json.loads(body)
-
-
-async def eventually(check: Callable[[], Awaitable[bool]], within: float, what: str) -> float:
-    """Poll ``check`` until it holds; the seconds it took."""
-    started = time.monotonic()
-    while not await check():
-        if time.monotonic() - started > within:
-            raise AssertionError(f"not within {within} s: {what}")
-        await asyncio.sleep(0.1)
-    return time.monotonic() - started
-
-
-async def all_ready(system: System, ready: bool) -> bool:
-    statuses = [await readiness(served) for served in system.processes.values()]
-    return all((status == 200) is ready for status, _ in statuses)
-
-
-def metric(text: str, name: str, **labels: str) -> float | None:
-    """The value of the sample ``name{labels}`` in a Prometheus exposition, None if absent."""
-    for line in text.splitlines():
-        if line.startswith("#") or not line.startswith(name):
-            continue
-        sample, _, value = line.rpartition(" ")
-        sample_name, _, label_text = sample.partition("{")
-        if sample_name != name:
-            continue
-        found = dict(
-            part.split("=", 1) for part in label_text.rstrip("}").split(",") if "=" in part
-        )
-        if all(found.get(key) == f'"{value_}"' for key, value_ in labels.items()):
-            return float(value)
-    return None
+    with running_system(database_url, nats.url, tmp_path_factory.mktemp("health")) as system:
+        yield system
 
 
 async def test_each_process_kind_is_alive_and_ready_once_serving(system: System) -> None:
     for role, served in system.processes.items():
         assert await http_get(served.port, "/livez") == (200, "ok\n"), role
-        await eventually(lambda s=served: _ready(s), 20, f"{role} ready")
+        await eventually(functools.partial(_ready, served), 20, f"{role} ready")
         status, body = await readiness(served)
         assert (status, body) == (200, {"ready": True, "not_ready": {}}), role
         assert (await http_get(served.port, "/nowhere"))[0] == 404
@@ -175,7 +64,7 @@ async def _ready(served: Served) -> bool:
 
 
 async def test_nats_away_longer_than_the_old_give_up_window_then_back_heals_in_place(
-    system: System,
+    system: System, nats: EmbeddedNats
 ) -> None:
     # The old behaviour, made short by settings: two attempts per server, then nats-py
     # closes the connection. Before, such a process stayed up and "ready" for ever.
@@ -188,7 +77,7 @@ async def test_nats_away_longer_than_the_old_give_up_window_then_back_heals_in_p
     )
     limited.process.wait_ready(60)
 
-    system.nats.stop()
+    nats.stop()
     await eventually(lambda: all_ready(system, False), 15, "every process not ready")
     for role in ("table", "engine", "ai-worker"):
         _, body = await readiness(system.processes[role])
@@ -201,7 +90,7 @@ async def test_nats_away_longer_than_the_old_give_up_window_then_back_heals_in_p
     assert any("closed for good" in line for line in limited.lines())
     assert all(served.process.alive() for served in system.processes.values())
 
-    system.nats.start()
+    nats.start()
     recovery = await eventually(lambda: all_ready(system, True), 30, "every process ready")
     print(f"every process ready {recovery:.1f} s after NATS came back")
     _, text = await http_get(system.processes["engine"].port, "/metrics")
@@ -210,7 +99,7 @@ async def test_nats_away_longer_than_the_old_give_up_window_then_back_heals_in_p
 
 
 async def test_metrics_and_json_logs_after_games(system: System) -> None:
-    client = await PresidentClient.connect(system.nats.url, system.prefix, name="health-test")
+    client = await PresidentClient.connect(system.nats_url, system.prefix, name="health-test")
     try:
         # One game that waits for a person for ever (in play), one all-AI game to its end.
         waiting = await client.create_table(players=3, ai_seats={1: "easy", 2: "easy"})
@@ -220,7 +109,7 @@ async def test_metrics_and_json_logs_after_games(system: System) -> None:
         await client.start_game(finished)
 
         async def over() -> bool:
-            return (await client.get_table(finished)).status == "finished"
+            return bool((await client.get_table(finished)).status == "finished")
 
         await eventually(over, 60, "the all-AI game finished")
     finally:
@@ -276,9 +165,9 @@ async def test_metrics_and_json_logs_after_games(system: System) -> None:
 
 
 async def test_sigterm_with_nats_gone_stops_every_process_promptly_and_cleanly(
-    system: System,
+    system: System, nats: EmbeddedNats
 ) -> None:
-    system.nats.stop()
+    nats.stop()
     await eventually(lambda: all_ready(system, False), 15, "every process not ready")
     before = {role: len(served.lines()) for role, served in system.processes.items()}
 

@@ -50,15 +50,19 @@ def postgres_check(pool: asyncpg.Pool) -> Check:
     return check
 
 
-async def close_nats(client: Client, drain_timeout: float = DRAIN_TIMEOUT) -> None:
+async def close_nats(client: Client, drain_timeout: float | None = DRAIN_TIMEOUT) -> None:
     """Drain ``client`` when it is connected (what the subscriptions hold is handled),
-    else close it at once."""
+    else close it at once. ``drain_timeout=None``: no drain, only a flush of what was
+    published (for a process whose work in hand is already finished)."""
     if client.is_closed:
         return
     if client.is_connected:
         try:
-            await asyncio.wait_for(client.drain(), drain_timeout)
-            return
+            if drain_timeout is None:
+                await client.flush(timeout=1)
+            else:
+                await asyncio.wait_for(client.drain(), drain_timeout)
+                return
         except (TimeoutError, OSError, nats.errors.Error) as error:
             log.warning("NATS did not drain (%s); closing", type(error).__name__)
     # nats-py flushes what it buffered while disconnected into a dead socket: that may fail.

@@ -123,6 +123,7 @@ async def serve(app: App, settings: ServiceSettings) -> int:
             monitor = asyncio.create_task(_monitor(runtime), name="health-monitor")
             await _first(stop.wait(), runtime.failed())
     finally:
+        log.info("%s: stopping", settings.instance_id)
         runtime.stopping = True
         runtime.health.phase = "stopping"
         clear_ready(settings.ready_file)

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, TextIO
 
 LOG_IDS = ("table_id", "command_id", "correlation_id")
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s%(ids)s"
@@ -74,11 +74,14 @@ class JsonFormatter(logging.Formatter):
 
 
 def configure_logging(
-    level: str, log_format: Literal["text", "json"] = "text", process: str = "president"
+    level: str,
+    log_format: Literal["text", "json"] = "text",
+    process: str = "president",
+    stream: TextIO | None = None,
 ) -> None:
-    """Send the root logger's records to standard error in ``log_format`` (replacing any
-    handler set before), at ``level``; chatty libraries at WARNING at least."""
-    handler = logging.StreamHandler(sys.stderr)
+    """Send the root logger's records to ``stream`` (standard error) in ``log_format``
+    (replacing any handler set before), at ``level``; chatty libraries at WARNING at least."""
+    handler = logging.StreamHandler(stream or sys.stderr)
     handler.addFilter(_WithIds())
     if log_format == "json":
         handler.setFormatter(JsonFormatter(process))

@@ -1,0 +1,75 @@
+"""Postgres stopped under the running processes: not ready while it is away, ready again
+once it is back (same port, same data) without a restart, and a game then plays through.
+
+The processes run on a Postgres server of this module's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from president.client import PresidentClient
+from president.store.migrate import migrate_sync
+from president_tools.infra.postgres import EmbeddedPostgres
+
+from tests.e2e.processes import (
+    System,
+    all_ready,
+    eventually,
+    own_server,
+    readiness,
+    running_system,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[EmbeddedPostgres]:
+    with own_server(lambda data_dir: EmbeddedPostgres(data_dir / "pg", durable=False)) as server:
+        migrate_sync(server.url)
+        yield server
+
+
+@pytest.fixture(scope="module")
+def system(
+    postgres: EmbeddedPostgres, nats_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[System]:
+    with running_system(postgres.url, nats_url, tmp_path_factory.mktemp("pg-outage")) as system:
+        yield system
+
+
+async def test_postgres_away_then_back_heals_every_process_in_place(
+    system: System, postgres: EmbeddedPostgres
+) -> None:
+    await eventually(lambda: all_ready(system, True), 20, "every process ready")
+
+    postgres.stop()
+    users = {role: system.processes[role] for role in ("relay", "table", "engine")}
+
+    async def users_not_ready() -> bool:
+        statuses = [(await readiness(served))[0] for served in users.values()]
+        return all(status == 503 for status in statuses)
+
+    await eventually(users_not_ready, 15, "the Postgres users not ready")
+    for role in ("table", "engine"):
+        _, body = await readiness(users[role])
+        assert "postgres" in body["not_ready"], (role, body)  # type: ignore[operator]
+
+    postgres.start()
+    recovery = await eventually(lambda: all_ready(system, True), 30, "every process ready")
+    print(f"every process ready {recovery:.1f} s after Postgres came back")
+    assert all(served.process.alive() for served in system.processes.values())
+
+    client = await PresidentClient.connect(system.nats_url, system.prefix, name="pg-test")
+    try:
+        table_id = await client.create_table(players=4, ai_seats=dict.fromkeys(range(4), "easy"))
+        await client.start_game(table_id)
+
+        async def over() -> bool:
+            return bool((await client.get_table(table_id)).status == "finished")
+
+        await eventually(over, 60, "a game after the outage finished")
+    finally:
+        await client.close()
