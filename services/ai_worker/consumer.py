@@ -69,6 +69,13 @@ class WorkQueueConsumer:
         )
         self._loop_task = asyncio.create_task(self._pull(subscription), name="ai-pull")
 
+    @property
+    def loop(self) -> asyncio.Task[None]:
+        """The pull loop's task (runs until :meth:`stop`)."""
+        if self._loop_task is None:
+            raise RuntimeError("the consumer is not started")
+        return self._loop_task
+
     async def stop(self, grace: float = 3.0) -> None:
         """Stop fetching; give the requests in hand ``grace`` seconds, then hand the rest
         back to the queue at once (they go to another worker)."""

@@ -76,6 +76,7 @@ class WorkerApp:
             ack_wait=settings.ack_wait,
         )
         await self._consumer.start()
+        runtime.supervise(self._consumer.loop, "the pull loop")
         self._reporter = asyncio.create_task(self._report(), name="stats")
         runtime.health.add("nats", nats_check(self._client))
         runtime.health.add("work queue", self._pulling)

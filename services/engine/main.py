@@ -105,6 +105,7 @@ class EngineApp:
         )
         self._stop.clear()
         self._consumer = asyncio.create_task(consumer.run(self._stop), name="engine-reactor")
+        runtime.supervise(self._consumer, "the reactor")
 
         async def handle(subject: str, raw: bytes) -> bytes:
             return await handle_request(engine, subject, raw)

@@ -93,6 +93,7 @@ class RelayApp:
         self._task = asyncio.create_task(
             self.relay.run(self._stop, from_position=self._from_position), name="relay"
         )
+        runtime.supervise(self._task, "the relay's loop")
         runtime.health.add("postgres", postgres_check(self._probe))
         runtime.health.add("relay", self._relay_check)
         runtime.collectors.append(self._measure_lag)

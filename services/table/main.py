@@ -77,6 +77,7 @@ class TableApp:
         projector = LobbyProjector(pool, store, poll_interval=settings.lobby_poll_interval)
         self._stop.clear()
         self._projector = asyncio.create_task(self._project(projector), name="lobby-projector")
+        runtime.supervise(self._projector, "the lobby projector")
         broker = self.broker = NatsBroker(
             **broker_options(
                 settings.nats_url,

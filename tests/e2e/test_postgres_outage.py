@@ -6,6 +6,7 @@ The processes run on a Postgres server of this module's own.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -40,21 +41,24 @@ def system(
         yield system
 
 
+USERS = ("relay", "table", "engine")
+"""The processes that use Postgres (an AI worker never does)."""
+
+
+async def users_not_ready(system: System) -> bool:
+    statuses = [(await readiness(system.processes[role]))[0] for role in USERS]
+    return all(status == 503 for status in statuses)
+
+
 async def test_postgres_away_then_back_heals_every_process_in_place(
     system: System, postgres: EmbeddedPostgres
 ) -> None:
     await eventually(lambda: all_ready(system, True), 20, "every process ready")
 
     postgres.stop()
-    users = {role: system.processes[role] for role in ("relay", "table", "engine")}
-
-    async def users_not_ready() -> bool:
-        statuses = [(await readiness(served))[0] for served in users.values()]
-        return all(status == 503 for status in statuses)
-
-    await eventually(users_not_ready, 15, "the Postgres users not ready")
+    await eventually(lambda: users_not_ready(system), 15, "the Postgres users not ready")
     for role in ("table", "engine"):
-        _, body = await readiness(users[role])
+        _, body = await readiness(system.processes[role])
         assert "postgres" in body["not_ready"], (role, body)  # type: ignore[operator]
 
     postgres.start()
@@ -73,3 +77,17 @@ async def test_postgres_away_then_back_heals_every_process_in_place(
         await eventually(over, 60, "a game after the outage finished")
     finally:
         await client.close()
+
+
+async def test_sigterm_with_postgres_gone_stops_every_process_promptly(
+    system: System, postgres: EmbeddedPostgres
+) -> None:
+    postgres.stop()
+    await eventually(lambda: users_not_ready(system), 15, "the Postgres users not ready")
+
+    for served in system.processes.values():
+        served.process.signal(15)
+    for role, served in system.processes.items():
+        started = time.monotonic()
+        assert served.process.wait(15) == 0, role
+        assert time.monotonic() - started < 10, role

@@ -21,7 +21,7 @@ import logging
 import signal
 import sys
 from collections.abc import Awaitable, Callable
-from typing import NoReturn, Protocol
+from typing import Any, NoReturn, Protocol
 
 from president.runtime import metrics
 from president.runtime.health import Health, HealthServer
@@ -70,6 +70,17 @@ class Runtime:
 
     async def failed(self) -> None:
         await self._failed.wait()
+
+    def supervise(self, task: asyncio.Task[Any], what: str) -> None:
+        """``task`` is a loop that runs until its app stops it: should it die of an
+        exception, the process fails (else it would stay alive but idle)."""
+
+        def ended(task: asyncio.Task[Any]) -> None:
+            error = None if task.cancelled() else task.exception()
+            if error is not None:
+                self.fail(f"{what} died: {error!r}")
+
+        task.add_done_callback(ended)
 
     def nats_watch(self) -> NatsWatch:
         """Callbacks for ``president.bus.connect``: state, reconnections, a closed connection."""

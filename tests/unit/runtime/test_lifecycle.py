@@ -69,6 +69,21 @@ async def test_a_failure_reported_by_the_app_exits_one(tmp_path: Path) -> None:
     assert app.runtime.failure == "the NATS connection is closed for good"
 
 
+async def test_a_supervised_loop_that_dies_fails_the_process(tmp_path: Path) -> None:
+    app = Recorder()
+    serving = asyncio.create_task(serve(app, settings(tmp_path)))
+    await asyncio.wait_for(app.started.wait(), 5)
+    assert app.runtime is not None
+
+    async def loop() -> None:
+        raise KeyError("bug")
+
+    app.runtime.supervise(asyncio.create_task(loop()), "the loop")
+
+    assert await asyncio.wait_for(serving, 5) == 1
+    assert app.runtime.failure == "the loop died: KeyError('bug')"
+
+
 async def test_a_start_that_fails_exits_one_after_a_stop(tmp_path: Path) -> None:
     app = Recorder(fail_start=True)
 
