@@ -78,6 +78,7 @@ async def test_nats_away_longer_than_the_old_give_up_window_then_back_heals_in_p
     limited.process.wait_ready(60)
 
     nats.stop()
+    outage_started = time.monotonic()
     await eventually(lambda: all_ready(system, False), 15, "every process not ready")
     for role in ("table", "engine", "ai-worker"):
         _, body = await readiness(system.processes[role])
@@ -87,6 +88,7 @@ async def test_nats_away_longer_than_the_old_give_up_window_then_back_heals_in_p
 
     # The limited one gives up and exits non-zero for its supervisor; the others wait.
     assert limited.process.wait(15) == 1
+    print(f"the limited worker exited {time.monotonic() - outage_started:.1f} s into the outage")
     assert any("closed for good" in line for line in limited.lines())
     assert all(served.process.alive() for served in system.processes.values())
 
@@ -162,6 +164,31 @@ async def test_metrics_and_json_logs_after_games(system: System) -> None:
         line.get("table_id") == finished and line.get("correlation_id") == finished
         for line in engine_lines
     )
+
+
+async def test_a_process_started_while_nats_is_away_serves_once_it_is_back(
+    system: System, nats: EmbeddedNats
+) -> None:
+    nats.stop()
+    late = system.spawn("ai-worker", "ai-worker-late")
+    try:
+
+        async def starting() -> bool:
+            try:
+                return await readiness(late) == (
+                    503,
+                    {"ready": False, "not_ready": {"process": "starting"}},
+                )
+            except OSError:  # its health server is not up yet
+                return False
+
+        await eventually(starting, 20, "alive, waiting for NATS, not ready")
+        assert await http_get(late.port, "/livez") == (200, "ok\n")
+
+        nats.start()
+        await eventually(functools.partial(_ready, late), 20, "ready once NATS is there")
+    finally:
+        assert late.process.stop(15) == 0
 
 
 async def test_sigterm_with_nats_gone_stops_every_process_promptly_and_cleanly(
