@@ -8,12 +8,11 @@ carries them (asyncio tasks started inside inherit them).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import sys
-from collections.abc import Iterator, Mapping
-from contextvars import ContextVar
+from collections.abc import Mapping
+from contextvars import ContextVar, Token
 from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Literal, TextIO
@@ -27,14 +26,27 @@ _NO_IDS: Mapping[str, str] = MappingProxyType({})
 _ids: ContextVar[Mapping[str, str]] = ContextVar("president_log_ids", default=_NO_IDS)
 
 
-@contextlib.contextmanager
-def log_context(**ids: str | None) -> Iterator[None]:
-    """Every line logged inside carries ``ids`` (None values are left out)."""
-    token = _ids.set({**_ids.get(), **{key: value for key, value in ids.items() if value}})
-    try:
-        yield
-    finally:
-        _ids.reset(token)
+class log_context:
+    """Every line logged inside carries ``ids`` (None values are left out).
+
+    A class rather than a generator: it wraps every command (a few microseconds less)."""
+
+    __slots__ = ("_ids", "_token")
+
+    def __init__(self, **ids: str | None):
+        self._ids = ids
+        self._token: Token[Mapping[str, str]] | None = None
+
+    def __enter__(self) -> None:
+        merged = dict(_ids.get())
+        for key, value in self._ids.items():
+            if value:
+                merged[key] = value
+        self._token = _ids.set(merged)
+
+    def __exit__(self, *_: object) -> None:
+        if self._token is not None:
+            _ids.reset(self._token)
 
 
 def current_ids() -> Mapping[str, str]:
