@@ -117,14 +117,18 @@ def run(app: App, settings: ServiceSettings) -> NoReturn:
 async def serve(app: App, settings: ServiceSettings) -> int:
     """Serve ``app`` until SIGTERM/SIGINT (0) or ``Runtime.fail`` (1); see the module."""
     runtime = Runtime(settings.instance_id)
+    server = None
+    if settings.health_port is not None:
+        server = HealthServer(runtime.health, settings.health_host, settings.health_port)
+        try:
+            await server.start()
+        except OSError as error:
+            log.error("%s: no health server on port %d: %s", runtime.name, server.port, error)
+            return 1
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    server = None
-    if settings.health_port is not None:
-        server = HealthServer(runtime.health, settings.health_host, settings.health_port)
-        await server.start()
     monitor: asyncio.Task[None] | None = None
     try:
         if await _started(app, runtime, stop):

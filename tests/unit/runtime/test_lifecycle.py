@@ -142,3 +142,16 @@ async def get(port: int, path: str) -> tuple[int, dict[str, object]]:
     writer.close()
     head, _, body = response.partition("\r\n\r\n")
     return int(head.split()[1]), json.loads(body)
+
+
+async def test_a_health_port_taken_already_exits_one_without_starting(tmp_path: Path) -> None:
+    taken = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    port = taken.sockets[0].getsockname()[1]
+    app = Recorder()
+    try:
+        code = await serve(app, settings(tmp_path, health_port=port, health_host="127.0.0.1"))
+    finally:
+        taken.close()
+
+    assert code == 1
+    assert app.events == []
