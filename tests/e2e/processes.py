@@ -8,7 +8,7 @@ import json
 import os
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -139,12 +139,16 @@ def metric(text: str, name: str, **labels: str) -> float | None:
 
 
 @contextlib.contextmanager
-def running_system(database_url: str, nats_url: str, run_dir: Path) -> Iterator[System]:
-    """One process of each role, each with a health port, ready; stopped at the end."""
+def running_system(
+    database_url: str, nats_url: str, run_dir: Path, debug: Collection[str] = ()
+) -> Iterator[System]:
+    """One process of each role, each with a health port, ready; stopped at the end.
+    The roles in ``debug`` log at DEBUG."""
     system = System(nats_url, f"h{uuid.uuid4().hex[:8]}", run_dir, database_url, {})
     try:
         for role in ROLES:
-            system.processes[role] = system.spawn(role, f"{role}-1")
+            level = {"PRESIDENT_LOG_LEVEL": "DEBUG"} if role in debug else {}
+            system.processes[role] = system.spawn(role, f"{role}-1", **level)
         for served in system.processes.values():
             served.process.wait_ready(60)
         yield system

@@ -44,9 +44,11 @@ def nats() -> Iterator[EmbeddedNats]:
 def system(
     database_url: str, nats: EmbeddedNats, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[System]:
-    """Relay, table, engine and AI worker, each with a health port, logging JSON."""
+    """Relay, table, engine and AI worker, each with a health port, logging JSON (the
+    table service at DEBUG: every command it answers)."""
     migrate_sync(database_url)
-    with running_system(database_url, nats.url, tmp_path_factory.mktemp("health")) as system:
+    run_dir = tmp_path_factory.mktemp("health")
+    with running_system(database_url, nats.url, run_dir, debug=("table",)) as system:
         yield system
 
 
@@ -130,9 +132,11 @@ async def test_metrics_and_json_logs_after_games(system: System) -> None:
     await eventually(settled, 10, "games in play and relay lag measured")
 
     engine = await scrape("engine")
-    played = metric(engine, "president_commands_total", service="engine", type="PlayCards")
+    played = metric(engine, "president_commands_total", kind="game", type="PlayCards")
     assert played is not None and played >= 10
-    assert metric(engine, "president_command_seconds_count", type="PlayCards") == played
+    assert (
+        metric(engine, "president_command_seconds_count", kind="game", type="PlayCards") == played
+    )
 
     table = await scrape("table")
     assert metric(table, "president_commands_total", type="CreateTable", outcome="accepted") == 2
