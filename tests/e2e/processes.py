@@ -8,8 +8,8 @@ import json
 import os
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Collection, Iterator
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Collection, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -48,10 +48,24 @@ class System:
     run_dir: Path
     database_url: str
     processes: dict[str, Served]
+    nats_users: Mapping[str, str] = field(default_factory=dict)
+    """Every role's NATS password (the server authenticates; a role connects as itself)."""
+
+    def url_for(self, user: str) -> str:
+        """The NATS URL with ``user``'s credentials (as is when it has none)."""
+        if user not in self.nats_users:
+            return self.nats_url
+        scheme, _, rest = self.nats_url.partition("://")
+        return f"{scheme}://{user}:{self.nats_users[user]}@{rest}"
 
     def stop(self) -> None:
         for served in self.processes.values():
             served.process.stop(15)
+
+    def _identity(self, role: str) -> dict[str, str]:
+        if role not in self.nats_users:
+            return {}
+        return {"PRESIDENT_NATS_USER": role, "PRESIDENT_NATS_PASSWORD": self.nats_users[role]}
 
     def spawn(self, role: str, name: str, **extra_env: str) -> Served:
         port = free_port(HOST)
@@ -73,6 +87,7 @@ class System:
             "PRESIDENT_RELAY_POLL_INTERVAL": "0.2",
             "PRESIDENT_ACK_WAIT": "2",
             "PRESIDENT_BUDGET_MS": "20",
+            **self._identity(role),
             **extra_env,
         }
         process = ManagedProcess(
@@ -140,11 +155,17 @@ def metric(text: str, name: str, **labels: str) -> float | None:
 
 @contextlib.contextmanager
 def running_system(
-    database_url: str, nats_url: str, run_dir: Path, debug: Collection[str] = ()
+    database_url: str,
+    nats_url: str,
+    nats_users: Mapping[str, str],
+    run_dir: Path,
+    debug: Collection[str] = (),
 ) -> Iterator[System]:
-    """One process of each role, each with a health port, ready; stopped at the end.
-    The roles in ``debug`` log at DEBUG."""
-    system = System(nats_url, f"h{uuid.uuid4().hex[:8]}", run_dir, database_url, {})
+    """One process of each role, each with a health port and its NATS identity, ready;
+    stopped at the end. The roles in ``debug`` log at DEBUG. ``nats_url`` without
+    credentials."""
+    prefix = f"h{uuid.uuid4().hex[:8]}"
+    system = System(nats_url, prefix, run_dir, database_url, {}, dict(nats_users))
     try:
         for role in ROLES:
             level = {"PRESIDENT_LOG_LEVEL": "DEBUG"} if role in debug else {}

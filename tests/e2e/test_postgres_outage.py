@@ -22,6 +22,7 @@ from tests.e2e.processes import (
     readiness,
     running_system,
 )
+from tests.fixtures.servers import TestServers
 
 pytestmark = pytest.mark.e2e
 
@@ -35,9 +36,11 @@ def postgres() -> Iterator[EmbeddedPostgres]:
 
 @pytest.fixture(scope="module")
 def system(
-    postgres: EmbeddedPostgres, nats_url: str, tmp_path_factory: pytest.TempPathFactory
+    postgres: EmbeddedPostgres, servers: TestServers, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[System]:
-    with running_system(postgres.url, nats_url, tmp_path_factory.mktemp("pg-outage")) as system:
+    nats_url = servers.bare_nats_url or servers.nats_url
+    run_dir = tmp_path_factory.mktemp("pg-outage")
+    with running_system(postgres.url, nats_url, servers.nats_users, run_dir) as system:
         yield system
 
 
@@ -66,7 +69,9 @@ async def test_postgres_away_then_back_heals_every_process_in_place(
     print(f"every process ready {recovery:.1f} s after Postgres came back")
     assert all(served.process.alive() for served in system.processes.values())
 
-    client = await PresidentClient.connect(system.nats_url, system.prefix, name="pg-test")
+    client = await PresidentClient.connect(
+        system.url_for("integrator"), system.prefix, name="pg-test"
+    )
     try:
         table_id = await client.create_table(players=4, ai_seats=dict.fromkeys(range(4), "easy"))
         await client.start_game(table_id)

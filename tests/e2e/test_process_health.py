@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from president.bus.auth import ANY_PREFIX
 from president.client import PresidentClient
 from president.store.migrate import migrate_sync
 from president_tools.infra.nats import EmbeddedNats
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture(scope="module")
 def nats() -> Iterator[EmbeddedNats]:
     """A NATS server of this module's own: the tests stop it and start it again."""
-    with own_server(lambda data_dir: EmbeddedNats(data_dir / "nats")) as server:
+    with own_server(lambda data_dir: EmbeddedNats(data_dir / "nats", prefix=ANY_PREFIX)) as server:
         yield server
 
 
@@ -48,7 +49,7 @@ def system(
     table service at DEBUG: every command it answers)."""
     migrate_sync(database_url)
     run_dir = tmp_path_factory.mktemp("health")
-    with running_system(database_url, nats.url, run_dir, debug=("table",)) as system:
+    with running_system(database_url, nats.url, nats.users, run_dir, debug=("table",)) as system:
         yield system
 
 
@@ -103,7 +104,9 @@ async def test_nats_away_longer_than_the_old_give_up_window_then_back_heals_in_p
 
 
 async def test_metrics_and_json_logs_after_games(system: System) -> None:
-    client = await PresidentClient.connect(system.nats_url, system.prefix, name="health-test")
+    client = await PresidentClient.connect(
+        system.url_for("integrator"), system.prefix, name="health-test"
+    )
     try:
         # One game that waits for a person for ever (in play), one all-AI game to its end.
         waiting = await client.create_table(players=3, ai_seats={1: "easy", 2: "easy"})
