@@ -18,6 +18,7 @@ from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.api import ConsumerConfig
 from president.contract import Subjects
+from president.runtime.metrics import AI_REDELIVERIES
 
 from services.ai_worker.worker import Outcome
 
@@ -56,6 +57,8 @@ class WorkQueueConsumer:
         self._tasks: set[asyncio.Task[None]] = set()
         self._loop_task: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
+        self.pulling = False
+        """Whether the last fetch worked (readiness)."""
 
     async def start(self) -> None:
         subscription = await self._js.pull_subscribe(
@@ -65,6 +68,13 @@ class WorkQueueConsumer:
             config=ai_consumer_config(self._ack_wait),
         )
         self._loop_task = asyncio.create_task(self._pull(subscription), name="ai-pull")
+
+    @property
+    def loop(self) -> asyncio.Task[None]:
+        """The pull loop's task (runs until :meth:`stop`)."""
+        if self._loop_task is None:
+            raise RuntimeError("the consumer is not started")
+        return self._loop_task
 
     async def stop(self, grace: float = 3.0) -> None:
         """Stop fetching; give the requests in hand ``grace`` seconds, then hand the rest
@@ -90,10 +100,14 @@ class WorkQueueConsumer:
                 room += 1
             try:
                 messages = await subscription.fetch(batch=room, timeout=FETCH_WAIT)
+                self.pulling = True
             except (TimeoutError, nats.errors.TimeoutError):
                 messages = []
+                self.pulling = True
             except nats.errors.Error as error:
-                log.warning("fetching decision requests failed: %s", error)
+                if self.pulling:
+                    log.warning("fetching decision requests failed: %s", error)
+                self.pulling = False
                 messages = []
                 await asyncio.sleep(0.5)
             for message in messages:
@@ -104,6 +118,8 @@ class WorkQueueConsumer:
                 self._slots.release()
 
     async def _one(self, message: Msg) -> None:
+        if (message.metadata.num_delivered or 1) > 1:
+            AI_REDELIVERIES.inc()
         try:
             outcome = await self._handle(message.data)
             if outcome is Outcome.ACK:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from president.contract import DecisionRequest, GameAction, Pass, PlayCards, ReturnCards
+from president.contract import DecisionRequest, GameAction
+from president.game.decide import to_game_command
 from president.rules import Action, SeatView
-from president.rules import Pass as PassAction
-from president.rules import Play as PlayAction
 
 log = logging.getLogger(__name__)
 
@@ -21,24 +20,11 @@ def command_for(request: DecisionRequest, action: Action) -> GameAction:
     No ``expected_version``: in the exchange two seats decide on one version, and the
     deterministic command id already makes a redelivered decision harmless.
     """
-    table_id, seat, token = request.table_id, request.seat, request.seat_token
-    command_id = request.command_id
-    if isinstance(action, PlayAction):
-        return PlayCards(
-            command_id=command_id,
-            table_id=table_id,
-            seat=seat,
-            seat_token=token,
-            cards=list(action.cards),
-        )
-    if isinstance(action, PassAction):
-        return Pass(command_id=command_id, table_id=table_id, seat=seat, seat_token=token)
-    return ReturnCards(
-        command_id=command_id,
-        table_id=table_id,
-        seat=seat,
-        seat_token=token,
-        cards=list(action.cards),
+    return to_game_command(
+        action,
+        table_id=request.table_id,
+        seat_token=request.seat_token,
+        command_id=request.command_id,
     )
 
 
@@ -48,7 +34,7 @@ def decision(request: DecisionRequest, decide: Decide) -> GameAction:
     A policy that fails or answers outside the legal actions is replaced by the first
     legal action, so a request is never left without an answer.
     """
-    view = SeatView.from_dict(request.view)
+    view = request.view.to_rules()
     try:
         action = decide(view)
     except Exception:

@@ -2,8 +2,9 @@
 
 One NATS connection: the pull loop on the shared work queue (``consumer.py``), the
 commands to the engine by request-reply, the stats reports. Nothing connects at import
-time; ``run()`` serves until SIGTERM/SIGINT, then stops pulling, lets the decisions in
-hand finish, and exits.
+time; ``president.runtime.run`` serves it until SIGTERM/SIGINT, then ``stop()`` stops
+pulling, lets the decisions in hand finish (or hands them back to the queue), and exits.
+Ready while NATS is connected and the pull loop fetches.
 """
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ import asyncio
 import contextlib
 import json
 import logging
-import signal
 
-import nats
-import nats.errors
 from nats.aio.client import Client
-from president.bus.connect import connect
+from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
+from president.bus.streams import StreamLimits
 from president.contract import Subjects
-from president.runtime.ready import clear_ready, mark_ready
+from president.runtime import Runtime, run
+from president.runtime.checks import close_nats, nats_check
+from president.runtime.metrics import AI_QUEUE_IN_FLIGHT, AI_QUEUE_PENDING
 from president.settings import load_settings
 
 from services.ai_worker.client import NatsGameClient
@@ -37,7 +38,7 @@ def stats_subject(subjects: Subjects, instance_id: str) -> str:
 
 
 class WorkerApp:
-    """One AI-worker process: ``start()``/``stop()``, or ``run()`` until a signal."""
+    """One AI-worker process: ``start()`` and ``stop()``, driven by ``president.runtime.run``."""
 
     def __init__(self, settings: AIWorkerSettings):
         if settings.nats_url is None:
@@ -49,12 +50,19 @@ class WorkerApp:
         self._consumer: WorkQueueConsumer | None = None
         self._reporter: asyncio.Task[None] | None = None
 
-    async def start(self) -> None:
+    async def start(self, runtime: Runtime | None = None) -> None:
         settings = self.settings
         assert settings.nats_url is not None
-        self._client = await connect(settings.nats_url, f"president-{settings.instance_id}")
+        runtime = runtime or Runtime(settings.instance_id)
+        self._client = await connect(
+            settings.nats_url,
+            f"president-{settings.instance_id}",
+            NatsCredentials.from_settings(settings),
+            policy=ReconnectPolicy.of(settings),
+            watch=runtime.nats_watch(),
+        )
         js = self._client.jetstream()
-        await ensure_ai_stream(js, self.subjects)
+        await ensure_ai_stream(js, self.subjects, StreamLimits.from_settings(settings))
         worker = AIWorker(
             NatsGameClient(self._client, self.subjects, settings.command_timeout),
             PolicyCache(settings.ai_seed, settings.budget_ms),
@@ -68,36 +76,41 @@ class WorkerApp:
             ack_wait=settings.ack_wait,
         )
         await self._consumer.start()
+        runtime.supervise(self._consumer.loop, "the pull loop")
         self._reporter = asyncio.create_task(self._report(), name="stats")
-        mark_ready(settings.ready_file, settings.instance_id)
+        runtime.health.add("nats", nats_check(self._client))
+        runtime.health.add("work queue", self._pulling)
+        runtime.collectors.append(self._queue_depth)
         log.info("AI worker %s: serving on %s", settings.instance_id, self.subjects.ai_decide)
 
+    async def _pulling(self) -> str | None:
+        if self._consumer is None or not self._consumer.pulling:
+            return "not fetching from the work queue"
+        return None
+
+    async def _queue_depth(self) -> None:
+        if self._client is None or not self._client.is_connected:
+            return
+        info = await self._client.jetstream().consumer_info(
+            self.subjects.ai_stream, self.subjects.ai_consumer
+        )
+        AI_QUEUE_PENDING.set(info.num_pending or 0)
+        AI_QUEUE_IN_FLIGHT.set(info.num_ack_pending or 0)
+
     async def stop(self) -> None:
-        clear_ready(self.settings.ready_file)
+        """Stop pulling, finish or hand back the decisions in hand, disconnect."""
         if self._consumer is not None:
             await self._consumer.stop()
         if self._reporter is not None:
             self._reporter.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reporter
-        if self._client is not None and not self._client.is_closed:
-            await self._publish_stats()
-            try:
-                await asyncio.wait_for(self._client.drain(), 3.0)
-            except (TimeoutError, nats.errors.Error):
-                await self._client.close()
+        if self._client is not None:
+            if self._client.is_connected:
+                await self._publish_stats()
+            # The decisions in hand are finished or handed back: nothing left to drain.
+            await close_nats(self._client, drain_timeout=None)
         log.info("AI worker %s: stopped", self.settings.instance_id)
-
-    async def run(self) -> None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, stop.set)
-        await self.start()
-        try:
-            await stop.wait()
-        finally:
-            await self.stop()
 
     async def _report(self) -> None:
         while True:
@@ -125,7 +138,4 @@ def create_app(settings: AIWorkerSettings | None = None) -> WorkerApp:
 def main() -> None:
     """Run one AI-worker process until SIGTERM."""
     settings = load_settings(cls=AIWorkerSettings)
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    asyncio.run(create_app(settings).run())
+    run(create_app(settings), settings)

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from president.settings import Settings
+from president.settings import ServiceSettings
 
 
-class AIWorkerSettings(Settings):
+class AIWorkerSettings(ServiceSettings):
     """What an AI-worker process needs besides the NATS server (it never reads the database)."""
 
     instance_id: str = "ai-worker-1"
-    subject_prefix: str = "president"
-    ready_file: Path | None = None
     concurrency: int = 8
     """Decisions in flight at once (each one decides, then waits for its reply)."""
     ack_wait: float = 5.0

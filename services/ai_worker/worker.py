@@ -27,6 +27,8 @@ from president.contract import (
     RejectionCode,
     Reply,
 )
+from president.runtime.logs import log_context
+from president.runtime.metrics import AI_DECISION_SECONDS, AI_DECISIONS
 from pydantic import ValidationError
 
 from services.ai_worker.decide import decision
@@ -114,6 +116,14 @@ class AIWorker:
         except ValidationError as error:
             log.error("unreadable decision request dropped: %s", error)
             return Outcome.DROP
+        with log_context(
+            table_id=request.table_id,
+            command_id=request.command_id,
+            correlation_id=request.table_id,
+        ):
+            return await self._decide_and_submit(request)
+
+    async def _decide_and_submit(self, request: DecisionRequest) -> Outcome:
         policy = self._policies.for_request(request)
         started = time.perf_counter()
         if request.level in INLINE_LEVELS:
@@ -121,6 +131,8 @@ class AIWorker:
         else:
             command = await asyncio.to_thread(decision, request, policy.decide)
         sent = time.perf_counter()
+        AI_DECISIONS.labels(request.level.value).inc()
+        AI_DECISION_SECONDS.labels(request.level.value).observe(sent - started)
         try:
             reply = await self._client.submit(command)
         except Unanswered as error:

@@ -1,38 +1,44 @@
 """The engine's use cases: handle a game command, answer a view query, start a game.
 
 Thin adapters (NATS subscriber, JetStream consumers) call these; every game rule
-lives in ``president.rules`` and ``services.engine.decide``.
+lives in ``president.rules`` and ``president.game.decide``.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Sequence
 
 from president import fairness
+from president.commands import rejection
 from president.contract import (
     Accepted,
     GameAction,
     GetView,
     Rejected,
     RejectionCode,
+    SeatView,
     ViewReply,
     stream_id_of_game,
     stream_id_of_table,
 )
+from president.game import (
+    CorruptGame,
+    Game,
+    NewSeed,
+    Refusal,
+    decide_start,
+    fold_table,
+    start_command_id,
+    token_matches,
+)
 from president.rules import observe
-from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEvent
+from president.store import AppendResult, ConcurrencyConflict, EventStore
 
-from services.engine.cache import Appended, GameCache
-from services.engine.decide import NewSeed, Refusal, decide_action, decide_start, start_command_id
-from services.engine.game import CorruptGame, Game
-from services.engine.ports import Appender, TableSession, TableSessions
-from services.engine.tokens import token_matches
+from services.engine.cache import GameCache
+from services.engine.cycle import GameCommands
+from services.engine.ports import Appender, TableSessions
 
 log = logging.getLogger(__name__)
-
-_ATTEMPTS = 3
 
 
 class Engine:
@@ -55,6 +61,9 @@ class Engine:
         self._secret = secret
         self._new_seed = new_seed
         self.games = cache or GameCache(store)
+        self._commands = GameCommands(
+            self.games, sessions, self._appender, new_seed, check_seat=self._check_seat
+        )
 
     # -- commands ----------------------------------------------------------------
 
@@ -62,87 +71,14 @@ class Engine:
         """Check ``command`` against the table's committed state and append its events."""
         table_id = command.table_id
         async with self.games.lock(table_id):
-            for _ in range(_ATTEMPTS):
-                try:
-                    async with self._sessions.hold(table_id, command.command_id) as session:
-                        reply, appended = await self._handle(session, command)
-                except ConcurrencyConflict:
-                    log.info("table %s: appended to meanwhile; reloading", table_id)
-                    self.games.forget(table_id)
-                    continue
-                except CorruptGame:
-                    log.exception("table %s: the log breaks the rules", table_id)
-                    return _rejected(command.command_id, RejectionCode.INTERNAL_ERROR, "bad log")
-                except BaseException:
-                    self.games.forget(table_id)
-                    raise
-                # Folded only once committed: the cache never runs ahead of the log.
-                if appended:
-                    self.games.fold(table_id, appended)
-                return reply
-        return _rejected(command.command_id, RejectionCode.INTERNAL_ERROR, "table too busy")
-
-    async def _handle(
-        self, session: TableSession, command: GameAction
-    ) -> tuple[Accepted | Rejected, list[Appended]]:
-        game = await self.games.load(command.table_id, at_least=session.head_version)
-        verdict = await self._judge(game, session, command)
-        if isinstance(verdict, Refusal):
-            # Refuse only on the log's latest state (the session's head may lag).
-            game = await self.games.load(command.table_id)
-            verdict = await self._judge(game, session, command)
-        if isinstance(verdict, Accepted | Rejected):
-            return verdict, []
-        if isinstance(verdict, Refusal):
-            rejected = _rejected(command.command_id, verdict.code, verdict.detail)
-            if verdict.final:
-                await session.record_rejection(rejected.model_dump(mode="json"))
-            return rejected, []
-        result = await self._appender.append(
-            stream_id_of_game(game.table_id),
-            verdict,
-            expected_version=game.version,
-            command_id=command.command_id,
-        )
-        if result.duplicate:  # the log knew this command: our fold was behind
-            self.games.forget(game.table_id)
-        accepted = Accepted(
-            command_id=command.command_id,
-            stream_id=result.stream_id,
-            first_version=result.first_version,
-            last_version=result.last_version,
-            positions=list(result.positions),
-            duplicate=result.duplicate,
-        )
-        return accepted, [] if result.duplicate else _appended(verdict, result)
-
-    async def _judge(
-        self, game: Game, session: TableSession, command: GameAction
-    ) -> Accepted | Rejected | Refusal | list[NewEvent]:
-        """The reply to give at once, the refusal to give, or the events to append."""
-        refused = await self._check_seat(game, command.seat, command.seat_token)
-        if refused is not None:
-            return refused
-        effect = game.commands.get(command.command_id)
-        if effect is not None:
-            return Accepted(
-                command_id=command.command_id,
-                stream_id=stream_id_of_game(game.table_id),
-                first_version=effect.first_version,
-                last_version=effect.last_version,
-                positions=list(effect.positions),
-                duplicate=True,
-            )
-        if session.rejection is not None:
-            return Rejected.model_validate_json(json.dumps(session.rejection))
-        expected = command.expected_version
-        if expected is not None and expected != game.version:
-            return Refusal(
-                RejectionCode.STALE_VERSION,
-                f"expected version {expected}, at {game.version}",
-                final=True,
-            )
-        return decide_action(game, command, self._new_seed)
+            try:
+                return await self._commands.execute(command)
+            except CorruptGame:
+                log.exception("table %s: the log breaks the rules", table_id)
+                return rejection(command.command_id, RejectionCode.INTERNAL_ERROR, "bad log")
+            except BaseException:
+                self.games.forget(table_id)
+                raise
 
     async def _check_seat(self, game: Game, seat: int, token: str) -> Refusal | None:
         if game.created is None:
@@ -163,14 +99,14 @@ class Engine:
             game = await self.games.load(query.table_id)
             refused = await self._check_seat(game, query.seat, query.seat_token)
             if refused is not None:
-                return _rejected(query.command_id, refused.code, refused.detail)
+                return rejection(query.command_id, refused.code, refused.detail)
             assert game.state is not None
             return ViewReply(
                 command_id=query.command_id,
                 table_id=game.table_id,
                 seat=query.seat,
                 stream_version=game.version,
-                view=observe(game.state, query.seat).to_dict(),
+                view=SeatView.of(observe(game.state, query.seat)),
             )
 
     # -- game creation -------------------------------------------------------------
@@ -179,8 +115,7 @@ class Engine:
         """Create the game of a table whose start was requested (idempotent)."""
         table = await self._store.read_stream(stream_id_of_table(table_id))
         decided = decide_start(
-            table_id,
-            [(event.type, event.data) for event in table],
+            fold_table(table_id, table),
             secret=self._secret,
             seed=self._new_seed(),
             causation_id=causation_id,
@@ -197,20 +132,3 @@ class Engine:
                 )
             except ConcurrencyConflict:
                 return Refusal(RejectionCode.GAME_ALREADY_STARTED, f"table {table_id} plays")
-
-
-def _appended(events: Sequence[NewEvent], result: AppendResult) -> list[Appended]:
-    return [
-        Appended(
-            version=result.first_version + index,
-            position=position,
-            type=event.type,
-            data=dict(event.data),
-            metadata=dict(event.metadata),
-        )
-        for index, (event, position) in enumerate(zip(events, result.positions, strict=True))
-    ]
-
-
-def _rejected(command_id: str | None, code: RejectionCode, detail: str) -> Rejected:
-    return Rejected(command_id=command_id, code=code, detail=detail)

@@ -4,39 +4,61 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from dataclasses import dataclass
 
 from president.contract import stream_id_of_game
+from president.game.fold import Appended, CorruptGame, Game
 from president.store import EventStore
-
-from services.engine.game import CorruptGame, Game
 
 _STRIPES = 256
 
-
-@dataclass(frozen=True)
-class Appended:
-    """An event this instance just appended, in the shape the fold reads."""
-
-    version: int
-    position: int
-    type: str
-    data: dict[str, object]
-    metadata: dict[str, object]
+EVENT_BYTES = 400
+"""Estimated bytes a cached game holds per event of its stream (a fold measured by
+tracemalloc holds about 150 bytes per event; the engine's resident memory grew by about
+300 per cached event in the soak of issue 13; rounded up)."""
+MEGABYTE = 1024 * 1024
 
 
 class GameCache:
-    """Up to ``size`` games, least recently used dropped first.
+    """Games in play, up to ``size`` of them and ``budget_mb`` megabytes, least recently
+    used dropped first. A game's size is estimated from its event count (``event_bytes``
+    per event). A finished game is never kept: nothing plays it any more, and a query
+    about it folds it again from the log.
 
     ``lock(table_id)`` serialises the use of one game inside this process (striped
     locks: a fixed number, shared by tables that hash alike).
     """
 
-    def __init__(self, store: EventStore, size: int = 2000):
+    def __init__(
+        self,
+        store: EventStore,
+        size: int = 2000,
+        *,
+        budget_mb: float = 256.0,
+        event_bytes: int = EVENT_BYTES,
+    ):
         self._store = store
         self._size = size
+        self._budget = int(budget_mb * MEGABYTE)
+        self._event_bytes = event_bytes
         self._games: OrderedDict[str, Game] = OrderedDict()
+        self._sizes: dict[str, int] = {}
+        self._bytes = 0
         self._locks = [asyncio.Lock() for _ in range(_STRIPES)]
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def __contains__(self, table_id: str) -> bool:
+        return table_id in self._games
+
+    @property
+    def estimated_bytes(self) -> int:
+        """The estimated size of the games held."""
+        return self._bytes
+
+    @property
+    def budget_bytes(self) -> int:
+        return self._budget
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self._locks[hash(table_id) % _STRIPES]
@@ -58,7 +80,7 @@ class GameCache:
         try:
             await self._catch_up(game)
         except CorruptGame:
-            self._games.pop(table_id, None)
+            self.forget(table_id)
             game = Game(table_id)
             await self._catch_up(game)
         if game.started:
@@ -69,15 +91,18 @@ class GameCache:
         """Fold events this instance appended (and saw committed) into the cached game."""
         game = self._games.get(table_id)
         if game is None or not events or events[0].version != game.version + 1:
-            self._games.pop(table_id, None)  # the next load reads the log instead
+            self.forget(table_id)  # the next load reads the log instead
             return
         try:
             game.apply(events)
         except CorruptGame:
-            self._games.pop(table_id, None)
+            self.forget(table_id)
+            return
+        self._remember(game)
 
     def forget(self, table_id: str) -> None:
         self._games.pop(table_id, None)
+        self._bytes -= self._sizes.pop(table_id, 0)
 
     async def _catch_up(self, game: Game) -> None:
         events = await self._store.read_stream(stream_id_of_game(game.table_id), game.version + 1)
@@ -85,7 +110,14 @@ class GameCache:
             game.apply(events)
 
     def _remember(self, game: Game) -> None:
-        self._games[game.table_id] = game
-        self._games.move_to_end(game.table_id)
-        while len(self._games) > self._size:
-            self._games.popitem(last=False)
+        """Keep ``game`` (most recently used) unless it is over; then keep to the bounds."""
+        table_id = game.table_id
+        self.forget(table_id)
+        if game.state is not None and game.state.is_terminal:
+            return
+        size = game.version * self._event_bytes
+        self._games[table_id] = game
+        self._sizes[table_id] = size
+        self._bytes += size
+        while self._games and (len(self._games) > self._size or self._bytes > self._budget):
+            self.forget(next(iter(self._games)))

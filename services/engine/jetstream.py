@@ -20,6 +20,8 @@ from president.contract import (
     TurnPrompt,
     prompt_msg_id,
 )
+from president.contract.headers import MSG_ID
+from president.runtime.logs import log_context
 from pydantic import TypeAdapter, ValidationError
 
 log = logging.getLogger(__name__)
@@ -56,7 +58,7 @@ class JetStreamPrompts:
                             subject,
                             message.model_dump_json().encode(),
                             stream=stream,
-                            headers={"Nats-Msg-Id": msg_id},
+                            headers={MSG_ID: msg_id},
                         )
                     )
                 await asyncio.gather(*acks)
@@ -107,28 +109,41 @@ class EventConsumer:
         self._batch = batch
         self._fetch_timeout = fetch_timeout
         self._config = reactor_consumer(subjects)
+        self.bound = False
+        """Whether the consumer is bound and its last fetch worked (readiness)."""
 
     async def run(self, stop: asyncio.Event) -> None:
         """Consume until ``stop`` is set (failures are logged and retried)."""
         stream = self._subjects.events_stream
         durable = self._config.durable_name
         assert durable is not None
+        failures = 0
         while not stop.is_set():
             try:
                 await self._js.add_consumer(stream, self._config)
                 subscription = await self._js.pull_subscribe_bind(durable, stream=stream)
+                if failures:
+                    log.info("engine reactor: consumer bound again")
+                failures = 0
                 try:
                     while not stop.is_set():
                         await self._round(subscription)
+                        self.bound = True
                 finally:
+                    self.bound = False
                     with contextlib.suppress(Exception):
                         await subscription.unsubscribe()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("engine reactor: consumer failed; retrying")
+            except Exception as error:
+                # The first failure with its traceback, then one line each (NATS away).
+                if failures:
+                    log.warning("engine reactor: consumer failed again: %r", error)
+                else:
+                    log.exception("engine reactor: consumer failed; retrying")
+                failures += 1
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), 1.0)
+                    await asyncio.wait_for(stop.wait(), min(0.25 * 2**failures, 5.0))
 
     async def _round(self, subscription: JetStreamContext.PullSubscription) -> None:
         try:
@@ -147,10 +162,12 @@ class EventConsumer:
         await asyncio.gather(*(self._table(items) for items in by_table.values()))
 
     async def _table(self, items: list[tuple[Msg, PublicEvent | LobbyEvent]]) -> None:
+        table_id = items[0][1].table_id
         try:
-            await self._handler([event for _, event in items])
+            with log_context(table_id=table_id, correlation_id=table_id):
+                await self._handler([event for _, event in items])
         except Exception:
-            log.exception("engine reactor: table %s failed; redelivering", items[0][1].table_id)
+            log.exception("engine reactor: table %s failed; redelivering", table_id)
             for message, _ in items:
                 await message.nak(delay=1.0)
             return

@@ -7,9 +7,10 @@ when the lease was taken stay true as long as it is held, because every writer o
 game stream holds its lock, and this instance records its own rejections in the lease
 as well as in the database.
 
-A lease ends when its table has been idle for ``idle`` seconds, when another instance
-asks for the table (:meth:`TableLeases.asked`, called when such a request arrives; the
-lease is released as soon as the command in hand is done), or when the connection is
+A lease ends when its table has been idle for ``idle`` seconds, when its game ends, when
+another instance asks for the table (:meth:`TableLeases.asked`, called when such a request
+arrives; the lease is released as soon as the command in hand is done), or when the
+connection is
 lost (the server ends the session and its locks; the leases are forgotten at once). A
 table that was asked for is not leased again for ``contended`` seconds: two instances
 taking turns on one table use the per-command lock instead.
@@ -31,22 +32,17 @@ from typing import Any
 
 import asyncpg
 from president.contract import stream_id_of_game
+from president.store.holds import RELEASE_MANY, TAKE_HOLDING, writer_lock_key
 
 log = logging.getLogger(__name__)
-
-_TAKE = """
-SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
-       (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $2),
-       (SELECT coalesce(jsonb_object_agg(command_id, reply), '{}'::jsonb)::text
-          FROM command_rejections WHERE stream_id = $2)"""
-_RELEASE = "SELECT pg_advisory_unlock(hashtextextended(k, 0)) FROM unnest($1::text[]) AS k"
 
 Connect = Callable[[], Awaitable[asyncpg.Connection]]
 
 
 def lock_key(table_id: str) -> str:
-    """The text hashed into a table's advisory lock (leases and per-command locks alike)."""
-    return f"president.engine.table:{table_id}"
+    """The text hashed into a table's advisory lock: its game stream's writer lock, which
+    the store's holds (``EventStore.hold``) take too."""
+    return writer_lock_key(stream_id_of_game(table_id))
 
 
 @dataclass
@@ -61,7 +57,8 @@ class Lease:
     busy: bool = False
     used_at: float = field(default_factory=time.monotonic)
     wanted: bool = False
-    """Another instance asked for the table: released once the command in hand is done."""
+    """Another instance asked for the table, or its game is over: released once the command
+    in hand is done."""
 
 
 class TableLeases:
@@ -107,7 +104,7 @@ class TableLeases:
             async with self._io:
                 connection = await self._open()
                 row = await connection.fetchrow(
-                    _TAKE, lock_key(table_id), stream_id_of_game(table_id)
+                    TAKE_HOLDING, lock_key(table_id), stream_id_of_game(table_id)
                 )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             log.warning("table leases: connection failed (%s); per-command locks meanwhile", error)
@@ -181,6 +178,16 @@ class TableLeases:
 
     # -- releasing -----------------------------------------------------------------
 
+    def finished(self, table_id: str) -> None:
+        """The table's game is over: release its lease once the command in hand is done
+        (at once when none is), without marking it contended."""
+        lease = self._leases.get(table_id)
+        if lease is None:
+            return
+        lease.wanted = True
+        if not lease.busy:
+            self._spawn_release([table_id])
+
     def asked(self, table_id: str) -> None:
         """Another instance waits for ``table_id``: give it up once the command in hand is done."""
         self._mark_contended(table_id)
@@ -217,7 +224,7 @@ class TableLeases:
                 connection = self._connection
                 if connection is None or connection is not session:
                     return  # a lost session's locks went with it
-                await connection.execute(_RELEASE, keys)
+                await connection.execute(RELEASE_MANY, keys)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             log.warning("table leases: release failed (%s); ending the session", error)
             self._lost()

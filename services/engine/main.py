@@ -3,7 +3,9 @@
 One process, one NATS connection: the game-command subscriber (queue group ``engine``,
 so instances share the load), plus the reactor consuming the relayed events (game
 creation, turn prompts, AI decision requests). Nothing connects before ``start()``;
-``run()`` serves until SIGTERM/SIGINT, then answers the commands in hand and stops.
+``president.runtime.run`` serves it until SIGTERM/SIGINT, then ``stop()`` answers the
+commands in hand and disconnects. Ready while NATS and Postgres answer and the
+reactor's consumer is bound.
 """
 
 from __future__ import annotations
@@ -11,18 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import signal
 
 import asyncpg
-import nats
-import nats.errors
 from nats.aio.client import Client
 from nats.aio.msg import Msg
-from president.bus.connect import connect
-from president.bus.streams import ensure_streams
+from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
+from president.bus.streams import StreamLimits, ensure_streams
 from president.contract import Subjects
-from president.runtime.ready import clear_ready, mark_ready
-from president.settings import load_settings
+from president.runtime import Runtime, run
+from president.runtime.checks import close_nats, close_store, nats_check, postgres_check
+from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
 
 from services.engine.application import Engine
@@ -51,6 +51,8 @@ class EngineApp:
         self.subjects = Subjects(settings.subject_prefix)
         self._database_url = database_url
         self._nats_url = nats_url
+        assert settings.token_secret is not None
+        self._token_secret: str = settings.token_secret
         self._store: PostgresEventStore | None = None
         self._nats: Client | None = None
         self._engine: Engine | None = None
@@ -58,6 +60,7 @@ class EngineApp:
         self._commands: CommandServer | None = None
         self._stop = asyncio.Event()
         self._consumer: asyncio.Task[None] | None = None
+        self._events: EventConsumer | None = None
 
     @property
     def engine(self) -> Engine:
@@ -65,34 +68,44 @@ class EngineApp:
             raise RuntimeError("the engine process has not started")
         return self._engine
 
-    async def start(self) -> None:
-        """Connect, start the reactor and the command subscriber, then mark ready."""
+    async def start(self, runtime: Runtime | None = None) -> None:
+        """Connect, start the reactor and the command subscriber."""
         settings = self.settings
+        runtime = runtime or Runtime(settings.instance_id)
         self._store = await PostgresEventStore.connect(
             self._database_url, min_size=2, max_size=settings.engine_pool_size
         )
-        self._nats = await connect(self._nats_url, f"president-{settings.instance_id}")
+        self._nats = await connect(
+            self._nats_url,
+            f"president-{settings.instance_id}",
+            NatsCredentials.from_settings(settings),
+            policy=ReconnectPolicy.of(settings),
+            watch=runtime.nats_watch(),
+        )
         engine = self._engine = Engine(
             self._store,
             await self._table_sessions(self._store, self._nats),
-            secret=settings.token_secret,
-            cache=GameCache(self._store, settings.engine_cache_size),
+            secret=self._token_secret,
+            cache=GameCache(
+                self._store, settings.engine_cache_size, budget_mb=settings.engine_cache_mb
+            ),
             appender=self._appender(self._store),
         )
         js = self._nats.jetstream()
-        await ensure_streams(js, self.subjects)
+        await ensure_streams(js, self.subjects, StreamLimits.from_settings(settings))
         reactor = Reactor(
             engine,
             JetStreamPrompts(js, self.subjects),
-            secret=settings.token_secret,
+            secret=self._token_secret,
             prompt_ai_seats=settings.engine_prompt_ai_seats,
             budget_ms=settings.engine_ai_budget_ms,
         )
-        consumer = EventConsumer(
+        consumer = self._events = EventConsumer(
             js, self.subjects, reactor.on_events, batch=settings.engine_consumer_batch
         )
         self._stop.clear()
         self._consumer = asyncio.create_task(consumer.run(self._stop), name="engine-reactor")
+        runtime.supervise(self._consumer, "the reactor")
 
         async def handle(subject: str, raw: bytes) -> bytes:
             return await handle_request(engine, subject, raw)
@@ -105,12 +118,18 @@ class EngineApp:
             max_workers=settings.engine_max_workers,
         )
         await self._commands.start()
-        mark_ready(settings.ready_file, settings.instance_id)
+        runtime.health.add("nats", nats_check(self._nats))
+        runtime.health.add("postgres", postgres_check(self._store.pool))
+        runtime.health.add("reactor", self._reactor_check)
         log.info("engine %s: started on prefix %s", settings.instance_id, self.subjects.prefix)
+
+    async def _reactor_check(self) -> str | None:
+        if self._events is None or not self._events.bound:
+            return "the reactor's consumer is not bound"
+        return None
 
     async def stop(self) -> None:
         """Stop taking commands, answer those in hand, stop the reactor, disconnect."""
-        clear_ready(self.settings.ready_file)
         if self._commands is not None:
             await self._commands.stop(GRACE_SECONDS)
             self._commands = None
@@ -118,29 +137,12 @@ class EngineApp:
         if self._leases is not None:
             await self._leases.close()
             self._leases = None
-        if self._nats is not None and not self._nats.is_closed:
-            try:
-                await asyncio.wait_for(self._nats.drain(), 5.0)
-            except (TimeoutError, nats.errors.Error):
-                await self._nats.close()
+        if self._nats is not None:
+            await close_nats(self._nats)
         if self._store is not None:
-            await self._store.close()
+            await close_store(self._store, self._store.pool)
             self._store = None
         log.info("engine %s: stopped", self.settings.instance_id)
-
-    async def run(self) -> None:
-        """Serve until SIGTERM or SIGINT."""
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, stop.set)
-        try:
-            await self.start()
-            await stop.wait()
-        finally:
-            await self.stop()
-            for signum in (signal.SIGTERM, signal.SIGINT):
-                loop.remove_signal_handler(signum)
 
     def _appender(self, store: PostgresEventStore) -> Appender:
         return GroupCommit(store) if self.settings.engine_group_commit else store
@@ -202,16 +204,15 @@ def create_app(
     nats_url = nats_url or settings.nats_url
     if database_url is None or nats_url is None:
         raise ValueError("the engine needs PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL")
+    if not settings.token_secret:
+        raise MissingSecretError("the engine needs PRESIDENT_TOKEN_SECRET (no default is safe)")
     return EngineApp(settings, database_url, nats_url)
 
 
 def main() -> None:
     """Run one engine instance until SIGTERM/SIGINT (settings from ``PRESIDENT_*``)."""
     settings = load_settings(cls=EngineSettings)
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    asyncio.run(create_app(settings).run())
+    run(create_app(settings), settings)
 
 
 if __name__ == "__main__":

@@ -1,46 +1,24 @@
-"""In-memory adapters of the engine's ports, for unit tests (one process, one event loop)."""
+"""The in-memory adapter of the engine's table sessions, for unit tests (one process)."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from typing import Any
+from contextlib import AbstractAsyncContextManager
 
 from president.contract import stream_id_of_game
+from president.store import StreamHold
 from president.store.memory import InMemoryEventStore
 
 
-@dataclass
-class MemoryTableSession:
-    head_version: int
-    rejection: dict[str, Any] | None
-    _command_id: str | None
-    _rejections: dict[str, dict[str, Any]]
-
-    async def record_rejection(self, reply: dict[str, Any]) -> None:
-        if self._command_id is not None:
-            self._rejections.setdefault(self._command_id, reply)
-
-
 class MemoryTableSessions:
-    """A lock and a rejection memory per table, in this process."""
+    """A table session is a hold on the game stream in the in-memory store."""
 
     def __init__(self, store: InMemoryEventStore):
         self._store = store
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._rejections: dict[str, dict[str, dict[str, Any]]] = {}
 
-    @asynccontextmanager
-    async def hold(
+    def finished(self, table_id: str) -> None:
+        """Nothing is kept past a session."""
+
+    def hold(
         self, table_id: str, command_id: str | None = None
-    ) -> AsyncIterator[MemoryTableSession]:
-        async with self._locks.setdefault(table_id, asyncio.Lock()):
-            rejections = self._rejections.setdefault(table_id, {})
-            yield MemoryTableSession(
-                head_version=await self._store.stream_version(stream_id_of_game(table_id)),
-                rejection=rejections.get(command_id) if command_id else None,
-                _command_id=command_id,
-                _rejections=rejections,
-            )
+    ) -> AbstractAsyncContextManager[StreamHold]:
+        return self._store.hold(stream_id_of_game(table_id), command_id)

@@ -4,32 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Protocol
 
-from president.store import AppendResult, NewEvent
+from president.store import AppendResult, NewEvent, StreamHold
 
-
-class TableSession(Protocol):
-    """One table held exclusively (across every engine instance) until the session ends.
-
-    ``head_version`` and ``rejection`` are read as the table is taken, in one round
-    trip: fresh when the table was free, possibly behind when the session had to wait
-    (the append's expected version catches that, and refusals re-read the log first).
-    """
-
-    @property
-    def head_version(self) -> int:
-        """The game stream's version as the table was taken."""
-        ...
-
-    @property
-    def rejection(self) -> dict[str, Any] | None:
-        """The rejection this table gave the session's command id before, if any."""
-        ...
-
-    async def record_rejection(self, reply: dict[str, Any]) -> None:
-        """Remember the rejection of the session's command (its retries get the same)."""
-        ...
+TableSession = StreamHold
+"""One table held exclusively (across every engine instance) until the session ends: its
+game stream held (``EventStore.hold``) or leased. ``head_version`` and ``rejection`` are
+read as the table is taken, in one round trip: fresh when the table was free, possibly
+behind when the session had to wait (the append's expected version catches that, and
+refusals re-read the log first)."""
 
 
 class TableSessions(Protocol):
@@ -38,6 +22,10 @@ class TableSessions(Protocol):
     def hold(
         self, table_id: str, command_id: str | None = None
     ) -> AbstractAsyncContextManager[TableSession]: ...
+
+    def finished(self, table_id: str) -> None:
+        """The table's game is over: keep nothing of it past the command in hand."""
+        ...
 
 
 class Appender(Protocol):

@@ -13,10 +13,10 @@ from president.contract import (
     PublicEvent,
     TurnPrompt,
 )
+from president.game import Refusal
+from president.game.prompts import prompts_for
 
 from services.engine.application import Engine
-from services.engine.decide import Refusal
-from services.engine.prompts import prompts_for
 
 log = logging.getLogger(__name__)
 

@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from president.contract import DEFAULT_AI_BUDGET_MS
-from president.settings import Settings
+from president.settings import ServiceSettings
 from pydantic import Field
 
 
-class EngineSettings(Settings):
+class EngineSettings(ServiceSettings):
     """What an engine instance needs besides the servers."""
 
     instance_id: str = "engine-1"
-    subject_prefix: str = "president"
-    token_secret: str = Field(
-        default="president-dev-secret",
-        description="derives AI seats' tokens; every engine instance must share it",
+    token_secret: str | None = Field(
+        default=None,
+        repr=False,
+        description="derives AI seats' tokens; every engine instance must share it (required)",
     )
-    ready_file: Path | None = None
     engine_max_workers: int = Field(default=64, ge=1, description="commands handled at once")
     engine_pool_size: int = Field(default=8, ge=2, description="Postgres connections")
     engine_cache_size: int = Field(default=2000, ge=1, description="games kept in memory")
+    engine_cache_mb: float = Field(
+        default=256.0,
+        gt=0,
+        description="estimated megabytes of games kept in memory (finished games are not kept)",
+    )
     engine_prompt_ai_seats: bool = Field(
         default=True, description="also publish TurnPrompts for AI seats (for watchers)"
     )

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 import asyncpg
+from president.contract import headers as header
 from president.store.tracking import PostgresTracking
-
-from services.relay import envelope
 
 T = TypeVar("T")
 
@@ -44,11 +43,11 @@ class Delivery:
             return cls(
                 subject=subject,
                 payload=payload,
-                event_id=headers[envelope.EVENT_ID],
-                stream_id=headers[envelope.STREAM_ID],
-                version=int(headers[envelope.VERSION]),
-                position=int(headers[envelope.POSITION]),
-                event_type=headers[envelope.EVENT_TYPE],
+                event_id=headers[header.EVENT_ID],
+                stream_id=headers[header.STREAM_ID],
+                version=int(headers[header.VERSION]),
+                position=int(headers[header.POSITION]),
+                event_type=headers[header.EVENT_TYPE],
             )
         except (KeyError, ValueError) as error:
             raise ValueError(f"not a relayed event message ({subject}): {error}") from error

@@ -11,17 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from president.contract.headers import (
+    EVENT_ID,
+    EVENT_TYPE,
+    MSG_ID,
+    PART,
+    POSITION,
+    STREAM_ID,
+    VERSION,
+    event_msg_id,
+)
 from president.store import RecordedEvent
 
 from services.relay.outgoing import Route
-
-MSG_ID = "Nats-Msg-Id"
-EVENT_ID = "President-Event-Id"
-STREAM_ID = "President-Stream-Id"
-VERSION = "President-Version"
-POSITION = "President-Position"
-EVENT_TYPE = "President-Event-Type"
-PART = "President-Part"
 
 
 @dataclass(frozen=True)
@@ -54,9 +56,7 @@ class Mark:
         return self.part >= self.parts
 
 
-def msg_id(event_id: str, key: str) -> str:
-    """The JetStream message id of a message: the event id, plus ``.key`` when keyed."""
-    return f"{event_id}.{key}" if key else event_id
+msg_id = event_msg_id
 
 
 def envelopes(event: RecordedEvent, route: Route) -> list[Envelope]:

@@ -13,9 +13,9 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from president.contract.events import public_table_event
 from president.contract.messages import LobbyEvent, PublicEvent, SeatEvent
 from president.contract.subjects import DEFAULT_PREFIX, Subjects, table_id_of_stream
+from president.game import public_table_event
 from president.rules import EVENT_TYPES, event_from_dict
 from president.store import RecordedEvent
 from pydantic import ValidationError

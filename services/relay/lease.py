@@ -1,16 +1,30 @@
-"""The Postgres side of a relay: one dedicated connection holding the lock.
+"""The Postgres side of a relay: a lease that a frozen holder cannot keep.
 
-While the connection lives it holds ``pg_try_advisory_lock`` for the relay's
-name, so one relay publishes and the others wait; when the holder dies its
-session ends and the lock passes on. The same connection saves the checkpoint
-(a write that fails means the lock is gone too) and LISTENs for the store's
-NOTIFY, which only wakes the relay early.
+One relay publishes, the others wait: the one holding the lease row of the relay's
+name (``relay_leases``, migration 0005). A lease lasts ``ttl`` seconds from its last
+renewal; its holder renews it every ``ttl / 4`` seconds on a dedicated connection, and
+any relay takes it once it has expired. All times are the database's clock, so the
+relays' clocks never matter.
+
+Every taking bumps the lease's ``epoch``, the fencing token. A holder that froze
+(SIGSTOP, a stalled VM) and wakes after a standby took over is stopped three ways:
+it stops publishing once its own clock says the lease may have run out (it counts
+from before its last renewal was sent, so it gives up no later than the database
+could give the lease away); its checkpoint save carries its epoch and saves nothing
+for a stale one (the lease row is locked for the save, so a taking waits for a save
+in progress); and its publishes are fenced by JetStream (``Nats-Expected-Last-Sequence``,
+see ``publisher``), so a message the new holder stored makes the old one's next
+publish fail.
+
+The same connection LISTENs for the store's NOTIFY, which only wakes the relay early.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -18,28 +32,75 @@ import asyncpg
 log = logging.getLogger(__name__)
 
 CHECKPOINT_TABLE = "relay_checkpoints"
+LEASE_TABLE = "relay_leases"
 
-_TRY_LOCK = "SELECT pg_try_advisory_lock(hashtextextended($1, 0))"
+_TAKE = f"""
+INSERT INTO {LEASE_TABLE} AS lease (name, holder, epoch, expires_at)
+VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))
+ON CONFLICT (name) DO UPDATE
+   SET holder = EXCLUDED.holder, epoch = lease.epoch + 1,
+       expires_at = EXCLUDED.expires_at, taken_at = clock_timestamp()
+ WHERE lease.expires_at <= clock_timestamp() OR lease.holder = EXCLUDED.holder
+RETURNING epoch"""
+_RENEW = f"""
+UPDATE {LEASE_TABLE} SET expires_at = clock_timestamp() + make_interval(secs => $3)
+ WHERE name = $1 AND epoch = $2
+RETURNING epoch"""
+_RELEASE = f"UPDATE {LEASE_TABLE} SET expires_at = clock_timestamp() WHERE name = $1 AND epoch = $2"
 _LOAD = f"SELECT position FROM {CHECKPOINT_TABLE} WHERE name = $1"
-_SAVE = (
-    f"INSERT INTO {CHECKPOINT_TABLE} (name, position) VALUES ($1, $2) "
-    "ON CONFLICT (name) DO UPDATE SET position = GREATEST("
-    f"{CHECKPOINT_TABLE}.position, EXCLUDED.position), updated_at = now()"
-)
+# Saved only under the current epoch; FOR SHARE makes a taking wait for the save.
+_SAVE = f"""
+INSERT INTO {CHECKPOINT_TABLE} (name, position)
+SELECT name, $2 FROM {LEASE_TABLE} WHERE name = $1 AND epoch = $3 FOR SHARE
+ON CONFLICT (name) DO UPDATE SET position = GREATEST(
+    {CHECKPOINT_TABLE}.position, EXCLUDED.position), updated_at = now()
+RETURNING position"""
 
 
-def lock_key(name: str) -> str:
-    """The text hashed into the advisory lock of the relay called ``name``."""
-    return f"services.relay:{name}"
+class LeaseLost(Exception):
+    """The lease ran out or another relay took it: publish nothing more."""
+
+
+@dataclass(frozen=True)
+class LeaseTiming:
+    """How long a lease lasts without renewal, and how often a standby tries to take it."""
+
+    ttl: float = 4.0
+    retry_interval: float = 0.5
+
+    def __post_init__(self) -> None:
+        if self.ttl <= 0 or self.retry_interval <= 0:
+            raise ValueError("lease ttl and retry interval must be positive")
+
+    @property
+    def heartbeat(self) -> float:
+        """Seconds between renewals: four chances before the lease runs out."""
+        return self.ttl / 4
 
 
 class RelayLease:
-    """The lock, the checkpoint and the wake-ups of the relay called ``name``."""
+    """The lease, the checkpoint and the wake-ups of the relay called ``name``."""
 
-    def __init__(self, connection: Any, name: str):
+    def __init__(
+        self,
+        connection: Any,
+        name: str,
+        holder: str,
+        epoch: int,
+        timing: LeaseTiming,
+        valid_until: float,
+    ):
         self._connection = connection
         self._name = name
+        self.holder = holder
+        self.epoch = epoch
+        self._timing = timing
+        self._valid_until = valid_until
+        self._io = asyncio.Lock()  # one statement at a time on the connection
+        self._heartbeat: asyncio.Task[None] | None = None
         self.woken = asyncio.Event()
+        self.lost = asyncio.Event()
+        self.lost_reason = ""
 
     @classmethod
     async def acquire(
@@ -47,25 +108,32 @@ class RelayLease:
         database_url: str,
         name: str,
         *,
+        holder: str,
         channel: str | None,
         stop: asyncio.Event,
-        retry_interval: float = 0.5,
+        timing: LeaseTiming | None = None,
     ) -> RelayLease | None:
-        """Connect and wait for the lock; None when ``stop`` is set before it is taken."""
+        """Connect and wait for the lease; None when ``stop`` is set before it is taken."""
+        timing = timing or LeaseTiming()
         connection = await asyncpg.connect(database_url)
         try:
             waiting_logged = False
-            while not await connection.fetchval(_TRY_LOCK, lock_key(name)):
+            while True:
+                sent = time.monotonic()
+                epoch = await connection.fetchval(_TAKE, name, holder, timing.ttl)
+                if epoch is not None:
+                    break
                 if not waiting_logged:
                     log.info("relay %s: another relay holds the lock; waiting", name)
                     waiting_logged = True
-                if await _stopped_within(stop, retry_interval):
+                if await _stopped_within(stop, timing.retry_interval):
                     await connection.close()
                     return None
-            lease = cls(connection, name)
+            lease = cls(connection, name, holder, int(epoch), timing, sent + timing.ttl)
             if channel:
                 await connection.add_listener(channel, lease._notified)
-            log.info("relay %s: lock taken", name)
+            lease._heartbeat = asyncio.create_task(lease._beat(), name=f"relay-lease-{name}")
+            log.info("relay %s: lock taken (epoch %d, holder %s)", name, lease.epoch, holder)
             return lease
         except BaseException:
             connection.terminate()
@@ -74,25 +142,74 @@ class RelayLease:
     def _notified(self, *_: object) -> None:
         self.woken.set()
 
+    def ensure_held(self) -> None:
+        """Raise LeaseLost unless the lease is surely still this relay's (no round trip)."""
+        if self.lost.is_set():
+            raise LeaseLost(self.lost_reason)
+        if time.monotonic() >= self._valid_until:
+            self._lose("not renewed in time")
+            raise LeaseLost(self.lost_reason)
+
     async def load_checkpoint(self) -> int:
         """The last position published and acked, 0 before the first."""
-        position = await self._connection.fetchval(_LOAD, self._name)
+        async with self._io:
+            position = await self._connection.fetchval(_LOAD, self._name)
         return int(position) if position is not None else 0
 
     async def save_checkpoint(self, position: int) -> None:
-        """Record ``position`` as published (never moves the checkpoint back)."""
-        await self._connection.execute(_SAVE, self._name, position)
-
-    async def check(self) -> None:
-        """Raise when the connection, and so the lock, is gone."""
-        await self._connection.fetchval("SELECT 1")
+        """Record ``position`` as published (never moves it back); LeaseLost when this
+        lease's epoch is no longer the current one (nothing is saved then)."""
+        self.ensure_held()
+        async with self._io:
+            saved = await self._connection.fetchval(_SAVE, self._name, position, self.epoch)
+        if saved is None:
+            self._lose(f"epoch {self.epoch} is stale: another relay took the lease")
+            raise LeaseLost(self.lost_reason)
 
     async def close(self) -> None:
-        """Release the lock by ending the session."""
+        """Stop renewing, hand the lease over at once (expire it), close the connection."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            await asyncio.gather(self._heartbeat, return_exceptions=True)
         try:
+            if not self.lost.is_set():
+                async with self._io:
+                    await asyncio.wait_for(
+                        self._connection.execute(_RELEASE, self._name, self.epoch), 5
+                    )
             await asyncio.wait_for(self._connection.close(), 5)
-        except (OSError, TimeoutError, asyncpg.PostgresError):
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
             self._connection.terminate()
+
+    async def _beat(self) -> None:
+        """Renew every ``heartbeat`` seconds; a failed or refused renewal loses the lease."""
+        try:
+            while not self.lost.is_set():
+                await asyncio.sleep(self._timing.heartbeat)
+                sent = time.monotonic()
+                left = self._valid_until - sent
+                if left <= 0:
+                    self._lose("not renewed in time")
+                    return
+                async with asyncio.timeout(left), self._io:
+                    renewed = await self._connection.fetchval(
+                        _RENEW, self._name, self.epoch, self._timing.ttl
+                    )
+                if renewed is None:
+                    self._lose(f"epoch {self.epoch} is stale: another relay took the lease")
+                    return
+                self._valid_until = sent + self._timing.ttl
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the connection broke or the renewal was too slow
+            self._lose(f"renewal failed: {type(error).__name__}: {error}")
+
+    def _lose(self, reason: str) -> None:
+        if not self.lost.is_set():
+            self.lost_reason = reason
+            self.lost.set()
+            self.woken.set()
+            log.warning("relay %s: lease lost (%s)", self._name, reason)
 
 
 async def _stopped_within(stop: asyncio.Event, seconds: float) -> bool:

@@ -1,16 +1,30 @@
-"""Composition root of a relay process: settings in, a relay serving until SIGTERM."""
+"""Composition root of a relay process: ``create_app(settings)``, served by
+``president.runtime.run`` until SIGTERM (the batch in hand is finished, the lock let go).
+
+Ready while Postgres answers and the relay holds its lock and publishes, or waits for
+the lock (a standby); not while a session has failed and the next one is not up (a
+server away). The relay's lag (newest log position minus its checkpoint) is measured
+on a connection of its own, so that it shows while the relay is stuck.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
-import signal
 
-from president.runtime.ready import clear_ready, mark_ready
+import asyncpg
+from president.bus.connect import NatsCredentials
+from president.bus.streams import StreamLimits
+from president.runtime import Runtime, run
+from president.runtime.checks import close_pool, postgres_check
+from president.runtime.metrics import RELAY_LAG, RELAY_PUBLISH_FAILURES
+from president.settings import load_settings
 
+from services.relay.lease import CHECKPOINT_TABLE
 from services.relay.outgoing import Routing
-from services.relay.relay import Relay, RelayOptions
+from services.relay.relay import Relay, RelayOptions, default_holder
 from services.relay.routing import default_routing
 from services.relay.settings import RelaySettings
 
@@ -42,35 +56,95 @@ def create_relay(settings: RelaySettings, database_url: str, nats_url: str) -> R
         route=routing.route,
         subjects=routing.subjects,
         prefix=settings.prefix,
+        credentials=NatsCredentials.from_settings(settings),
         options=RelayOptions(
             name=settings.relay_name,
             batch_size=settings.relay_batch_size,
             poll_interval=settings.relay_poll_interval,
             max_in_flight=settings.relay_max_in_flight,
+            lease_ttl=settings.relay_lease_ttl,
+            holder=f"{settings.instance_id}@{default_holder()}",
+            limits=StreamLimits.from_settings(settings),
         ),
     )
 
 
-async def serve(relay: Relay, settings: RelaySettings | None = None) -> None:
-    """Run ``relay`` until SIGTERM or SIGINT, then finish the batch in hand and return.
-
-    With ``settings``, its ready file says the relay serves while it runs."""
-    ready_file = None if settings is None else settings.ready_file
-    mark_ready(ready_file, relay.name if settings is None else settings.instance_id)
-    try:
-        await _serve(relay)
-    finally:
-        clear_ready(ready_file)
+_HEAD = "SELECT coalesce(max(position), 0) FROM events"
+_CHECKPOINT = f"SELECT coalesce(max(position), 0) FROM {CHECKPOINT_TABLE} WHERE name = $1"
+SERVING = ("waiting for the lock", "publishing")
 
 
-async def _serve(relay: Relay) -> None:
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, stop.set)
-    try:
-        log.info("relay %s: started", relay.name)
-        await relay.run(stop)
-    finally:
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.remove_signal_handler(signum)
+class RelayApp:
+    """One relay process: the relay's loop, its readiness and its lag."""
+
+    def __init__(self, relay: Relay, database_url: str, *, from_position: int | None = None):
+        """``from_position``: first publish the log again from there (``Relay.run``)."""
+        self.relay = relay
+        self._database_url = database_url
+        self._from_position = from_position
+        self._stop = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._probe: asyncpg.Pool | None = None
+
+    async def start(self, runtime: Runtime | None = None) -> None:
+        runtime = runtime or Runtime(self.relay.name)
+        self._probe = await asyncpg.create_pool(self._database_url, min_size=1, max_size=1)
+        self._stop.clear()
+        self._task = asyncio.create_task(
+            self.relay.run(self._stop, from_position=self._from_position), name="relay"
+        )
+        runtime.supervise(self._task, "the relay's loop")
+        runtime.health.add("postgres", postgres_check(self._probe))
+        runtime.health.add("relay", self._relay_check)
+        runtime.collectors.append(self._measure_lag)
+        RELAY_PUBLISH_FAILURES.labels(self.relay.name)  # exposed from 0 on
+        log.info("relay %s: started", self.relay.name)
+
+    async def stop(self) -> None:
+        """Finish the batch in hand, save the checkpoint, let the lock go."""
+        self._stop.set()
+        if self._task is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self._task), 10.0)
+            except TimeoutError:
+                self._task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._task
+            self._task = None
+        if self._probe is not None:
+            await close_pool(self._probe)
+            self._probe = None
+
+    async def _relay_check(self) -> str | None:
+        if self._task is not None and self._task.done():
+            return "the relay's loop ended"
+        status = self.relay.status
+        return None if status in SERVING else status
+
+    async def _measure_lag(self) -> None:
+        if self._probe is None:
+            return
+        head = await self._probe.fetchval(_HEAD)
+        checkpoint = await self._probe.fetchval(_CHECKPOINT, self.relay.name)
+        RELAY_LAG.labels(self.relay.name).set(max(0, head - checkpoint))
+
+
+def create_app(
+    settings: RelaySettings | None = None,
+    *,
+    database_url: str | None = None,
+    nats_url: str | None = None,
+) -> RelayApp:
+    """The relay process the settings describe (servers: the arguments, else the settings)."""
+    settings = settings or load_settings(cls=RelaySettings)
+    database_url = database_url or settings.database_url
+    nats_url = nats_url or settings.nats_url
+    if database_url is None or nats_url is None:
+        raise ValueError("the relay needs PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL")
+    return RelayApp(create_relay(settings, database_url, nats_url), database_url)
+
+
+def main() -> None:
+    """Run one relay until SIGTERM/SIGINT (settings from ``PRESIDENT_*``)."""
+    settings = load_settings(cls=RelaySettings)
+    run(create_app(settings), settings)

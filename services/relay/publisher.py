@@ -5,33 +5,25 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import nats
 from nats.aio.client import Client
 from nats.js import JetStreamContext
-from nats.js.api import PubAck, StorageType, StreamConfig
+from nats.js.api import PubAck
 from nats.js.errors import NotFoundError
-from president.bus.connect import connect
+from president.bus.connect import NatsCredentials, connect
+from president.bus.streams import StreamSpec, ensure_stream
+from president.contract.headers import EXPECTED_LAST_SEQ
 
 from services.relay.envelope import Envelope, Mark, mark_of
 
 log = logging.getLogger(__name__)
 
-EXPECTED_LAST_SEQ = "Nats-Expected-Last-Sequence"
+__all__ = ["EXPECTED_LAST_SEQ", "JetStreamPublisher", "PublishFailed", "StreamSpec"]
 
 
 class PublishFailed(Exception):
     """A message was not acknowledged by JetStream; nothing after it may be trusted."""
-
-
-@dataclass(frozen=True)
-class StreamSpec:
-    """The JetStream stream the relay publishes into (created when missing)."""
-
-    name: str
-    subjects: Sequence[str]
-    duplicate_window: float = 120.0
 
 
 class JetStreamPublisher:
@@ -40,6 +32,10 @@ class JetStreamPublisher:
     nats-py resends its buffer after a reconnect, which could store later
     messages while earlier ones were lost in the broken socket; a relay that
     instead starts over from its checkpoint keeps JetStream a prefix of the log.
+    So this is the one connection that does not take ``president.bus.connect``'s
+    reconnection: the relay's session loop is its reconnection (a new connection
+    to any server of the list, after a capped, jittered, doubling wait, for as long
+    as it takes), and :meth:`check` notices a lost connection while idle.
 
     Fenced once :meth:`last_mark` has read where the stream ends: every message
     then says which sequence the stream must end at (``Nats-Expected-Last-Sequence``),
@@ -63,9 +59,10 @@ class JetStreamPublisher:
         *,
         ack_timeout: float = 10.0,
         max_in_flight: int = 1000,
+        credentials: NatsCredentials | None = None,
     ) -> JetStreamPublisher:
         client = await connect(
-            nats_url, "president-relay", allow_reconnect=False, connect_timeout=5
+            nats_url, "president-relay", credentials, allow_reconnect=False, connect_timeout=5
         )
         return cls(client, spec, ack_timeout, max_in_flight)
 
@@ -73,27 +70,15 @@ class JetStreamPublisher:
         if not self._client.is_closed:
             await self._client.close()
 
+    def check(self) -> None:
+        """Raise ConnectionError when the connection is gone (the session then ends)."""
+        if not self._client.is_connected:
+            raise ConnectionError("the NATS connection is lost")
+
     async def ensure_stream(self) -> None:
-        """Create the stream, or add the subjects it lacks (its messages stay)."""
-        try:
-            info = await self._js.stream_info(self._spec.name)
-        except NotFoundError:
-            await self._js.add_stream(
-                StreamConfig(
-                    name=self._spec.name,
-                    subjects=list(self._spec.subjects),
-                    storage=StorageType.FILE,
-                    duplicate_window=self._spec.duplicate_window,
-                )
-            )
-            log.info("created stream %s on %s", self._spec.name, list(self._spec.subjects))
-            return
-        held = list(info.config.subjects or [])
-        missing = [subject for subject in self._spec.subjects if subject not in held]
-        if missing:
-            info.config.subjects = held + missing
-            await self._js.update_stream(info.config)
-            log.info("stream %s: added subjects %s", self._spec.name, missing)
+        """Create the stream, or bring it to the spec and add the subjects it lacks (its
+        messages stay); StreamMismatch when it cannot (``president.bus.streams``)."""
+        await ensure_stream(self._js, self._spec, add_subjects=True)
 
     async def last_mark(self) -> Mark | None:
         """The mark of the last message stored in the stream, None when there is none.
@@ -141,5 +126,12 @@ class JetStreamPublisher:
             for ack in acks:
                 ack.cancel()
             raise PublishFailed(f"{type(error).__name__}: {error}") from error
-        if self._last_seq is not None and acked:
-            self._last_seq = acked[-1].seq
+        if self._last_seq is None or not acked:
+            return
+        dropped = [e.msg_id for e, ack in zip(envelopes, acked, strict=True) if ack.duplicate]
+        if dropped:
+            # Fenced, a duplicate is not stored where this publisher counted on: the stream
+            # still knows the id (its duplicate window outlives a purge), and the sequence
+            # expected next is wrong from here on.
+            raise PublishFailed(f"dropped as duplicates by the stream: {dropped[:3]}")
+        self._last_seq = acked[-1].seq

@@ -10,18 +10,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import random
+import socket
+import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from president.bus.connect import NatsCredentials
+from president.bus.streams import DUPLICATE_WINDOW, StreamLimits, StreamMismatch, StreamSpec
 from president.contract.subjects import Subjects
+from president.runtime.metrics import RELAY_PUBLISH_FAILURES
 from president.store import NOTIFY_CHANNEL, EventStore
 from president.store.postgres import PostgresEventStore
 
 from services.relay.envelope import Mark, plan
-from services.relay.lease import RelayLease
+from services.relay.lease import LeaseLost, LeaseTiming, RelayLease
 from services.relay.outgoing import Route
-from services.relay.publisher import JetStreamPublisher, StreamSpec
-from services.relay.resume import ResumePoint, resume_point
+from services.relay.publisher import JetStreamPublisher, PublishFailed
+from services.relay.resume import ResumePoint, republish_point, resume_point
 from services.relay.routing import default_routing
 
 log = logging.getLogger(__name__)
@@ -31,8 +38,13 @@ log = logging.getLogger(__name__)
 class RelayOptions:
     """Tuning of a relay.
 
-    ``name`` (default: the stream name) keys its lock and checkpoint; ``listen=False``
-    leaves the store's NOTIFY aside and relies on polling alone.
+    ``name`` (default: the stream name) keys its lease and checkpoint; ``listen=False``
+    leaves the store's NOTIFY aside and relies on polling alone. The lease lasts
+    ``lease_ttl`` seconds without renewal (a frozen relay loses it that long after its
+    last heartbeat); ``holder`` names this relay in the lease row (default: host, pid and
+    a random part, unique per process). ``limits`` set the stream's replicas and limits.
+    After a failed session the next one starts after ``retry_interval`` seconds, doubling
+    (jittered) with each failure in a row up to ``max_retry_interval``.
     """
 
     name: str | None = None
@@ -42,8 +54,12 @@ class RelayOptions:
     max_in_flight: int = 1000
     ack_timeout: float = 10.0
     retry_interval: float = 1.0
+    max_retry_interval: float = 5.0
     lock_retry_interval: float = 0.5
-    duplicate_window: float = 120.0
+    duplicate_window: float = DUPLICATE_WINDOW
+    lease_ttl: float = 4.0
+    holder: str | None = None
+    limits: StreamLimits = field(default_factory=StreamLimits)
 
 
 class Relay:
@@ -66,6 +82,7 @@ class Relay:
         subjects: Sequence[str] | None = None,
         prefix: str = "president",
         options: RelayOptions | None = None,
+        credentials: NatsCredentials | None = None,
     ):
         stream_name = stream_name or Subjects(prefix).events_stream
         if route is None:
@@ -75,52 +92,126 @@ class Relay:
             raise ValueError("a route needs the stream subjects that hold what it publishes")
         self._store_url = store_url
         self._nats_url = nats_url
+        self._credentials = credentials
         self._options = options or RelayOptions()
+        limits = self._options.limits
         self._spec = StreamSpec(
             name=stream_name,
             subjects=list(subjects),
             duplicate_window=self._options.duplicate_window,
+            replicas=limits.replicas,
+            max_age=limits.events_max_age,
+            max_bytes=limits.events_max_bytes,
         )
         self._route = route
         self.name = self._options.name or stream_name
+        self.holder = self._options.holder or default_holder()
+        self.status = "starting"
+        """What the relay does: starting, waiting for the lock, publishing, or why its
+        last session failed (readiness: waiting for the lock or publishing)."""
+        self._republish_from: int | None = None
+        self._timing = LeaseTiming(
+            ttl=self._options.lease_ttl, retry_interval=self._options.lock_retry_interval
+        )
 
-    async def run(self, stop: asyncio.Event) -> None:
-        """Publish until ``stop`` is set; survive any failure by starting a new session."""
+    @property
+    def spec(self) -> StreamSpec:
+        """The stream this relay fills."""
+        return self._spec
+
+    async def run(self, stop: asyncio.Event, *, from_position: int | None = None) -> None:
+        """Publish until ``stop`` is set; survive any failure by starting a new session,
+        except a stream that cannot match the settings (StreamMismatch is raised).
+
+        With ``from_position``, first publish the log again from that position on (see
+        :meth:`run_once`), then go on as usual."""
+        self._republish_from = from_position
+        failures = 0
         while not stop.is_set():
             try:
                 await self._serve(stop)
-            except Exception:
-                log.exception("relay %s: session failed; starting over", self.name)
-                await _wait_any(stop, within=self._options.retry_interval)
+                failures = 0
+            except StreamMismatch:
+                raise  # no retry mends it: the process refuses to run (logged as an error)
+            except LeaseLost as lost:
+                self.status = "waiting for the lock"  # a standby now
+                log.warning("relay %s: lease lost (%s); standing by", self.name, lost)
+            except Exception as error:
+                self.status = f"session failed: {type(error).__name__}: {error}"
+                if isinstance(error, PublishFailed):
+                    RELAY_PUBLISH_FAILURES.labels(self.name).inc()
+                    log.warning("relay %s: publish failed (%s); starting over", self.name, error)
+                elif failures:  # a server away: its traceback once, then one line each time
+                    log.warning("relay %s: session failed again: %r", self.name, error)
+                else:
+                    log.exception("relay %s: session failed; starting over", self.name)
+                failures += 1
+                await _wait_any(stop, within=self._retry_wait(failures))
         log.info("relay %s: stopped", self.name)
 
-    async def run_once(self) -> int:
-        """Publish everything committed now (waiting for the lock); return the event count."""
-        stop = asyncio.Event()
-        async with await _open_log(self._store_url) as events:
-            lease = await self._acquire(stop)
-            assert lease is not None
-            try:
-                session = await self._start(events, lease)
+    def _retry_wait(self, failures: int) -> float:
+        """Doubling from ``retry_interval`` up to ``max_retry_interval``, jittered."""
+        options = self._options
+        ceiling = min(options.max_retry_interval, options.retry_interval * 2 ** (failures - 1))
+        return random.uniform(ceiling / 2, ceiling)
+
+    async def run_once(self, *, from_position: int | None = None) -> int:
+        """Publish everything committed now (waiting for the lock); return the event count.
+
+        With ``from_position`` (an operator who lost the stream: Postgres is the truth),
+        publish the log again from that position on, after what the stream holds: from
+        ``from_position`` when the stream holds nothing at or after it, else from where it
+        ends, so nothing is published twice. A stream purged within its duplicate window
+        still drops the ids it saw; that is retried until the window has passed."""
+        self._republish_from = from_position
+        published = 0
+        while True:
+            stop = asyncio.Event()
+            async with await _open_log(self._store_url) as events:
+                lease = await self._acquire(stop)
+                assert lease is not None
                 try:
-                    return await session.drain(stop)
+                    session = await self._start(events, lease)
+                    try:
+                        await session.drain(stop)
+                        self._republish_from = None
+                        return published + session.published
+                    except PublishFailed as failed:
+                        if from_position is None:
+                            raise
+                        published += session.published
+                        log.warning(
+                            "relay %s: publish failed (%s); retrying (a stream purged lately"
+                            " drops the ids it saw for %.0f s)",
+                            self.name,
+                            failed,
+                            self._spec.duplicate_window,
+                        )
+                    finally:
+                        await session.close()
                 finally:
-                    await session.close()
-            finally:
-                await lease.close()
+                    await lease.close()
+            await asyncio.sleep(self._options.retry_interval)
 
     async def _serve(self, stop: asyncio.Event) -> None:
         async with await _open_log(self._store_url) as events:
+            if not self.status.startswith("session failed"):
+                # After a failure, not ready again until publishing: the next session
+                # takes the lease at once when no other relay holds it.
+                self.status = "waiting for the lock"
             lease = await self._acquire(stop)
             if lease is None:
                 return
             try:
                 session = await self._start(events, lease)
+                self.status = "publishing"
                 try:
                     while not stop.is_set():
                         lease.woken.clear()
                         await session.drain(stop)
+                        self._republish_from = None
                         await _wait_any(stop, lease.woken, within=self._options.poll_interval)
+                        lease.ensure_held()
                 finally:
                     await session.close()
             finally:
@@ -130,15 +221,17 @@ class Relay:
         return await RelayLease.acquire(
             self._store_url,
             self.name,
+            holder=self.holder,
             channel=NOTIFY_CHANNEL if self._options.listen else None,
             stop=stop,
-            retry_interval=self._options.lock_retry_interval,
+            timing=self._timing,
         )
 
     async def _start(self, events: EventStore, lease: RelayLease) -> _Session:
         publisher = await JetStreamPublisher.connect(
             self._nats_url,
             self._spec,
+            credentials=self._credentials,
             ack_timeout=self._options.ack_timeout,
             max_in_flight=self._options.max_in_flight,
         )
@@ -146,17 +239,23 @@ class Relay:
             await publisher.ensure_stream()
             checkpoint = await lease.load_checkpoint()
             mark = await publisher.last_mark()
-            if mark is not None and mark.position > checkpoint:
+            republish = self._republish_from
+            if mark is not None and (mark.position > checkpoint or republish is not None):
                 mark = await _confirmed(events, mark)
-            point = resume_point(checkpoint, mark)
+            if republish is None:
+                point = resume_point(checkpoint, mark)
+            else:
+                point = republish_point(republish, mark)
         except BaseException:
             await publisher.close()
             raise
         log.info(
-            "relay %s: resuming after position %d (checkpoint %d)",
+            "relay %s: %s after position %d (checkpoint %d, epoch %d)",
             self.name,
+            "resuming" if republish is None else "republishing",
             point.after,
             checkpoint,
+            lease.epoch,
         )
         return _Session(events, lease, publisher, self._route, self._options.batch_size, point)
 
@@ -179,23 +278,27 @@ class _Session:
         self._route = route
         self._batch_size = batch_size
         self._point = point
+        self.published = 0
 
     async def drain(self, stop: asyncio.Event) -> int:
         """Publish batches until the log is exhausted or ``stop`` is set; count the events."""
         published = 0
-        # Once per wake-up, not per batch: a lost lock also fails the checkpoint save on
-        # the same connection, and publishes are fenced by the stream's last sequence.
-        await self._lease.check()
+        self._publisher.check()  # a NATS connection lost while idle ends the session
         while not stop.is_set():
             batch = await self._events.read_all(
                 after_position=self._point.after, limit=self._batch_size
             )
             if not batch:
                 break
+            # No round trip: the lease's own clock. A relay that froze past it stops here;
+            # one frozen mid-publish is fenced by the stream's last sequence, and its
+            # checkpoint save by the lease's epoch.
+            self._lease.ensure_held()
             await self._publisher.publish(plan(batch, self._route, skip=self._point.skip))
             self._point = ResumePoint(after=batch[-1].position)
             await self._lease.save_checkpoint(self._point.after)
             published += len(batch)
+            self.published += len(batch)
             log.debug("relay: published up to position %d", self._point.after)
             if len(batch) < self._batch_size:
                 # Caught up; what commits after this read NOTIFYs (and the poll backs it up).
@@ -227,6 +330,11 @@ async def _wait_any(*events: asyncio.Event, within: float) -> None:
     finally:
         for waiter in waiters:
             waiter.cancel()
+
+
+def default_holder() -> str:
+    """This process in a lease row: host, pid and a random part (never reused)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 async def _open_log(database_url: str) -> PostgresEventStore:

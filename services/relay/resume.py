@@ -31,3 +31,15 @@ def resume_point(checkpoint: int, last_published: Mark | None) -> ResumePoint:
     if last_published.complete:
         return ResumePoint(after=last_published.position)
     return ResumePoint(after=last_published.position - 1, skip=last_published)
+
+
+def republish_point(from_position: int, last_published: Mark | None) -> ResumePoint:
+    """Where publishing the log again from ``from_position`` starts (``from_position`` >= 1).
+
+    From ``from_position`` when the stream holds nothing at or after it (a lost, purged or
+    recreated stream); otherwise after what it holds (``last_published`` checked against
+    the log), so that nothing is published twice and the stream stays in log order.
+    """
+    if from_position < 1:
+        raise ValueError(f"positions start at 1, got {from_position}")
+    return resume_point(from_position - 1, last_published)

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from president.settings import ServiceSettings
+from pydantic import Field
 
-from president.settings import Settings
 
-
-class RelaySettings(Settings):
+class RelaySettings(ServiceSettings):
     """What a relay process needs: the servers (shared fields), its stream and routing."""
 
     instance_id: str = "relay-1"
-    subject_prefix: str = "president"
-    ready_file: Path | None = None
     relay_stream: str | None = None  # default: the contract's <PREFIX>_EVENTS
     relay_prefix: str | None = None  # default: subject_prefix
     relay_routing: str | None = None  # package.module:factory -> Routing; None: the contract's
@@ -20,6 +17,12 @@ class RelaySettings(Settings):
     relay_batch_size: int = 500
     relay_poll_interval: float = 1.0
     relay_max_in_flight: int = 1000
+    relay_lease_ttl: float = Field(
+        default=4.0,
+        gt=0,
+        description="seconds a relay's lease lasts unrenewed (renewed every quarter of it);"
+        " a frozen relay's standby takes over that long after its last renewal",
+    )
 
     @property
     def prefix(self) -> str:

@@ -1,27 +1,17 @@
 """The table service's use cases: one method per command, each returning its reply.
 
-Commands are decided on the table's stream, freshly read (table streams are short),
-and appended with the version they were decided on and the command id:
-
-- a command id already in the stream gets the reply of its first time (``duplicate``);
-- a stale ``expected_version`` is STALE_VERSION; a lost race without one is retried;
-- a refusal is remembered (``command_rejections``) and given again to a resent command,
-  even when the table has changed since: one command, one answer. Not remembered:
-  UNKNOWN_TABLE (the table may be created later; nothing to key it to) and the answer
-  to a table that kept changing under every attempt (it says "try again").
-
-Each decision holds its command id (``RejectionMemory.deciding``), so copies of one
-command sent at once are decided one after the other.
+Commands go through the library's command cycle (``president.commands.CommandCycle``:
+duplicates, remembered refusals, expected versions, retries; its steps for table
+streams are ``services.table.cycle``) with the table's decisions (``president.game.table``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
+from president.bus.identity import Requester
 from president.contract import (
     Accepted,
     CreateTable,
@@ -39,34 +29,26 @@ from president.contract import (
     TakeSeat,
     stream_id_of_table,
 )
+from president.game import (
+    fold_table,
+    seat_token,
+    token_sha256,
+)
+from president.game.table import (
+    decide_create,
+    decide_seat_ai,
+    decide_start_request,
+    decide_take_seat,
+)
 from president.store import (
-    AppendResult,
-    ConcurrencyConflict,
     EventStore,
-    NewEvent,
-    RecordedEvent,
 )
 from president.store.rejections import RejectionMemory
 
-from services.table.domain import (
-    Fact,
-    Refusal,
-    TableState,
-    decide_create,
-    decide_seat_ai,
-    decide_start,
-    decide_take_seat,
-    fold,
-)
+from services.table.cycle import Decide, TableCommands, TableRequest, Writing
 from services.table.lobby_view import status_of, summary_of
-from services.table.tokens import seat_token, token_sha256
 
 log = logging.getLogger(__name__)
-
-ATTEMPTS = 5
-UNREMEMBERED = frozenset({RejectionCode.UNKNOWN_TABLE})
-Decide = Callable[[TableState], list[Fact] | Refusal]
-Writing = CreateTable | TakeSeat | SeatAI | StartGame
 
 
 class Lobby(Protocol):
@@ -99,26 +81,30 @@ class TableService:
         self._rejections = rejections
         self._secret = token_secret
         self._actor = actor
+        self._commands = TableCommands(store, rejections, actor)
 
-    async def handle(self, command: TableCommand) -> Reply:
-        """The reply to any table command or lobby query."""
+    async def handle(self, command: TableCommand, requester: Requester | None = None) -> Reply:
+        """The reply to any table command or lobby query from ``requester`` (the identity
+        whose inbox the reply goes to, ``president.bus.identity``)."""
         if isinstance(command, CreateTable):
-            return await self.create_table(command)
+            return await self.create_table(command, requester)
         if isinstance(command, TakeSeat):
-            return await self.take_seat(command)
+            return await self.take_seat(command, requester)
         if isinstance(command, SeatAI):
-            return await self.seat_ai(command)
+            return await self.seat_ai(command, requester)
         if isinstance(command, StartGame):
-            return await self.start_game(command)
+            return await self.start_game(command, requester)
         if isinstance(command, ListTables):
             return await self.list_tables(command)
         return await self.get_table(command)
 
-    async def create_table(self, command: CreateTable) -> Reply:
+    async def create_table(self, command: CreateTable, requester: Requester | None = None) -> Reply:
         table_id = command.table_id or table_id_for(command.command_id)
-        return await self._execute(table_id, command, lambda state: decide_create(state, command))
+        return await self._execute(
+            table_id, command, lambda state: decide_create(state, command), requester
+        )
 
-    async def take_seat(self, command: TakeSeat) -> Reply:
+    async def take_seat(self, command: TakeSeat, requester: Requester | None = None) -> Reply:
         token = seat_token(self._secret, command.table_id, command.command_id)
         reply = await self._execute(
             command.table_id,
@@ -129,6 +115,7 @@ class TableService:
                 player_name=command.player_name,
                 token_sha256=token_sha256(token),
             ),
+            requester,
         )
         if not isinstance(reply, Accepted) or reply.seat is None:
             return reply
@@ -138,16 +125,20 @@ class TableService:
         known = stored_hash == token_sha256(token)
         return reply.model_copy(update={"seat_token": token if known else None})
 
-    async def seat_ai(self, command: SeatAI) -> Reply:
+    async def seat_ai(self, command: SeatAI, requester: Requester | None = None) -> Reply:
         return await self._execute(
             command.table_id,
             command,
             lambda state: decide_seat_ai(state, seat=command.seat, level=command.level),
+            requester,
         )
 
-    async def start_game(self, command: StartGame) -> Reply:
+    async def start_game(self, command: StartGame, requester: Requester | None = None) -> Reply:
         return await self._execute(
-            command.table_id, command, lambda state: decide_start(state, self._actor)
+            command.table_id,
+            command,
+            lambda state: decide_start_request(state, self._actor),
+            requester,
         )
 
     async def list_tables(self, query: ListTables) -> Reply:
@@ -156,7 +147,7 @@ class TableService:
 
     async def get_table(self, query: GetTable) -> Reply:
         events = await self._store.read_stream(stream_id_of_table(query.table_id))
-        state = _fold(query.table_id, events)
+        state = fold_table(query.table_id, events)
         if not state.exists:
             return Rejected(
                 command_id=query.command_id,
@@ -167,122 +158,8 @@ class TableService:
         status = status_of(state, None if projected is None else projected.status)
         return TableInfo(command_id=query.command_id, table=summary_of(state, status))
 
-    # -- the command cycle ------------------------------------------------------
-
     async def _execute(
-        self,
-        table_id: str,
-        command: Writing,
-        decide: Decide,
+        self, table_id: str, command: Writing, decide: Decide, requester: Requester | None
     ) -> Reply:
-        stream_id = stream_id_of_table(table_id)
-        async with self._rejections.deciding(stream_id, command.command_id) as deciding:
-            if deciding.rejection is not None:
-                return Rejected.model_validate_json(json.dumps(deciding.rejection))
-            for _ in range(ATTEMPTS):
-                reply = await self._attempt(stream_id, table_id, command, decide)
-                if reply is None:
-                    continue  # another command got in first: decide again on the new state
-                if isinstance(reply, Rejected) and reply.code not in UNREMEMBERED:
-                    await deciding.remember(reply.model_dump(mode="json"))
-                return reply
-        return Rejected(
-            command_id=command.command_id,
-            code=RejectionCode.STALE_VERSION,
-            detail=f"table {table_id} kept changing; try again",
-        )
-
-    async def _attempt(
-        self, stream_id: str, table_id: str, command: Writing, decide: Decide
-    ) -> Reply | None:
-        """One decision on a fresh read of the stream; None when another append won."""
-        events = await self._store.read_stream(stream_id)
-        done = [e for e in events if e.metadata.get("command_id") == command.command_id]
-        if done:
-            return _accepted(command.command_id, table_id, done, duplicate=True)
-        state = _fold(table_id, events)
-        if command.expected_version is not None and command.expected_version != state.version:
-            return _stale(command.command_id, command.expected_version, state.version)
-        outcome = decide(state)
-        if isinstance(outcome, Refusal):
-            return Rejected(command_id=command.command_id, code=outcome.code, detail=outcome.detail)
-        try:
-            result = await self._store.append(
-                stream_id,
-                [self._new_event(fact, command) for fact in outcome],
-                expected_version=state.version,
-                command_id=command.command_id,
-            )
-        except ConcurrencyConflict as conflict:
-            if command.expected_version is not None:
-                return _stale(command.command_id, command.expected_version, conflict.actual)
-            return None
-        if result.duplicate:  # the same command, decided elsewhere (the store's own check)
-            recorded = await self._store.read_stream(stream_id, result.first_version)
-            written = [e for e in recorded if e.version <= result.last_version]
-            return _accepted(command.command_id, table_id, written, duplicate=True)
-        return _accepted_result(command.command_id, table_id, result, outcome)
-
-    def _new_event(self, fact: Fact, command: Writing) -> NewEvent:
-        return NewEvent(
-            type=fact.type,
-            data=fact.data,
-            metadata={
-                "command_id": command.command_id,
-                "causation_id": command.command_id,
-                "correlation_id": command.command_id,
-                "actor": self._actor,
-            },
-        )
-
-
-def _fold(table_id: str, events: Sequence[RecordedEvent]) -> TableState:
-    return fold(table_id, ((e.version, e.type, e.data) for e in events))
-
-
-def _seat_of(facts: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:
-    for event_type, data in facts:
-        seat = data.get("seat")
-        if event_type in ("SeatTaken", "AISeated") and isinstance(seat, int):
-            return seat
-    return None
-
-
-def _accepted(
-    command_id: str, table_id: str, events: Sequence[RecordedEvent], *, duplicate: bool
-) -> Accepted:
-    facts = [(e.type, e.data) for e in events]
-    return Accepted(
-        command_id=command_id,
-        stream_id=events[0].stream_id,
-        first_version=events[0].version,
-        last_version=events[-1].version,
-        positions=[e.position for e in events],
-        duplicate=duplicate,
-        table_id=table_id,
-        seat=_seat_of(facts) if len(events) == 1 else None,
-    )
-
-
-def _accepted_result(
-    command_id: str, table_id: str, result: AppendResult, facts: Sequence[Fact]
-) -> Accepted:
-    single = [(f.type, f.data) for f in facts] if len(facts) == 1 else []
-    return Accepted(
-        command_id=command_id,
-        stream_id=result.stream_id,
-        first_version=result.first_version,
-        last_version=result.last_version,
-        positions=list(result.positions),
-        duplicate=result.duplicate,
-        table_id=table_id,
-        seat=_seat_of(single),
-    )
-
-
-def _stale(command_id: str, expected: int, actual: int) -> Rejected:
-    return Rejected(
-        command_id=command_id,
-        code=RejectionCode.STALE_VERSION,
-        detail=f"expected version {expected}, the table is at {actual}",
-    )
+        sender = None if requester is None else requester.user
+        return await self._commands.execute(TableRequest(table_id, command, decide, sender))

@@ -10,49 +10,27 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from faststream.nats import NatsMessage, NatsRouter
-from president.contract import (
-    TABLE_COMMANDS,
-    Rejected,
-    RejectionCode,
-    Reply,
-    Subjects,
-    TableCommand,
-    parse_command,
-)
+from president.bus.identity import Requester, requester_of
+from president.commands import answer as answer_command
+from president.contract import TABLE_COMMANDS, Reply, Subjects, TableCommand
 
 log = logging.getLogger(__name__)
 
 QUEUE_GROUP = "president-table"
-Handle = Callable[[TableCommand], Awaitable[Reply]]
+Handle = Callable[[TableCommand, Requester | None], Awaitable[Reply]]
 
 
-async def answer(subject: str, raw: bytes, handle: Handle) -> bytes:
-    """The encoded reply to one request (never raises)."""
-    command = parse_command(subject, raw)
-    if isinstance(command, Rejected):
-        return _encode(command)
-    if type(command).__name__ not in TABLE_COMMANDS:
-        return _encode(
-            Rejected(
-                command_id=getattr(command, "command_id", None),
-                code=RejectionCode.MALFORMED,
-                detail=f"{type(command).__name__} is not a table command",
-            )
-        )
-    try:
-        reply = await handle(command)  # type: ignore[arg-type]
-    except Exception:
-        log.exception("table command %s failed", getattr(command, "command_id", None))
-        reply = Rejected(
-            command_id=getattr(command, "command_id", None),
-            code=RejectionCode.INTERNAL_ERROR,
-            detail="the table service failed; resend with the same command id",
-        )
-    return _encode(reply)
+async def answer(
+    subject: str, raw: bytes, handle: Handle, requester: Requester | None = None
+) -> bytes:
+    """The encoded reply to one request of ``requester`` (never raises)."""
 
+    async def handle_from(command: TableCommand) -> Reply:
+        return await handle(command, requester)
 
-def _encode(reply: Reply) -> bytes:
-    return reply.model_dump_json().encode()
+    return await answer_command(
+        subject, raw, handle_from, accepts=TABLE_COMMANDS, kind="table", service="table service"
+    )
 
 
 def table_router(subjects: Subjects, handle: Handle, *, concurrency: int) -> NatsRouter:
@@ -62,6 +40,6 @@ def table_router(subjects: Subjects, handle: Handle, *, concurrency: int) -> Nat
     @router.subscriber(subjects.table_commands, queue=QUEUE_GROUP, max_workers=concurrency)
     async def on_table_command(msg: NatsMessage) -> bytes:
         raw = msg.raw_message
-        return await answer(raw.subject, raw.data, handle)
+        return await answer(raw.subject, raw.data, handle, requester_of(raw.reply))
 
     return router

@@ -79,6 +79,9 @@ class LobbyProjector:
             await listener.add_listener(NOTIFY_CHANNEL, self._wake)
             try:
                 while not stop.is_set():
+                    if listener.is_closed():
+                        # Postgres went away: the caller starts over on a new connection.
+                        raise ConnectionError("the lobby projector's listening connection is lost")
                     self._woken.clear()
                     try:
                         await self.catch_up()
@@ -88,7 +91,8 @@ class LobbyProjector:
                     # Every append notifies: let a burst gather into one batch.
                     await _first(stop, within=self._settle)
             finally:
-                await listener.remove_listener(NOTIFY_CHANNEL, self._wake)
+                if not listener.is_closed():
+                    await listener.remove_listener(NOTIFY_CHANNEL, self._wake)
 
     def _wake(self, *_: object) -> None:
         self._woken.set()

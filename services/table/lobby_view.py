@@ -7,8 +7,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from president.contract import SeatInfo, TableSummary
-
-from services.table.domain import Seat, TableState, evolve
+from president.game.table import Seat, TableState, evolve
 
 Status = Literal["open", "playing", "finished"]
 

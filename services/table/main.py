@@ -1,9 +1,11 @@
 """Composition root of a table-service process: ``create_app(settings)`` wires everything.
 
-Nothing connects at import time; the pool, the store and the lobby projector start in
-the app's startup hooks and stop on SIGTERM (FastStream's graceful shutdown). The
-database must be migrated (``president serve migrate``; ``president serve table`` does
-it first): the service creates no table of its own.
+Nothing connects at import time; ``start()`` opens the pool, the store, the lobby
+projector and the FastStream broker (the table commands' subscriber), ``stop()`` stops
+taking commands, answers those in hand and closes everything; ``president.runtime.run``
+drives both. Ready while NATS and Postgres answer and the projector runs. The database
+must be migrated (``president serve migrate``; ``president serve table`` does it first):
+the service creates no table of its own.
 """
 
 from __future__ import annotations
@@ -11,15 +13,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 
 import asyncpg
-from faststream import FastStream
 from faststream.nats import NatsBroker
-from president.bus.connect import nats_options
+from nats.aio.client import Client
+from president.bus.connect import NatsCredentials, ReconnectPolicy, broker_options
+from president.bus.identity import Requester
 from president.contract import Reply, Subjects, TableCommand
-from president.runtime.ready import clear_ready, mark_ready
-from president.settings import load_settings
+from president.runtime import Runtime, run
+from president.runtime.checks import close_nats, close_pool, nats_check, postgres_check
+from president.runtime.metrics import GAMES_IN_PLAY
+from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
 from president.store.rejections import PostgresRejections
 
@@ -30,89 +34,127 @@ from services.table.settings import TableSettings
 
 log = logging.getLogger(__name__)
 
+_GAMES_IN_PLAY = "SELECT count(*) FROM lobby_tables WHERE status = 'playing'"
 
-class TableProcess:
-    """The resources of one table-service process, opened and closed by the app's hooks."""
+
+class TableApp:
+    """The resources of one table-service process."""
 
     def __init__(self, settings: TableSettings):
+        if settings.nats_url is None:
+            raise RuntimeError("PRESIDENT_NATS_URL is not set")
+        if settings.database_url is None:
+            raise RuntimeError("PRESIDENT_DATABASE_URL is not set")
         self.settings = settings
         self.service: TableService | None = None
+        self.broker: NatsBroker | None = None
+        self._client: Client | None = None
         self._pool: asyncpg.Pool | None = None
         self._stop = asyncio.Event()
         self._projector: asyncio.Task[None] | None = None
 
-    async def handle(self, command: TableCommand) -> Reply:
+    async def handle(self, command: TableCommand, requester: Requester | None = None) -> Reply:
         if self.service is None:
             raise RuntimeError("the table service is not started")
-        return await self.service.handle(command)
+        return await self.service.handle(command, requester)
 
-    async def open(self) -> None:
+    async def start(self, runtime: Runtime | None = None) -> None:
+        """Open the database side, then subscribe to the table commands."""
         settings = self.settings
-        if settings.database_url is None:
-            raise RuntimeError("PRESIDENT_DATABASE_URL is not set")
+        assert settings.database_url is not None and settings.nats_url is not None
+        runtime = runtime or Runtime(settings.instance_id)
         # 4 at least: the projector's listener keeps one, decisions hold up to half.
-        self._pool = await asyncpg.create_pool(
+        pool = self._pool = await asyncpg.create_pool(
             settings.database_url, min_size=2, max_size=max(4, settings.db_pool_size)
         )
-        store = PostgresEventStore(self._pool)
+        store = PostgresEventStore(pool)
         secret = settings.token_secret
-        if secret is None:
-            log.warning("PRESIDENT_TOKEN_SECRET is unset: seat tokens are tied to this process")
-            secret = secrets.token_hex(32)
+        if not secret:
+            raise MissingSecretError("the table service needs PRESIDENT_TOKEN_SECRET")
         self.service = TableService(
-            store,
-            PostgresLobby(self._pool),
-            PostgresRejections(self._pool),
-            secret,
-            settings.instance_id,
+            store, PostgresLobby(pool), PostgresRejections(pool), secret, settings.instance_id
         )
-        projector = LobbyProjector(self._pool, store, poll_interval=settings.lobby_poll_interval)
-        self._projector = asyncio.create_task(projector.run(self._stop), name="lobby-projector")
+        projector = LobbyProjector(pool, store, poll_interval=settings.lobby_poll_interval)
+        self._stop.clear()
+        self._projector = asyncio.create_task(self._project(projector), name="lobby-projector")
+        runtime.supervise(self._projector, "the lobby projector")
+        broker = self.broker = NatsBroker(
+            **broker_options(
+                settings.nats_url,
+                f"president-{settings.instance_id}",
+                NatsCredentials.from_settings(settings),
+                policy=ReconnectPolicy.of(settings),
+                watch=runtime.nats_watch(),
+            ),
+            # Our logger, so its lines take the process's format (FastStream's own
+            # writes coloured text to stdout); per-message lines at DEBUG.
+            logger=logging.getLogger("services.table.broker"),
+            log_level=logging.DEBUG,
+        )
+        broker.include_router(
+            table_router(
+                Subjects(settings.subject_prefix), self.handle, concurrency=settings.concurrency
+            )
+        )
+        client = self._client = await broker.connect()
+        await broker.start()
+        runtime.health.add("nats", nats_check(client))
+        runtime.health.add("postgres", postgres_check(pool))
+        runtime.health.add("lobby projector", self._projector_check)
+        runtime.collectors.append(self._count_games)
+        log.info("table service %s: serving", settings.instance_id)
 
-    async def serving(self) -> None:
-        mark_ready(self.settings.ready_file, self.settings.instance_id)
-        log.info("table service %s: serving", self.settings.instance_id)
-
-    async def stopping(self) -> None:
-        clear_ready(self.settings.ready_file)
-
-    async def close(self) -> None:
+    async def stop(self) -> None:
+        """Stop taking commands (those in hand are answered), then close the database side."""
+        if self.broker is not None:
+            broker, self.broker = self.broker, None
+            try:
+                # Stops the subscribers (answering the commands in hand), then drains.
+                await asyncio.wait_for(broker.stop(), 10.0)
+            except Exception as error:
+                log.warning("table service: the broker did not stop cleanly (%r)", error)
+        if self._client is not None:
+            await close_nats(self._client)
+            self._client = None
         self._stop.set()
         if self._projector is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._projector, 5)
+            self._projector = None
         if self._pool is not None:
-            await self._pool.close()
+            await close_pool(self._pool)
+            self._pool = None
+
+    async def _project(self, projector: LobbyProjector) -> None:
+        """Run the projector until stopped, starting it over when Postgres fails it."""
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                await projector.run(self._stop)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                failures += 1
+                log.warning("lobby projector: %r; starting over", error)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), min(0.25 * 2**failures, 5.0))
+            else:
+                failures = 0
+
+    async def _projector_check(self) -> str | None:
+        if self._projector is None or self._projector.done():
+            return "the lobby projector is not running"
+        return None
+
+    async def _count_games(self) -> None:
+        if self._pool is not None:
+            GAMES_IN_PLAY.set(await self._pool.fetchval(_GAMES_IN_PLAY))
 
 
-def create_app(settings: TableSettings | None = None) -> FastStream:
-    """The table-service application (a FastStream app on NATS)."""
-    settings = settings or load_settings(cls=TableSettings)
-    if settings.nats_url is None:
-        raise RuntimeError("PRESIDENT_NATS_URL is not set")
-    process = TableProcess(settings)
-    broker = NatsBroker(
-        **nats_options(settings.nats_url, f"president-{settings.instance_id}"),
-        log_level=logging.DEBUG,
-    )
-    broker.include_router(
-        table_router(
-            Subjects(settings.subject_prefix), process.handle, concurrency=settings.concurrency
-        )
-    )
-    return FastStream(
-        broker,
-        on_startup=[process.open],
-        after_startup=[process.serving],
-        on_shutdown=[process.stopping],
-        after_shutdown=[process.close],
-    )
+def create_app(settings: TableSettings | None = None) -> TableApp:
+    """The table-service application (FastStream's NATS broker for the commands)."""
+    return TableApp(settings or load_settings(cls=TableSettings))
 
 
 def main() -> None:
     """Run one table-service process until SIGTERM."""
     settings = load_settings(cls=TableSettings)
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    asyncio.run(create_app(settings).run())
+    run(create_app(settings), settings)

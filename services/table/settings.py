@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from president.settings import ServiceSettings
+from pydantic import Field
 
-from president.settings import Settings
 
-
-class TableSettings(Settings):
+class TableSettings(ServiceSettings):
     """What a table-service process needs besides the servers."""
 
     instance_id: str = "table-1"
-    subject_prefix: str = "president"
-    token_secret: str | None = None
-    """Seat tokens are derived from it: every table instance must share it. Unset: a
-    random one per process (a repeated TakeSeat then gets its token only from the same
-    process)."""
-    ready_file: Path | None = None
+    token_secret: str | None = Field(default=None, repr=False)
+    """Seat tokens are derived from it: every table instance must share it. Required: the
+    service refuses to start without it."""
     concurrency: int = 16
     lobby_poll_interval: float = 0.5
     db_pool_size: int = 10

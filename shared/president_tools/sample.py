@@ -1,39 +1,28 @@
 """A complete game stream as the decision note lays it out, played by random legal moves.
 
-Used by the audit benchmark and the tests; it writes what the engine service writes
-(docs/decisions/2026-11-29-streams-and-services.md): `GameCreated`; per round one append
-`DealCommitted` + the deal's events; one append per action; `SeedRevealed` in the append
-that ends the round.
+Used by the audit benchmark and the tests; it writes what the engine service writes, with
+the engine's decisions (``president.game``): `GameCreated`, `DealCommitted` and round 1's
+deal in one append; one append per action; `SeedRevealed`, and the next round's
+`DealCommitted` and deal, in the append that ends a round.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 import orjson
-from president.contract.events import GameCreated, GameSeat, TableOptions
-from president.fairness import commitment
-from president.rules import (
-    Action,
-    Options,
-    apply_action,
-    apply_deal,
-    deal_from_seed,
-    legal_actions,
-)
-from president.rules.engine import Applied
-from president.rules.events import Event, RoundEnded
-from president.rules.options import RULES_VERSION
-from president.rules.state import GameState, Phase, new_game
+from president.contract import AILevel, TableOptions
+from president.game import Game, Refusal, Seat, TableState, ai_seat_token, decide_action
+from president.game.decide import decide_start, to_game_command
+from president.game.fold import appended
+from president.rules import Action, Options, Phase, legal_actions
 from president.store import GENESIS_HASH, EventStore, NewEvent, RecordedEvent
 from president.store.prepared import prepare
-
-ENGINE = "engine"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,40 +82,21 @@ def sample_seed(seed: int, round_number: int) -> str:
     return hashlib.sha256(f"sample:{seed}:{round_number}".encode()).hexdigest()
 
 
-def _meta(actor: str, command_id: str, correlation_id: str) -> dict[str, Any]:
-    return {
-        "command_id": command_id,
-        "causation_id": command_id,
-        "correlation_id": correlation_id,
-        "actor": actor,
-    }
+SAMPLE_SECRET = "sample"
+"""The token secret of sample games (their AI seats' tokens derive from it, as the engine's)."""
 
 
-def _rules_events(events: tuple[Event, ...], meta: dict[str, Any]) -> list[NewEvent]:
-    return [NewEvent(event.type, event.to_dict(), meta) for event in events]
-
-
-def _game_created(table_id: str, options: Options, meta: dict[str, Any]) -> NewEvent:
-    created = GameCreated(
-        table_id=table_id,
-        rules_version=RULES_VERSION,
-        players=options.players,
+def sample_table(table_id: str, options: Options) -> TableState:
+    """A table of Easy AIs with ``options``, every seat taken, as its stream folds."""
+    return TableState(
+        table_id,
+        version=options.players + 2,  # TableCreated, an AISeated per seat, GameStartRequested
         options=TableOptions(
-            revolution=options.revolution,
-            rounds=options.rounds,
-            round_leader=options.round_leader,
+            revolution=options.revolution, rounds=options.rounds, round_leader=options.round_leader
         ),
-        seats=[
-            GameSeat(
-                seat=seat,
-                kind="ai",
-                level="easy",
-                token_sha256=hashlib.sha256(f"{table_id}:{seat}".encode()).hexdigest(),
-            )
-            for seat in range(options.players)
-        ],
+        seats=tuple(Seat(n, "ai", level=AILevel.EASY) for n in range(options.players)),
+        start_requested=True,
     )
-    return NewEvent("GameCreated", created.model_dump(mode="json"), meta)
 
 
 Policy = Callable[[list[Action], random.Random], Action]
@@ -140,41 +110,32 @@ def random_policy(actions: list[Action], rng: random.Random) -> Action:
 def play_sample_game(
     table_id: str, options: Options, seed: int = 1, policy: Policy = random_policy
 ) -> SampleGame:
-    """Play a whole series (random legal actions by default) and record it as the engine would."""
+    """Play a whole series (random legal actions by default) and record it as the engine
+    does: through ``president.game``'s decisions, one append per command."""
     rng = random.Random(seed)
-    correlation = f"game-{table_id}"
-    appends: list[tuple[NewEvent, ...]] = [
-        (_game_created(table_id, options, _meta("table", "start", correlation)),)
-    ]
-    state: GameState = new_game(options)
-    seeds: dict[int, str] = {}
+    game = Game(table_id)
+    started = decide_start(
+        sample_table(table_id, options), secret=SAMPLE_SECRET, seed=sample_seed(seed, 1)
+    )
+    assert not isinstance(started, Refusal), started
+    appends: list[tuple[NewEvent, ...]] = []
+
+    def record(append: list[NewEvent]) -> None:
+        first = game.version + 1
+        appends.append(tuple(append))
+        game.apply(appended(append, first, range(first, first + len(append))))
+
+    record(started)
     step = 0
-    while state.phase is not Phase.GAME_OVER:
+    while game.state is not None and game.state.phase is not Phase.GAME_OVER:
         step += 1
-        if state.phase is Phase.DEAL:
-            number = state.round + 1
-            seeds[number] = round_seed = sample_seed(seed, number)
-            meta = _meta(ENGINE, f"deal-{number}", correlation)
-            committed = {
-                "round": number,
-                "leader": state.leader,
-                "commitment": commitment(table_id, number, round_seed),
-                "seed": round_seed,
-            }
-            outcome = apply_deal(state, deal_from_seed(round_seed, options.players, state.leader))
-            written = [NewEvent("DealCommitted", committed, meta)]
-        else:
-            action = policy(legal_actions(state), rng)
-            result = apply_action(state, action)
-            assert isinstance(result, Applied), result
-            outcome = result
-            meta = _meta(f"seat:{action.seat}", f"cmd-{step}", correlation)
-            written = []
-        written += _rules_events(outcome.events, meta)
-        for event in outcome.events:
-            if isinstance(event, RoundEnded):
-                reveal = {"round": event.round, "seed": seeds[event.round]}
-                written.append(NewEvent("SeedRevealed", reveal, meta))
-        appends.append(tuple(written))
-        state = outcome.state
+        action = policy(legal_actions(game.state), rng)
+        token = ai_seat_token(SAMPLE_SECRET, table_id, action.seat)
+        command = to_game_command(
+            action, table_id=table_id, seat_token=token, command_id=f"cmd-{step}"
+        )
+        next_seed = functools.partial(sample_seed, seed, game.state.round + 1)
+        decided = decide_action(game, command, next_seed)
+        assert not isinstance(decided, Refusal), decided
+        record(decided)
     return SampleGame(table_id, tuple(appends))

@@ -12,10 +12,20 @@ from president.store.postgres import PostgresEventStore
 from president_tools.stack import ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
 
+from tests.fixtures.servers import TestServers
 
-def start_stack(database_url: str, nats_url: str, run_dir: Path, **config: object) -> ServiceStack:
-    """Relay, table, engine and AI workers on a fresh subject prefix, started and ready."""
-    settings = StackSettings(database_url=database_url, nats_url=nats_url, data_dir=run_dir)
+
+def start_stack(
+    database_url: str, servers: TestServers, run_dir: Path, **config: object
+) -> ServiceStack:
+    """Relay, table, engine and AI workers on a fresh subject prefix, started and ready,
+    each process with its role's NATS identity."""
+    settings = StackSettings(
+        database_url=database_url,
+        nats_url=servers.bare_nats_url,
+        nats_users_file=servers.nats_users_file,
+        data_dir=run_dir,
+    )
     stack_config = StackConfig(
         prefix=f"e{uuid.uuid4().hex[:8]}",
         run_dir=run_dir,
@@ -28,13 +38,13 @@ def start_stack(database_url: str, nats_url: str, run_dir: Path, **config: objec
 
 @pytest.fixture(scope="module")
 def stack(
-    database_url: str, nats_url: str, tmp_path_factory: pytest.TempPathFactory
+    database_url: str, servers: TestServers, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServiceStack]:
     """Two AI workers that hand a dead worker's decisions on after 2 s."""
     run_dir = tmp_path_factory.mktemp("stack")
     services = start_stack(
         database_url,
-        nats_url,
+        servers,
         run_dir,
         ai_workers=2,
         extra_env={
@@ -51,7 +61,7 @@ def stack(
 
 @pytest.fixture
 async def client(stack: ServiceStack) -> AsyncIterator[PresidentClient]:
-    connection = await PresidentClient.connect(stack.nats_url, stack.prefix, name="e2e-test")
+    connection = await PresidentClient.connect(stack.client_url, stack.prefix, name="e2e-test")
     yield connection
     await connection.close()
 

@@ -33,7 +33,8 @@ def test_demo_json_reports_rounds_scores_and_a_replay_that_matches(
             [*PRESIDENT, "demo", "--json", "--players", "4", "--rounds", "2", "--seed", "7"],
             env=_env(
                 database_url=database_url,
-                nats_url=servers.nats_url,
+                nats_url=servers.bare_nats_url,
+                nats_users_file=str(servers.nats_users_file),
                 subject_prefix=f"d{uuid.uuid4().hex[:8]}",
                 data_dir=str(tmp_path),
             ),
@@ -59,7 +60,7 @@ def test_demo_json_reports_rounds_scores_and_a_replay_that_matches(
 def test_a_person_plays_a_game_to_the_end_with_piped_answers(stack: ServiceStack) -> None:
     done = subprocess.run(
         [*PRESIDENT, "play", "--external", "--players", "3", "--levels", "easy", "--name", "Ana"],
-        env=_env(nats_url=stack.nats_url, subject_prefix=stack.prefix),
+        env=_env(nats_url=stack.client_url, subject_prefix=stack.prefix),
         input="1\n" * 1000,  # always the first legal action the server offers
         capture_output=True,
         text=True,

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import asyncpg
-import nats
 import psutil
 import pytest
+from president.bus.connect import connect
 from president_tools.infra import EmbeddedNats, EmbeddedPostgres, create_database, drop_database
 from president_tools.infra.processes import port_open
 
@@ -61,11 +61,13 @@ async def test_postgres_listens_on_a_free_local_port_and_answers_queries(
 async def test_nats_accepts_a_jetstream_publish(
     nats_server: EmbeddedNats, unique_prefix: str
 ) -> None:
-    client = await nats.connect(nats_server.url)
+    # the relay may create the events stream and publish into it (president.bus.auth)
+    client = await connect(nats_server.url_for("relay"), "probe")
     try:
         jetstream = client.jetstream()
-        await jetstream.add_stream(name=unique_prefix, subjects=[f"{unique_prefix}.>"])
-        ack = await jetstream.publish(f"{unique_prefix}.event", b"{}")
+        lobby = f"president.evt.lobby.{unique_prefix}"
+        await jetstream.add_stream(name="PRESIDENT_EVENTS", subjects=[lobby])
+        ack = await jetstream.publish(lobby, b"{}")
         assert ack.seq == 1
     finally:
         await client.close()

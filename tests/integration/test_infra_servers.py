@@ -12,6 +12,7 @@ import asyncpg
 import pytest
 from president.settings import Settings
 from president_tools.infra import ensure_servers, server_status, stop_servers
+from president_tools.infra.probes import nats_answers
 from president_tools.infra.processes import is_running
 from president_tools.infra.state import ServerRecord, ServersState, read_state, write_state
 
@@ -94,3 +95,19 @@ def test_leaving_the_with_block_stops_only_what_was_started(data_dir: Path) -> N
         assert nats_record is not None and is_running(nats_record.pid)
     assert servers.started == []
     assert not is_running(nats_record.pid)
+
+
+def test_a_recorded_server_that_runs_but_does_not_answer_is_replaced(data_dir: Path) -> None:
+    first = ensure_servers(Settings(data_dir=data_dir), durable=False)
+    frozen = read_state(data_dir).nats
+    assert frozen is not None
+    os.kill(frozen.pid, signal.SIGSTOP)  # its port still accepts, but nothing answers
+    try:
+        again = ensure_servers(Settings(data_dir=data_dir), durable=False)
+    finally:
+        if is_running(frozen.pid):
+            os.kill(frozen.pid, signal.SIGCONT)
+    assert [server.url for server in again.started] == [again.nats_url]
+    assert again.database_url == first.database_url
+    assert not is_running(frozen.pid)
+    assert nats_answers(again.nats_url)

@@ -57,3 +57,24 @@ async def test_migrate_without_a_password_leaves_the_role_alone(
     kept = await _app_role_password(database_url)
     assert "password set" not in _serve_migrate(database_url, nats_url, None)
     assert await _app_role_password(database_url) == kept
+
+
+def _run(env: dict[str, str]) -> str:
+    done = subprocess.run(
+        [str(PRESIDENT), "serve", "migrate"], env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+async def test_migrate_gives_the_auditor_role_its_password(database_url: str) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_ROLE_PASSWORD")}
+    env.update(PRESIDENT_DATABASE_URL=database_url, PRESIDENT_AUDITOR_ROLE_PASSWORD="audit")
+    assert "president_auditor password set" in _run(env)
+    connection = await asyncpg.connect(database_url)
+    try:
+        stored = await connection.fetchval(
+            "SELECT rolpassword FROM pg_authid WHERE rolname = 'president_auditor'"
+        )
+    finally:
+        await connection.close()
+    assert stored is not None and stored.startswith("SCRAM-SHA-256$")

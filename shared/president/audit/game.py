@@ -1,8 +1,12 @@
 """Read a game stream: its header event, the fairness records and the rules events.
 
-The layout is fixed by docs/decisions/2026-11-29-streams-and-services.md: ``GameCreated``
-first, ``DealCommitted`` before each deal, ``SeedRevealed`` after each round's end, and
-between them the rules engine's events (``type`` = the event's type, data = ``to_dict()``).
+The layout is fixed by docs/decisions/2026-11-29-streams-and-services.md and written by
+``president.game``: ``GameCreated`` first, ``DealCommitted`` before each deal,
+``SeedRevealed`` after each round's end, and between them the rules engine's events
+(``type`` = the event's type, data = ``to_dict()``). Unlike ``president.game``'s fold,
+which stops at the first event that breaks the game, this reader keeps going and notes
+every problem: an audit reports all it finds. What it reads are ``president.game``'s
+events; a test checks that a stream the services wrote folds to the same game both ways.
 """
 
 from __future__ import annotations
@@ -15,13 +19,13 @@ from pydantic import ValidationError
 
 from president.audit.problems import Problem
 from president.audit.shapes import check_shape
-from president.contract.events import GameCreated
+from president.game import DealCommitted, GameCreated, SeedRevealed
 from president.rules import EVENT_TYPES, RULES_VERSION, Event, InvalidGameInput, Options
 from president.rules import event_from_dict as rules_event_from_dict
 
-GAME_CREATED = "GameCreated"
-DEAL_COMMITTED = "DealCommitted"
-SEED_REVEALED = "SeedRevealed"
+GAME_CREATED = GameCreated.__name__
+DEAL_COMMITTED = DealCommitted.__name__
+SEED_REVEALED = SeedRevealed.__name__
 KNOWN_RULES_VERSIONS = frozenset({RULES_VERSION})
 """The rules versions this auditor can replay."""
 

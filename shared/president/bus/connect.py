@@ -4,14 +4,72 @@ Every process (services, relay, clients, tools) builds its connection options he
 the servers, the identity, TLS and the reconnection policy are decided in one place.
 ``nats_options`` gives the keyword arguments that both ``nats.connect`` and FastStream's
 ``NatsBroker`` take; ``connect`` opens a nats-py client with them.
+
+Identity: ``NatsCredentials`` (from PRESIDENT_NATS_USER / PRESIDENT_NATS_PASSWORD and the
+TLS files, ``NatsCredentials.from_settings``), or a user and password written in the URL
+(``nats://user:password@host:4222``). Either way the connection's inbox prefix is the
+user's own (``_INBOX.<user>``, see ``president.bus.auth``): the server lets only that user
+subscribe there, so no identity reads another's replies.
+
+Reconnection: for as long as it takes (nats-py's own default gives up after 60
+attempts 2 s apart, then leaves the process up with a closed connection), waiting a
+doubling, capped and jittered time between attempts (nats-py's
+``reconnect_to_server_handler`` picks the server and the wait). nats-py resubscribes
+core and pull subscriptions itself once it is back. When the connection is closed for
+good anyway (attempts limited by settings, or the server refused us), ``watch.closed``
+tells the process, which then exits non-zero for its supervisor to restart it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+import random
+import ssl
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import nats
-from nats.aio.client import Client
+from nats.aio.client import Client, Server
+
+from president.bus.auth import inbox_prefix
+from president.settings import Settings
+
+log = logging.getLogger(__name__)
+
+PING_INTERVAL = 5
+"""Seconds between pings: a server that stopped answering (frozen, partitioned) is
+dropped after ``MAX_OUTSTANDING_PINGS`` of them (nats-py's default: 2 minutes each)."""
+MAX_OUTSTANDING_PINGS = 3
+ERROR_LOG_INTERVAL = 10.0
+"""The same connection error is logged at most once in this many seconds."""
+
+
+@dataclass(frozen=True)
+class NatsCredentials:
+    """Who this process is on the bus, and how it checks the server's certificate."""
+
+    user: str | None = None
+    password: str | None = None
+    tls_ca: Path | None = None
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> NatsCredentials:
+        return cls(
+            user=settings.nats_user,
+            password=settings.nats_password,
+            tls_ca=settings.nats_tls_ca,
+            tls_cert=settings.nats_tls_cert,
+            tls_key=settings.nats_tls_key,
+        )
+
+    def __repr__(self) -> str:  # never print the password
+        return f"NatsCredentials(user={self.user!r}, tls_ca={self.tls_ca!r})"
 
 
 def server_list(nats_url: str) -> list[str]:
@@ -22,13 +80,177 @@ def server_list(nats_url: str) -> list[str]:
     return servers
 
 
-def nats_options(nats_url: str, name: str, **overrides: Any) -> dict[str, Any]:
-    """Connection options for ``name`` (the connection's name on the server)."""
-    options: dict[str, Any] = {"servers": server_list(nats_url), "name": name}
+def _split_user(url: str) -> tuple[str, str | None, str | None]:
+    """``url`` without its user info, and that user and password (None when absent)."""
+    parts = urlsplit(url)
+    if parts.username is None:
+        return url, None, None
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port is not None else host
+    bare = urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    password = None if parts.password is None else unquote(parts.password)
+    return bare, unquote(parts.username), password
+
+
+@dataclass(frozen=True)
+class ReconnectPolicy:
+    """Capped exponential backoff with jitter, across every server of the list.
+
+    Attempt ``n`` (0 first) waits a uniform time in ``[w/2, w]`` with
+    ``w = min(max_wait, first_wait * 2**n)``, so that a fleet of clients does not come
+    back in lock step. ``max_attempts`` per server, -1 for ever.
+    """
+
+    first_wait: float = 0.1
+    max_wait: float = 5.0
+    max_attempts: int = -1
+
+    @classmethod
+    def of(cls, settings: Settings) -> ReconnectPolicy:
+        """The policy of ``PRESIDENT_NATS_RECONNECT_WAIT``, ``..._WAIT_MAX`` and
+        ``PRESIDENT_NATS_MAX_RECONNECT_ATTEMPTS``."""
+        return cls(
+            first_wait=settings.nats_reconnect_wait,
+            max_wait=settings.nats_reconnect_wait_max,
+            max_attempts=settings.nats_max_reconnect_attempts,
+        )
+
+    def wait(self, attempt: int) -> float:
+        """Seconds to wait before attempt ``attempt`` (0-based), jittered."""
+        ceiling = min(self.max_wait, self.first_wait * 2 ** min(attempt, 32))
+        return random.uniform(ceiling / 2, ceiling)
+
+    def choose(self, servers: list[Server], _info: dict[str, Any]) -> tuple[Server, float]:
+        """nats-py's ``reconnect_to_server_handler``: the least tried server, and the wait."""
+        server = min(servers, key=lambda candidate: candidate.reconnects)
+        return server, self.wait(server.reconnects)
+
+
+class ConnectionWatch(Protocol):
+    """What a process wants to hear about its NATS connection."""
+
+    async def disconnected(self) -> None: ...
+
+    async def reconnected(self) -> None: ...
+
+    async def closed(self) -> None: ...
+
+
+def tls_context(credentials: NatsCredentials) -> ssl.SSLContext | None:
+    """A client TLS context that verifies the server against ``tls_ca`` (None: no TLS
+    configured; a ``tls://`` URL then verifies against the system's CAs)."""
+    if credentials.tls_ca is None and credentials.tls_cert is None:
+        return None
+    context = ssl.create_default_context(
+        cafile=None if credentials.tls_ca is None else str(credentials.tls_ca)
+    )
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    if credentials.tls_cert is not None:
+        context.load_cert_chain(
+            str(credentials.tls_cert),
+            None if credentials.tls_key is None else str(credentials.tls_key),
+        )
+    return context
+
+
+def nats_options(
+    nats_url: str,
+    name: str,
+    credentials: NatsCredentials | None = None,
+    *,
+    policy: ReconnectPolicy | None = None,
+    watch: ConnectionWatch | None = None,
+    **overrides: Any,
+) -> dict[str, Any]:
+    """Connection options for ``name`` (the connection's name on the server).
+
+    ``policy`` (default: reconnect for ever) and ``watch`` (callbacks of the process);
+    ``overrides`` win over everything (the relay's publisher turns reconnection off)."""
+    servers: list[str] = []
+    user = credentials.user if credentials is not None else None
+    password = credentials.password if credentials is not None else None
+    for url in server_list(nats_url):
+        bare, url_user, url_password = _split_user(url)
+        servers.append(bare)
+        if user is None and url_user is not None:
+            user, password = url_user, url_password
+    policy = policy or ReconnectPolicy()
+    options: dict[str, Any] = {
+        "servers": servers,
+        "name": name,
+        "max_reconnect_attempts": policy.max_attempts,
+        # Only the first connection uses it (between rounds over the servers); later
+        # reconnections take their wait from the handler.
+        "reconnect_time_wait": min(1.0, policy.max_wait),
+        "reconnect_to_server_handler": policy.choose,
+        "ping_interval": PING_INTERVAL,
+        "max_outstanding_pings": MAX_OUTSTANDING_PINGS,
+        "error_cb": _error_log(name),
+    }
+    if watch is not None:
+        options["disconnected_cb"] = watch.disconnected
+        options["reconnected_cb"] = watch.reconnected
+        options["closed_cb"] = watch.closed
+    if user is not None:
+        options.update(user=user, password=password or "", inbox_prefix=inbox_prefix(user))
+    context = tls_context(credentials) if credentials is not None else None
+    if context is not None:
+        options["tls"] = context
     options.update(overrides)
     return options
 
 
-async def connect(nats_url: str, name: str, **overrides: Any) -> Client:
+async def connect(
+    nats_url: str,
+    name: str,
+    credentials: NatsCredentials | None = None,
+    *,
+    policy: ReconnectPolicy | None = None,
+    watch: ConnectionWatch | None = None,
+    **overrides: Any,
+) -> Client:
     """A nats-py client connected with :func:`nats_options`."""
-    return await nats.connect(**nats_options(nats_url, name, **overrides))
+    return await nats.connect(
+        **nats_options(nats_url, name, credentials, policy=policy, watch=watch, **overrides)
+    )
+
+
+def broker_options(
+    nats_url: str,
+    name: str,
+    credentials: NatsCredentials | None = None,
+    *,
+    policy: ReconnectPolicy | None = None,
+    watch: ConnectionWatch | None = None,
+    **overrides: Any,
+) -> dict[str, Any]:
+    """:func:`nats_options` in the form FastStream's ``NatsBroker`` takes: the identity
+    and TLS context as its ``security`` object, the rest as they are."""
+    from faststream.nats import NatsUserPassword
+    from faststream.security import BaseSecurity
+
+    options = nats_options(nats_url, name, credentials, policy=policy, watch=watch, **overrides)
+    user, password = options.pop("user", None), options.pop("password", None)
+    context = options.pop("tls", None)
+    if user is not None:
+        options["security"] = NatsUserPassword(user, password or "", ssl_context=context)
+    elif context is not None:
+        options["security"] = BaseSecurity(ssl_context=context)
+    return options
+
+
+def _error_log(
+    name: str, clock: Callable[[], float] = time.monotonic
+) -> Callable[[Exception], Awaitable[None]]:
+    """nats-py's ``error_cb``: one line per error (its default logs a traceback for every
+    failed attempt), the same error at most once every ``ERROR_LOG_INTERVAL`` seconds."""
+    last: list[tuple[str, float]] = []
+
+    async def error_cb(error: Exception) -> None:
+        text = f"{type(error).__name__}: {error}".rstrip(": ")
+        now = clock()
+        if not last or last[0][0] != text or now - last[0][1] >= ERROR_LOG_INTERVAL:
+            last[:] = [(text, now)]
+            log.warning("nats %s: %s", name, text)
+
+    return error_cb

@@ -10,6 +10,12 @@ async for event in client.public_events(table_id): ...
 """
 
 from president.client.client import CommandRejected, PresidentClient
-from president.client.follow import follow_subject, wait_for_stream
+from president.client.follow import follow_subject, sequence_after_version, wait_for_stream
 
-__all__ = ["CommandRejected", "PresidentClient", "follow_subject", "wait_for_stream"]
+__all__ = [
+    "CommandRejected",
+    "PresidentClient",
+    "follow_subject",
+    "sequence_after_version",
+    "wait_for_stream",
+]

@@ -9,8 +9,8 @@ from typing import Any, TypeVar
 from nats.aio.client import Client
 from pydantic import BaseModel
 
-from president.bus.connect import connect
-from president.client.follow import follow_subject
+from president.bus.connect import NatsCredentials, connect
+from president.client.follow import follow_subject, sequence_after_version, wait_for_stream
 from president.contract import (
     Accepted,
     AILevel,
@@ -39,6 +39,7 @@ from president.contract import (
 )
 
 M = TypeVar("M", bound=BaseModel)
+E = TypeVar("E", PublicEvent, SeatEvent)
 
 
 class CommandRejected(Exception):
@@ -67,9 +68,15 @@ class PresidentClient:
 
     @classmethod
     async def connect(
-        cls, nats_url: str, prefix: str = "president", *, name: str = "president-client"
+        cls,
+        nats_url: str,
+        prefix: str = "president",
+        *,
+        name: str = "president-client",
+        credentials: NatsCredentials | None = None,
     ) -> PresidentClient:
-        return cls(await connect(nats_url, name), Subjects(prefix))
+        """Connect as ``credentials`` (or the user written in ``nats_url``)."""
+        return cls(await connect(nats_url, name, credentials), Subjects(prefix))
 
     async def close(self) -> None:
         if not self.nats.is_closed:
@@ -199,18 +206,45 @@ class PresidentClient:
     # -- events (JetStream) ------------------------------------------------------
 
     def public_events(
-        self, table_id: str, *, idle_timeout: float | None = None
+        self, table_id: str, *, after_version: int = 0, idle_timeout: float | None = None
     ) -> AsyncIterator[PublicEvent]:
-        """The table's public events from the first one on."""
-        subject = self.subjects.public(table_id)
-        return self._follow(self.subjects.events_stream, subject, PublicEvent, idle_timeout)
+        """The table's public events of versions above ``after_version`` (0: all), in order.
+
+        To resume after a crash, pass the version of the last event handled (saved with
+        its effects): nothing is missed and nothing comes twice.
+        """
+        return self._events(
+            self.subjects.public(table_id), PublicEvent, after_version, idle_timeout
+        )
 
     def seat_events(
-        self, table_id: str, seat: int, *, idle_timeout: float | None = None
+        self,
+        table_id: str,
+        seat: int,
+        *,
+        after_version: int = 0,
+        idle_timeout: float | None = None,
     ) -> AsyncIterator[SeatEvent]:
-        """The private events of one seat (its hand, the cards it gave or got)."""
+        """The private events of one seat (its hand, the cards it gave or got), of versions
+        above ``after_version``."""
         subject = self.subjects.seat(table_id, seat)
-        return self._follow(self.subjects.events_stream, subject, SeatEvent, idle_timeout)
+        return self._events(subject, SeatEvent, after_version, idle_timeout)
+
+    async def _events(
+        self, subject: str, model: type[E], after_version: int, idle_timeout: float | None
+    ) -> AsyncIterator[E]:
+        stream = self.subjects.events_stream
+        await wait_for_stream(self.nats, stream)
+        start = await sequence_after_version(self.nats, stream, subject, after_version)
+        last = after_version
+        messages = follow_subject(
+            self.nats, stream, subject, start_sequence=start, idle_timeout=idle_timeout
+        )
+        async for message in messages:
+            event = model.model_validate_json(message.data)
+            if event.version > last:  # a guard: the relay stores each event once
+                last = event.version
+                yield event
 
     def prompts(
         self, table_id: str, seat: int, *, idle_timeout: float | None = None

@@ -31,9 +31,13 @@ class AILevel(StrEnum):
 class Message(BaseModel):
     """Base of every message: ``schema_version`` (always 1 for now) and ``type``.
 
-    Unknown fields are refused, and nothing is coerced (``"1"`` is not a seat).
+    Unknown fields are refused, and nothing is coerced (``"1"`` is not a seat). A message
+    the services send always holds every field, defaults included: its JSON Schema in
+    serialization mode says so (every field required).
     """
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, json_schema_serialization_defaults_required=True
+    )
 
     schema_version: Literal[1] = SCHEMA_VERSION

@@ -37,6 +37,9 @@ class RejectionCode(StrEnum):
     TABLE_EXISTS = "TABLE_EXISTS"
     INVALID_OPTIONS = "INVALID_OPTIONS"
     BAD_TOKEN = "BAD_TOKEN"
+    COMMAND_ID_REUSED = "COMMAND_ID_REUSED"
+    """The command id was first sent by another identity (or with another command):
+    its first answer is not given again and nothing changed."""
     STALE_VERSION = "STALE_VERSION"
     """``expected_version`` is not the stream's current version; nothing changed."""
     GAME_ALREADY_STARTED = "GAME_ALREADY_STARTED"

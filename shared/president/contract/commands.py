@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from president.contract.base import AILevel, CommandId, Message, Seat, TableId, Version
-from president.contract.events import TableOptions
+from president.contract.options import TableOptions
 
 
 class Command(Message):

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from president.contract.base import AILevel, Message, Seat, TableId
+from president.contract.view import SeatView
 
 DEFAULT_AI_BUDGET_MS = 100
 """An AI seat's thinking time per decision unless the engine is told otherwise
@@ -55,15 +56,16 @@ class LobbyEvent(EventMessage):
 class TurnPrompt(Message):
     """It is ``seat``'s turn (to play, or to return exchange cards) since ``stream_version``.
 
-    ``view`` is ``president.rules.observe(state, seat).to_dict()``, legal actions included;
-    message id ``{table_id}:{stream_version}:{seat}``.
+    ``view`` is the seat's view as of that version, legal actions included
+    (``SeatView.of(president.rules.observe(state, seat))``); JetStream message id
+    ``{table_id}:{stream_version}:{seat}``.
     """
 
     type: Literal["TurnPrompt"] = "TurnPrompt"
     table_id: TableId
     stream_version: int
     seat: Seat
-    view: dict[str, Any]
+    view: SeatView
 
 
 class DecisionRequest(Message):
@@ -76,7 +78,7 @@ class DecisionRequest(Message):
     seat_token: str
     level: AILevel
     stream_version: int
-    view: dict[str, Any]
+    view: SeatView
     budget_ms: int = Field(default=DEFAULT_AI_BUDGET_MS, ge=1)
 
     @property

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
 from president.contract.base import AILevel, Message, Seat, TableId
 from president.contract.codes import RejectionCode
-from president.contract.events import TableOptions
+from president.contract.options import TableOptions
+from president.contract.view import SeatView
 
 
 class Accepted(Message):
@@ -78,15 +79,14 @@ class TableInfo(Message):
 
 
 class ViewReply(Message):
-    """Reply to ``GetView``: ``president.rules.observe(state, seat).to_dict()`` as of
-    ``stream_version`` of ``game-{table_id}``."""
+    """Reply to ``GetView``: the seat's view as of ``stream_version`` of ``game-{table_id}``."""
 
     type: Literal["SeatView"] = "SeatView"
     command_id: str | None = None
     table_id: TableId
     seat: Seat
     stream_version: int
-    view: dict[str, Any]
+    view: SeatView
 
 
 Reply = Accepted | Rejected | TableList | TableInfo | ViewReply

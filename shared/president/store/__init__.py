@@ -11,7 +11,7 @@ from president.store.model import (
     RecordedEvent,
     Snapshot,
 )
-from president.store.ports import NOTIFY_CHANNEL, EventStore
+from president.store.ports import NOTIFY_CHANNEL, EventStore, StreamHold
 
 __all__ = [
     "GENESIS_HASH",
@@ -25,4 +25,5 @@ __all__ = [
     "NewEvent",
     "RecordedEvent",
     "Snapshot",
+    "StreamHold",
 ]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -27,6 +30,20 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+@dataclass
+class MemoryStreamHold:
+    """A stream held in this process (``InMemoryEventStore.hold``)."""
+
+    head_version: int
+    rejection: dict[str, Any] | None
+    _key: tuple[str, str] | None
+    _rejections: dict[tuple[str, str], dict[str, Any]]
+
+    async def remember(self, reply: dict[str, Any]) -> None:
+        if self._key is not None:
+            self._rejections.setdefault(self._key, _json_copy(reply))
+
+
 class InMemoryEventStore:
     """Streams, log, commands and snapshots in dicts and lists; data kept as JSON text, so
     callers get fresh copies exactly as from JSONB."""
@@ -39,6 +56,8 @@ class InMemoryEventStore:
         self._snapshots: dict[str, Snapshot] = {}
         self._event_ids: set[UUID] = set()
         self._tx_id = 0
+        self._holds: dict[str, asyncio.Lock] = {}
+        self._rejections: dict[tuple[str, str], dict[str, Any]] = {}
 
     async def append(
         self,
@@ -116,6 +135,25 @@ class InMemoryEventStore:
     async def stream_version(self, stream_id: str) -> int:
         stream = self._streams.get(stream_id)
         return stream[-1].version if stream else 0
+
+    @asynccontextmanager
+    async def hold(
+        self,
+        stream_id: str,
+        command_id: str | None = None,
+        *,
+        waiting: Callable[[], Awaitable[None]] | None = None,
+    ) -> AsyncIterator[MemoryStreamHold]:
+        lock = self._holds.setdefault(stream_id, asyncio.Lock())
+        if lock.locked() and waiting is not None:
+            await waiting()
+        async with lock:
+            yield MemoryStreamHold(
+                head_version=await self.stream_version(stream_id),
+                rejection=self._rejections.get((stream_id, command_id)) if command_id else None,
+                _key=None if command_id is None else (stream_id, command_id),
+                _rejections=self._rejections,
+            )
 
     async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
         if not 1 <= version <= await self.stream_version(stream_id):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from president.store.model import AppendResult, ChainReport, NewEvent, RecordedEvent, Snapshot
@@ -10,6 +11,24 @@ from president.store.model import AppendResult, ChainReport, NewEvent, RecordedE
 NOTIFY_CHANNEL = "president_events"
 """Postgres channel notified (empty payload) by every transaction that appends events
 (at its commit; never for a rollback)."""
+
+
+class StreamHold(Protocol):
+    """A stream held by one writer (see ``EventStore.hold``)."""
+
+    @property
+    def head_version(self) -> int:
+        """The stream's last version as the hold was taken (0: no stream yet)."""
+        ...
+
+    @property
+    def rejection(self) -> dict[str, Any] | None:
+        """The refusal remembered for the hold's command id, if any."""
+        ...
+
+    async def remember(self, reply: dict[str, Any]) -> None:
+        """Remember the refusal of the hold's command id (the first one remembered stays)."""
+        ...
 
 
 class EventStore(Protocol):
@@ -46,6 +65,20 @@ class EventStore(Protocol):
 
     async def stream_version(self, stream_id: str) -> int:
         """The stream's last version, 0 when it does not exist."""
+        ...
+
+    def hold(
+        self,
+        stream_id: str,
+        command_id: str | None = None,
+        *,
+        waiting: Callable[[], Awaitable[None]] | None = None,
+    ) -> AbstractAsyncContextManager[StreamHold]:
+        """Hold `stream_id` as its only writer among the store's clients until the context
+        ends, reading as it is taken the stream's head version and the refusal remembered
+        for `command_id` (`command_rejections`). When another client holds the stream,
+        `waiting()` is awaited before waiting for it. Appends are not checked against
+        holds: `expected_version` stays the guard."""
         ...
 
     async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:

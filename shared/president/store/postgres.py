@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
@@ -17,6 +18,7 @@ import orjson
 from president.store import sql
 from president.store.chain import canonical_json, chain_problems
 from president.store.heads import Head, HeadCache
+from president.store.holds import PostgresStreamHold, PostgresStreamHolds
 from president.store.model import (
     GENESIS_HASH,
     AppendResult,
@@ -55,6 +57,7 @@ class PostgresEventStore:
         self._writer: asyncpg.Connection | None = None
         self._writer_lock = asyncio.Lock()
         self.tracking = PostgresTracking(pool)
+        self._holds = PostgresStreamHolds(pool)
 
     @classmethod
     async def connect(
@@ -295,6 +298,15 @@ class PostgresEventStore:
     async def stream_version(self, stream_id: str) -> int:
         async with self._pool.acquire() as connection:
             return (await self._load_head(connection, stream_id)).version
+
+    def hold(
+        self,
+        stream_id: str,
+        command_id: str | None = None,
+        *,
+        waiting: Callable[[], Awaitable[None]] | None = None,
+    ) -> AbstractAsyncContextManager[PostgresStreamHold]:
+        return self._holds.hold(stream_id, command_id, waiting=waiting)
 
     async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
         async with self._pool.acquire() as connection:

@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from president.bus.auth import Permissions, Secret, User, inbox_prefix
 from president.settings import load_settings
 
 from president_tools.cli.app import bench_app
 from president_tools.loadtest import (
+    ECHO_SUBJECTS,
     LoadOptions,
     nats_request_reply,
     postgres_single_inserts,
@@ -23,6 +25,17 @@ from president_tools.loadtest import (
 )
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
+
+ECHO_USER = User(
+    "bench",
+    Secret(literal=""),  # the embedded server draws its password
+    Permissions(
+        publish=(f"{ECHO_SUBJECTS}.>",),
+        subscribe=(f"{ECHO_SUBJECTS}.>", f"{inbox_prefix('bench')}.>"),
+        responder=True,
+    ),
+)
+"""The bare request-reply limit's pair of connections: its own subjects, nothing else."""
 
 TARGET_ACTIONS_PER_S = 500.0
 TARGET_RTT_P99_MS = 50.0
@@ -42,6 +55,14 @@ def bench_e2e(
         typer.Option(
             "--durable/--no-durable",
             help="Embedded PostgreSQL with fsync on (as in production) or off.",
+        ),
+    ] = True,
+    auth: Annotated[
+        bool,
+        typer.Option(
+            "--auth/--no-auth",
+            help="Embedded NATS with every identity's permissions (as in production) or "
+            "open, to measure what authentication costs.",
         ),
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -64,6 +85,8 @@ def bench_e2e(
         log_level="WARNING",
         prefix=settings.subject_prefix,
         extra_env={"PRESIDENT_STATS_INTERVAL": "0.5"},
+        nats_auth=auth,
+        extra_nats_users=(ECHO_USER,),
     )
     options = LoadOptions(
         tables=tables, players=players, level=level, warmup=warmup, duration=duration
@@ -83,6 +106,7 @@ def bench_e2e(
     # What else ran on the machine: the figures are only comparable at a similar load.
     report["load_avg_1m"] = {"before": load_before, "after": os.getloadavg()[0]}
     report["ai_workers"], report["engines"] = ai_workers, engines
+    report["nats_auth"] = auth
     report["servers"] = (
         "configured"
         if scratch is None
@@ -103,14 +127,14 @@ async def _measure(stack: ServiceStack, options: LoadOptions, quiet: bool) -> di
 
     if not quiet:
         typer.echo("Measuring the limits: bare NATS request-reply, bare Postgres insert ...")
-    limits = await nats_request_reply(stack.nats_url)
+    limits = await nats_request_reply(stack.url_for(ECHO_USER.name))
     limits |= await postgres_single_inserts(stack.database_url)
     if not quiet:
         typer.echo(
             f"Playing {options.tables} tables at once: {options.warmup:.0f}s warm-up, "
             f"{options.duration:.0f}s measured ..."
         )
-    client = await PresidentClient.connect(stack.nats_url, stack.prefix, name="bench-e2e")
+    client = await PresidentClient.connect(stack.client_url, stack.prefix, name="bench-e2e")
     try:
         pids = {name: p.pid for name, p in stack.processes.items() if p.pid is not None}
         result = await run_load(client, options, pids)

@@ -87,7 +87,7 @@ async def _play(
     from president.client import PresidentClient
     from president.store.postgres import PostgresEventStore
 
-    client = await PresidentClient.connect(stack.nats_url, stack.prefix, name="president-demo")
+    client = await PresidentClient.connect(stack.client_url, stack.prefix, name="president-demo")
     store = await PostgresEventStore.connect(stack.database_url)
     try:
         result = await run_demo(client, store, options, say)

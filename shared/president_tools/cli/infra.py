@@ -7,7 +7,18 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from president.settings import Settings, load_settings
+from president.bus.auth import (
+    ROLES,
+    Secret,
+    Tenant,
+    env_passwords,
+    multi_tenant,
+    password_env,
+    render_auth_conf,
+    single_account,
+)
+from president.bus.connect import server_list
+from president.settings import Settings, env_value, load_settings
 
 from president_tools.cli.app import app
 from president_tools.infra import ensure_servers, server_status, stop_servers
@@ -38,23 +49,59 @@ Fsync = Annotated[
 ]
 
 
-@infra_app.command()
-def up(data_dir: DataDir = None, as_json: Json = False, fsync: Fsync = True) -> None:
-    """Start the servers in the background (or reuse running ones) and print their URLs.
+NatsNodes = Annotated[
+    int,
+    typer.Option(
+        "--nats-nodes",
+        min=1,
+        max=7,
+        help="NATS servers: 1, or a local JetStream cluster of that many (routes on loopback);"
+        " PRESIDENT_NATS_URL is then their comma list.",
+    ),
+]
 
-    `eval "$(president infra up)"` sets PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL.
+
+@infra_app.command()
+def up(
+    data_dir: DataDir = None, as_json: Json = False, fsync: Fsync = True, nats_nodes: NatsNodes = 1
+) -> None:
+    """Start the servers in the background (or reuse running ones that answer) and print
+    their URLs.
+
+    `eval "$(president infra up)"` sets PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL. URLs
+    already exported are used when their servers answer; when they do not (exports left
+    from servers that are gone), embedded servers are started instead.
     """
     settings = _settings(data_dir)
-    servers = ensure_servers(settings, durable=fsync)
+    if settings.nats_url is not None and len(server_list(settings.nats_url)) != nats_nodes:
+        typer.echo(
+            f"# PRESIDENT_NATS_URL is not {nats_nodes} server(s): using the embedded NATS",
+            err=True,
+        )
+        settings = settings.model_copy(update={"nats_url": None})
+    servers = ensure_servers(
+        settings,
+        durable=fsync,
+        nats_nodes=nats_nodes,
+        check_configured=True,
+        nats_prefix=env_value("SUBJECT_PREFIX") or "president",
+    )
+    for url in servers.dead:
+        typer.echo(f"# {url} does not answer: starting an embedded server instead", err=True)
     started = {server.url for server in servers.started}
     for url in (servers.database_url, servers.nats_url):
         typer.echo(f"# {'started' if url in started else 'reusing'} {url}", err=True)
     if as_json:
         urls = {"database_url": servers.database_url, "nats_url": servers.nats_url}
+        if servers.nats_users_file is not None and servers.nats_users:
+            urls["nats_users_file"] = str(servers.nats_users_file)
         typer.echo(json.dumps(urls))
         return
     typer.echo(f"export PRESIDENT_DATABASE_URL={servers.database_url}")
     typer.echo(f"export PRESIDENT_NATS_URL={servers.nats_url}")
+    if servers.nats_users_file is not None and servers.nats_users:
+        # every role's NATS identity: `president serve <role>` takes its own from the file
+        typer.echo(f"export PRESIDENT_NATS_USERS_FILE={servers.nats_users_file}")
 
 
 @infra_app.command()
@@ -83,3 +130,78 @@ def status(data_dir: DataDir = None, as_json: Json = False) -> None:
             typer.echo(f"{s.name:<9} {state:<22} {s.url or '-'}")
     if not all(s.running for s in statuses):
         raise typer.Exit(code=1)
+
+
+@infra_app.command("nats-auth")
+def nats_auth(
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write the file here (default: print it).")
+    ] = None,
+    prefix: Annotated[
+        str, typer.Option("--prefix", help="Subject prefix [PRESIDENT_SUBJECT_PREFIX].")
+    ] = "president",
+    platform: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--platform",
+            help="Multi-tenant: one NATS account per platform (repeat the option); each "
+            "has its own <platform>-<role> identities.",
+        ),
+    ] = None,
+) -> None:
+    """Render the nats-server `auth.conf` (accounts, users, permissions) from
+    president.bus.auth. Passwords are references to the nats-server's environment
+    (NATS_<ROLE>_PASSWORD, NATS_<PLATFORM>_<ROLE>_PASSWORD): the file holds no secret.
+    Include it from nats.conf (`include auth.conf`)."""
+    text = render_deployment_auth(prefix, platform or [])
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    out.write_text(text)
+    typer.echo(f"wrote {out}", err=True)
+
+
+def render_deployment_auth(prefix: str, platforms: list[str]) -> str:
+    """The auth.conf of a deployment (what ``president infra nats-auth`` writes)."""
+    if not platforms:
+        config = single_account(prefix, env_passwords())
+        return render_auth_conf(
+            config, header="Passwords: NATS_<ROLE>_PASSWORD in the environment."
+        )
+    tenants = [Tenant(name, prefix) for name in platforms]
+    passwords = {
+        tenant.user(role): Secret(env=password_env(role, tenant.name))
+        for tenant in tenants
+        for role in ROLES
+    }
+    return render_auth_conf(
+        multi_tenant(tenants, passwords),
+        header="Passwords: NATS_<PLATFORM>_<ROLE>_PASSWORD in the environment.",
+    )
+
+
+@infra_app.command("certs")
+def certs(
+    out: Annotated[Path, typer.Option("--out", help="Directory for ca.pem and the certificates.")],
+    server: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--server",
+            help="NAME=HOST[,HOST...]: a server certificate NAME.pem for these host names "
+            "(repeat; default: nats and postgres for docker compose).",
+        ),
+    ] = None,
+) -> None:
+    """Development certificates (openssl): a CA (ca.pem) and a certificate per server,
+    signed by it. Clients verify the servers with ca.pem (PRESIDENT_NATS_TLS_CA,
+    sslrootcert=). Production takes its certificates from a Secret (cert-manager)."""
+    from president_tools.infra.certs import make_ca, make_server_certificate
+
+    wanted = server or ["nats=nats,localhost,127.0.0.1", "postgres=postgres,localhost,127.0.0.1"]
+    make_ca(out)
+    for spec in wanted:
+        name, _, hosts = spec.partition("=")
+        if not name or not hosts:
+            raise typer.BadParameter(f"--server NAME=HOST[,HOST...], got {spec!r}")
+        made = make_server_certificate(out, name, hosts.split(","))
+        typer.echo(f"wrote {made.cert} and {made.key}", err=True)

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from president.bus.connect import NatsCredentials
 from president.settings import load_settings
 
 from president_tools.cli.app import app
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
-from president_tools.stack.settings import StackSettings
+from president_tools.stack.settings import StackSettings, client_credentials
 
 
 @app.command()
@@ -51,13 +52,14 @@ def play(
     if external:
         if settings.nats_url is None:
             raise typer.BadParameter("--external needs PRESIDENT_NATS_URL")
-        finished = asyncio.run(_play(settings.nats_url, settings.subject_prefix, game))
+        credentials = client_credentials(settings)
+        finished = asyncio.run(_play(settings.nats_url, settings.subject_prefix, game, credentials))
     else:
         typer.echo("Starting PostgreSQL, NATS, the relay and the services ...")
         config = StackConfig(ai_workers=1, log_level="WARNING", prefix=settings.subject_prefix)
         try:
             with ServiceStack(config, settings) as stack:
-                finished = asyncio.run(_play(stack.nats_url, stack.prefix, game))
+                finished = asyncio.run(_play(stack.client_url, stack.prefix, game))
         except ProcessStartError as error:
             typer.echo(f"a service did not start: {error}", err=True)
             raise typer.Exit(code=1) from error
@@ -70,12 +72,19 @@ async def _read_line() -> str | None:
     return line if line else None
 
 
-async def _play(nats_url: str, prefix: str, game: dict[str, object]) -> bool:
+async def _play(
+    nats_url: str,
+    prefix: str,
+    game: dict[str, object],
+    credentials: NatsCredentials | None = None,
+) -> bool:
     from president.client import PresidentClient
 
     from president_tools.demo.terminal import play_game
 
-    client = await PresidentClient.connect(nats_url, prefix, name="president-play")
+    client = await PresidentClient.connect(
+        nats_url, prefix, name="president-play", credentials=credentials
+    )
     try:
         outcome = await play_game(client, _read_line, typer.echo, **game)  # type: ignore[arg-type]
     finally:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 from typing import Annotated, Any
 
 import typer
+from president.runtime import configure_logging, run
 from president.settings import load_settings
 
 from president_tools.cli.app import app
 from president_tools.infra import ensure_servers
-from services.relay.main import create_relay, serve
+from services.relay.main import RelayApp, create_relay
 from services.relay.settings import RelaySettings
 
 
@@ -35,6 +35,19 @@ def relay_command(
     poll_interval: Annotated[float | None, typer.Option(help="seconds between polls")] = None,
     batch_size: Annotated[int | None, typer.Option(help="events per acked batch")] = None,
     once: Annotated[bool, typer.Option(help="publish what is committed now, then exit")] = False,
+    lease_ttl: Annotated[
+        float | None,
+        typer.Option(help="seconds the relay's lease lasts unrenewed [PRESIDENT_RELAY_LEASE_TTL]"),
+    ] = None,
+    from_position: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="publish the log again from this position on (a lost, purged or recreated"
+            " stream: Postgres is the truth), after what the stream holds; then go on"
+            " (or exit with --once)",
+        ),
+    ] = None,
 ) -> None:
     """Publish committed events to JetStream in commit order until SIGTERM.
 
@@ -50,21 +63,25 @@ def relay_command(
         "relay_routing": routing,
         "relay_poll_interval": poll_interval,
         "relay_batch_size": batch_size,
+        "relay_lease_ttl": lease_ttl,
     }
     settings = RelaySettings.model_validate(
         load_settings(cls=RelaySettings).model_dump()
         | {key: value for key, value in overrides.items() if value is not None}
     )
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings.log_level, settings.log_format, settings.instance_id)
     database_url, nats_url = settings.database_url, settings.nats_url
     if database_url is None or nats_url is None:
-        servers = ensure_servers(settings)
-        database_url, nats_url = servers.database_url, servers.nats_url
+        servers = ensure_servers(settings, nats_prefix=settings.prefix)
+        database_url, nats_url = database_url or servers.database_url, nats_url or servers.nats_url
+        if settings.nats_url is None and "relay" in servers.nats_users:
+            # the embedded NATS: the relay's own identity
+            settings = settings.model_copy(
+                update={"nats_user": "relay", "nats_password": servers.nats_users["relay"]}
+            )
     relay = create_relay(settings, database_url, nats_url)
     if once:
-        count = asyncio.run(relay.run_once())
+        count = asyncio.run(relay.run_once(from_position=from_position))
         typer.echo(f"published {count} events")
     else:
-        asyncio.run(serve(relay, settings))
+        run(RelayApp(relay, database_url, from_position=from_position), settings)

@@ -176,8 +176,9 @@ async def _answer(
     write: Write,
 ) -> bool:
     """Ask until the server accepts an answer or the turn is gone; False when input ends."""
-    legal = prompt.view["legal_actions"]
-    for line in render_prompt(prompt.view, narrator):
+    view = prompt.view.model_dump(mode="json")  # the wire form, as any client reads it
+    legal = view["legal_actions"]
+    for line in render_prompt(view, narrator):
         write(line)
     while True:
         write("Your choice (number, cards like '6C 6D', or 'pass'):")

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from president import fairness
-from president.contract import DealCommitted, GameCreated, SeedRevealed, stream_id_of_game
-from president.rules import GameState, Options, ReplayError, event_from_dict, replay
+from president.audit.deals import check_deals
+from president.audit.game import read_game
+from president.contract import stream_id_of_game
+from president.game import CorruptGame, Game
+from president.rules import GameState, ReplayError
 from president.store import EventStore, RecordedEvent
-
-SERVICE_EVENTS = ("GameCreated", "DealCommitted", "SeedRevealed")
 
 
 @dataclass
@@ -28,47 +28,21 @@ class Verification:
         return not self.problems
 
 
-def rebuild(events: Sequence[RecordedEvent]) -> tuple[GameState, list[str]]:
-    """The state the log's rules events lead to (replay never shuffles: the deal is data),
-    and the problems with the log's shape or its deals' commitments."""
-    problems: list[str] = []
-    versions = [e.version for e in events]
-    if versions != list(range(1, len(events) + 1)):
-        problems.append(f"versions are not contiguous from 1: {versions[:5]}...")
-    if not events or events[0].type != "GameCreated":
-        raise ReplayError(0, "the game stream does not start with GameCreated")
-    created = GameCreated.model_validate(events[0].data)
-    options = Options(
-        players=created.players,
-        revolution=created.options.revolution,
-        rounds=created.options.rounds,
-        round_leader=created.options.round_leader,
-    )
-    problems += _deal_problems(created.table_id, created.players, events)
-    rules_events = [event_from_dict(e.type, e.data) for e in events if e.type not in SERVICE_EVENTS]
-    return replay(options, rules_events), problems
+def rebuild(table_id: str, events: Sequence[RecordedEvent]) -> tuple[GameState, list[str]]:
+    """The state the log leads to, folded by ``president.game`` as the engine folds it
+    (replay never shuffles: the deal is data), and the problems with its deals'
+    commitments. A log that breaks the rules raises ``CorruptGame``."""
+    game = Game(table_id)
+    game.apply(events)
+    if game.created is None or game.state is None:
+        raise CorruptGame(f"the stream of table {table_id} holds no game")
+    return game.state, _deal_problems(game.table_id, events)
 
 
-def _deal_problems(table_id: str, players: int, events: Sequence[RecordedEvent]) -> list[str]:
-    problems: list[str] = []
-    commits = {
-        c.round: c
-        for c in (DealCommitted.model_validate(e.data) for e in events if e.type == "DealCommitted")
-    }
-    reveals = {
-        r.round: r.seed
-        for r in (SeedRevealed.model_validate(e.data) for e in events if e.type == "SeedRevealed")
-    }
-    dealt = {e.data["round"]: e.data for e in events if e.type == "RoundDealt"}
-    for number, commit in sorted(commits.items()):
-        if not fairness.verify_commitment(table_id, number, commit.seed, commit.commitment):
-            problems.append(f"round {number}: the seed does not match its commitment")
-        hands = [list(h) for h in fairness.hands_from_seed(commit.seed, players, commit.leader)]
-        if number in dealt and dealt[number]["hands"] != hands:
-            problems.append(f"round {number}: the dealt hands do not follow from the seed")
-        if number in reveals and reveals[number] != commit.seed:
-            problems.append(f"round {number}: the revealed seed is not the committed one")
-    return problems
+def _deal_problems(table_id: str, events: Sequence[RecordedEvent]) -> list[str]:
+    """The auditor's check of every deal against its committed and revealed seed."""
+    _, problems = check_deals(read_game(table_id, events))
+    return [problem.problem for problem in problems]
 
 
 async def verify_game(
@@ -81,7 +55,7 @@ async def verify_game(
     events = await store.read_stream(stream_id_of_game(table_id))
     result = Verification(events=len(events))
     try:
-        state, problems = rebuild(events)
+        state, problems = rebuild(table_id, events)
     except (ReplayError, ValueError, KeyError, TypeError) as error:
         result.problems.append(f"the log does not replay: {error}")
         return result

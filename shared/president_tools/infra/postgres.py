@@ -48,12 +48,20 @@ class EmbeddedPostgres:
     """One PostgreSQL server whose cluster lives in ``data_dir`` (``<data_dir>/pg`` by convention).
 
     ``durable=False`` turns fsync and synchronous commit off: for throw-away test servers.
+    ``tls`` = (certificate, key): the server offers TLS (clients ask for it with
+    ``sslmode=verify-full&sslrootcert=<CA>`` in their URL). The embedded wheel's build
+    has no SSL: ``bin_dir`` then names PostgreSQL binaries that have it.
     """
 
     data_dir: Path
     durable: bool = True
     port: int | None = None
     pid: int | None = None
+    tls: tuple[Path, Path] | None = None
+    bin_dir: Path | None = None
+
+    def _bin(self, name: str) -> str:
+        return str((self.bin_dir or postgres_bin_dir()) / name)
 
     @property
     def url(self) -> str:
@@ -71,6 +79,8 @@ class EmbeddedPostgres:
         self._ensure_cluster(user)
         if user is not None:
             _open_path_to(self.data_dir)  # again: a parent may have been locked since initdb
+        if self.tls is not None:
+            self._install_certificate(user)
         for attempt in range(attempts):
             port = self.port if self.port is not None and attempt == 0 else free_port(HOST)
             if self._try_start(port, user):
@@ -98,14 +108,14 @@ class EmbeddedPostgres:
         self.data_dir.mkdir(parents=True)
         if user is not None:
             _grant_access(self.data_dir, user)
-        initdb = [str(postgres_bin_dir() / "initdb"), "-D", str(self.data_dir)]
+        initdb = [self._bin("initdb"), "-D", str(self.data_dir)]
         initdb += ["-U", SUPERUSER, "--auth=trust", "--encoding=UTF8", "--no-locale"]
         if not self.durable:
             initdb.append("--no-sync")
         subprocess.run(initdb, check=True, capture_output=True, user=user)
 
     def _try_start(self, port: int, user: str | None) -> bool:
-        args = [str(postgres_bin_dir() / "postgres"), "-D", str(self.data_dir), "-p", str(port)]
+        args = [self._bin("postgres"), "-D", str(self.data_dir), "-p", str(port)]
         for name, value in self._server_options():
             args += ["-c", f"{name}={value}"]
         process = spawn(args, self.log_file, user=user)
@@ -121,12 +131,29 @@ class EmbeddedPostgres:
         process.wait()
         return False
 
+    def _install_certificate(self, user: str | None) -> None:
+        """The server's certificate and key inside its data dir, owned by its user, the
+        key readable by it alone (PostgreSQL refuses a key others can read)."""
+        assert self.tls is not None
+        for source, name in zip(self.tls, ("server.crt", "server.key"), strict=True):
+            target = self.data_dir / name
+            shutil.copyfile(source, target)
+            target.chmod(0o600)
+            if user is not None:
+                shutil.chown(target, user)
+
     def _server_options(self) -> list[tuple[str, str]]:
         options = [
             ("listen_addresses", HOST),
             ("unix_socket_directories", ""),
             ("max_connections", "300"),
         ]
+        if self.tls is not None:
+            options += [
+                ("ssl", "on"),
+                ("ssl_cert_file", "server.crt"),
+                ("ssl_key_file", "server.key"),
+            ]
         if not self.durable:
             options += [
                 ("fsync", "off"),

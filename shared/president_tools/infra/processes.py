@@ -9,8 +9,10 @@ import subprocess
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import psutil
+if TYPE_CHECKING:  # psutil is in the 'local' extra: imported where used, not at start-up
+    import psutil
 
 STOP_TIMEOUT = 10.0
 # Servers we spawned, kept referenced until reaped: a collected Popen of a live child warns.
@@ -53,6 +55,8 @@ def spawn(
 
 def is_running(pid: int, marker: str | None = None) -> bool:
     """Whether pid is a live (non-zombie) process whose command line contains ``marker``."""
+    import psutil
+
     try:
         process = psutil.Process(pid)
         if process.status() == psutil.STATUS_ZOMBIE:
@@ -79,6 +83,8 @@ def stop_process(
     timeout: float = STOP_TIMEOUT,
 ) -> None:
     """Send each signal in turn until pid and its descendants are gone; then SIGKILL the rest."""
+    import psutil
+
     try:
         root = psutil.Process(pid)
         tree = [root, *root.children(recursive=True)]
@@ -87,6 +93,7 @@ def stop_process(
     for sig in signals:
         with contextlib.suppress(psutil.NoSuchProcess):
             root.send_signal(sig)
+            root.send_signal(signal.SIGCONT)  # a frozen (SIGSTOPped) server acts on it too
         if _wait_gone(tree, timeout):
             return
     for process in tree:

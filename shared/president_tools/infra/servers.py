@@ -6,11 +6,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from president.bus.auth import User
 from president.settings import Settings
 
-from president_tools.infra.nats import HOST, EmbeddedNats
+from president_tools.infra.nats import HOST, EmbeddedNats, EmbeddedNatsCluster
 from president_tools.infra.postgres import EmbeddedPostgres
-from president_tools.infra.processes import port_open
+from president_tools.infra.probes import (
+    nats_answers,
+    nats_server_answers,
+    postgres_answers,
+    postgres_server_answers,
+)
 from president_tools.infra.state import ServerRecord, ServersState, locked, read_state, write_state
 
 
@@ -30,6 +36,20 @@ class Servers:
     database_url: str
     nats_url: str
     started: list[Server] = field(default_factory=list)
+    dead: list[str] = field(default_factory=list)
+    """Configured URLs that did not answer (replaced by embedded servers)."""
+    nats_users: dict[str, str] = field(default_factory=dict)
+    """``{user: password}`` of the embedded NATS (empty for a configured server)."""
+    nats_users_file: Path | None = None
+    """Where the embedded NATS keeps them (mode 0600): PRESIDENT_NATS_USERS_FILE."""
+
+    def nats_url_for(self, user: str) -> str:
+        """The NATS URL with ``user``'s credentials (the URL as is for a configured server);
+        every server of a cluster's comma list gets them."""
+        if user not in self.nats_users:
+            return self.nats_url
+        login = f"{user}:{self.nats_users[user]}@"
+        return ",".join(url.replace("://", "://" + login, 1) for url in self.nats_url.split(","))
 
     def stop(self) -> None:
         """Stop the servers this object started (not configured or reused ones)."""
@@ -52,19 +72,47 @@ def nats_dir(data_dir: Path) -> Path:
     return data_dir / "nats"
 
 
-def ensure_servers(settings: Settings, *, durable: bool = True) -> Servers:
+def nats_cluster_dir(data_dir: Path) -> Path:
+    return data_dir / "nats-cluster"
+
+
+def ensure_servers(
+    settings: Settings,
+    *,
+    durable: bool = True,
+    nats_nodes: int = 1,
+    check_configured: bool = False,
+    nats_prefix: str = "president",
+    nats_auth: bool = True,
+    nats_extra_users: tuple[User, ...] = (),
+) -> Servers:
     """URLs from settings when set; otherwise embedded servers in ``settings.data_dir``.
 
-    Embedded servers recorded as running in the data dir are reused, others are started
-    and recorded; ``durable=False`` trades crash safety for speed. The caller owns what
-    ``started`` lists: ``Servers.stop()`` (or leaving a ``with`` block) stops it; left running,
-    a later call reuses it and ``president infra down`` stops it.
+    Embedded servers recorded as running in the data dir are reused when they answer,
+    others are started and recorded; ``durable=False`` trades crash safety for speed;
+    ``nats_nodes`` > 1 makes the embedded NATS a cluster of that many JetStream servers
+    (the URL a comma list). With ``check_configured``, a configured URL that does not
+    answer (stale exports) is listed in ``dead`` and replaced by an embedded server. The
+    caller owns what ``started`` lists: ``Servers.stop()`` (or leaving a ``with`` block)
+    stops it; left running, a later call reuses it and ``president infra down`` stops it.
+    The embedded NATS authenticates every connection, with permissions rendered for
+    ``nats_prefix`` (``president.bus.auth``); its passwords are in ``Servers.nats_users``.
     """
     data_dir = settings.data_dir
     started: list[Server] = []
+    dead: list[str] = []
+    nats_users: dict[str, str] = {}
+    users_file: Path | None = None
+    database_url, nats_url = settings.database_url, settings.nats_url
+    if check_configured:
+        if database_url is not None and not postgres_answers(database_url):
+            dead.append(database_url)
+            database_url = None
+        if nats_url is not None and not nats_answers(nats_url):
+            dead.append(nats_url)
+            nats_url = None
     with locked(data_dir):
         state = read_state(data_dir)
-        database_url = settings.database_url
         if database_url is None:
             postgres = _attach_postgres(data_dir, state.postgres, durable)
             if not _serving(postgres):
@@ -73,17 +121,31 @@ def ensure_servers(settings: Settings, *, durable: bool = True) -> Servers:
                 started.append(postgres)
             database_url = postgres.url
             state = state.model_copy(update={"postgres": _record(postgres)})
-        nats_url = settings.nats_url
+        if nats_url is None and nats_nodes > 1:
+            cluster = _attach_cluster(data_dir, state.nats_cluster, nats_nodes)
+            if not all(_serving(node) for node in cluster.nodes):
+                cluster.stop()
+                cluster.configure(nats_prefix, nats_auth, nats_extra_users)
+                cluster.start()
+                started.append(cluster)
+            nats_url = cluster.url
+            nats_users = dict(cluster.users) if cluster.nodes[0].auth else {}
+            users_file = cluster.nodes[0].users_file
+            records = [_record(node) for node in cluster.nodes]
+            state = state.model_copy(update={"nats_cluster": records})
         if nats_url is None:
             nats = _attach_nats(data_dir, state.nats)
             if not _serving(nats):
                 nats.stop()
+                nats.prefix, nats.auth, nats.extra_users = nats_prefix, nats_auth, nats_extra_users
                 nats.start()
                 started.append(nats)
             nats_url = nats.url
+            nats_users = dict(nats.users) if nats.auth else {}
+            users_file = nats.users_file
             state = state.model_copy(update={"nats": _record(nats)})
         write_state(data_dir, state)
-    return Servers(database_url=database_url, nats_url=nats_url, started=started)
+    return Servers(database_url, nats_url, started, dead, nats_users, users_file)
 
 
 def stop_servers(data_dir: Path) -> list[str]:
@@ -91,7 +153,8 @@ def stop_servers(data_dir: Path) -> list[str]:
     stopped: list[str] = []
     with locked(data_dir):
         state = read_state(data_dir)
-        servers = (
+        servers: tuple[EmbeddedNats | EmbeddedPostgres, ...] = (
+            *_attach_cluster(data_dir, state.nats_cluster).nodes,
             _attach_nats(data_dir, state.nats),
             _attach_postgres(data_dir, state.postgres, durable=True),
         )
@@ -116,14 +179,27 @@ def server_status(data_dir: Path) -> list[ServerStatus]:
     state = read_state(data_dir)
     postgres = _attach_postgres(data_dir, state.postgres, durable=True)
     nats = _attach_nats(data_dir, state.nats)
-    return [
-        _status("postgres", state.postgres, postgres.is_running()),
-        _status("nats", state.nats, nats.is_running()),
-    ]
+    statuses = [_status("postgres", state.postgres, postgres.is_running())]
+    if state.nats is not None or not state.nats_cluster:
+        statuses.append(_status("nats", state.nats, nats.is_running()))
+    if state.nats_cluster:
+        cluster = _attach_cluster(data_dir, state.nats_cluster)
+        statuses += [
+            _status(f"nats-n{index}", record, node.is_running())
+            for index, (record, node) in enumerate(
+                zip(state.nats_cluster, cluster.nodes, strict=True), 1
+            )
+        ]
+    return statuses
 
 
 def _serving(server: EmbeddedPostgres | EmbeddedNats) -> bool:
-    return server.is_running() and server.port is not None and port_open(HOST, server.port)
+    """Recorded as ours, running, and answering its protocol on its port."""
+    if not server.is_running() or server.port is None:
+        return False
+    if isinstance(server, EmbeddedNats):
+        return nats_server_answers(HOST, server.port)
+    return postgres_server_answers(HOST, server.port)
 
 
 def _status(name: str, record: ServerRecord | None, running: bool) -> ServerStatus:
@@ -144,6 +220,20 @@ def _attach_nats(data_dir: Path, record: ServerRecord | None) -> EmbeddedNats:
     if record is None:
         return EmbeddedNats(nats_dir(data_dir))
     return EmbeddedNats(nats_dir(data_dir), port=record.port, pid=record.pid)
+
+
+def _attach_cluster(
+    data_dir: Path, records: list[ServerRecord] | None, size: int | None = None
+) -> EmbeddedNatsCluster:
+    """The cluster the records describe (``size`` nodes; default: as many as recorded)."""
+    records = records or []
+    size = size or len(records)
+    base = nats_cluster_dir(data_dir)
+    nodes = [EmbeddedNats(base / f"n{index}") for index in range(1, size + 1)]
+    if len(records) == size:
+        for node, record in zip(nodes, records, strict=True):
+            node.port, node.pid = record.port, record.pid
+    return EmbeddedNatsCluster(base, size, nodes)
 
 
 def _record(server: EmbeddedPostgres | EmbeddedNats) -> ServerRecord:

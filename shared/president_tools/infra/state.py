@@ -30,6 +30,7 @@ class ServersState(BaseModel):
 
     postgres: ServerRecord | None = None
     nats: ServerRecord | None = None
+    nats_cluster: list[ServerRecord] | None = None
 
 
 def read_state(data_dir: Path) -> ServersState:
@@ -44,7 +45,7 @@ def read_state(data_dir: Path) -> ServersState:
 
 def write_state(data_dir: Path, state: ServersState) -> None:
     path = data_dir / STATE_FILE
-    if state.postgres is None and state.nats is None:
+    if state.postgres is None and state.nats is None and not state.nats_cluster:
         path.unlink(missing_ok=True)
         return
     temporary = path.with_suffix(".tmp")

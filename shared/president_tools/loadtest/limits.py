@@ -15,10 +15,12 @@ from president.bus.connect import connect
 
 from president_tools.loadtest.stats import percentile
 
+ECHO_SUBJECTS = "bench.echo"
+
 
 async def nats_request_reply(nats_url: str, count: int = 2000) -> dict[str, float]:
     """Sequential requests to a responder that echoes, on two connections."""
-    subject = f"bench.echo.{uuid.uuid4().hex[:8]}"
+    subject = f"{ECHO_SUBJECTS}.{uuid.uuid4().hex[:8]}"
     server = await connect(nats_url, "bench-echo")
     client = await connect(nats_url, "bench-client")
     try:

@@ -2,13 +2,43 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TypeVar
+
+from president.bus.connect import NatsCredentials
 from president.settings import Settings
 
 
 class StackSettings(Settings):
     """``token_secret`` (PRESIDENT_TOKEN_SECRET) is handed to every service process; unset,
     the stack draws one per run. ``subject_prefix`` is what a client connects to when the
-    services already run (``president play --external``)."""
+    services already run (``president play --external``). ``nats_users_file`` (a JSON
+    ``{user: password}``) gives each role its NATS identity on a configured server; the
+    embedded server's own passwords are used otherwise."""
 
     token_secret: str | None = None
     subject_prefix: str = "president"
+    nats_users_file: Path | None = None
+
+
+S = TypeVar("S", bound=Settings)
+
+
+def identity_from_file(settings: S, users_file: Path | None, user: str) -> S:
+    """``settings`` with ``user``'s NATS password from ``users_file`` (the ``{user:
+    password}`` file of ``president infra up``), unless an identity is set already."""
+    if settings.nats_user is not None or users_file is None:
+        return settings
+    from president_tools.infra.nats import read_users
+
+    users = read_users(users_file)
+    if user not in users:
+        return settings
+    return settings.model_copy(update={"nats_user": user, "nats_password": users[user]})
+
+
+def client_credentials(settings: StackSettings) -> NatsCredentials:
+    """A client's identity: PRESIDENT_NATS_USER, else the integrator of the users file."""
+    return NatsCredentials.from_settings(
+        identity_from_file(settings, settings.nats_users_file, "integrator")
+    )

@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
+from president.bus.auth import ROLES as AUTH_ROLES
+from president.bus.auth import User
 from president.settings import load_settings
 
 from president_tools.infra import Servers, ensure_servers
+from president_tools.infra.nats import read_users
 from president_tools.stack.process import ManagedProcess, ProcessSpec
 from president_tools.stack.settings import StackSettings
 
@@ -39,6 +42,10 @@ class StackConfig:
     log_level: str = "INFO"
     durable: bool = True
     migrate: bool = True
+    nats_auth: bool = True
+    """False only to measure what authentication costs (``bench e2e --no-auth``)."""
+    extra_nats_users: tuple[User, ...] = ()
+    """Identities added to the embedded NATS besides the roles' (a bench's echo pair)."""
     extra_env: Mapping[str, str] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
@@ -95,7 +102,21 @@ class ServiceStack:
     def start(self) -> ServiceStack:
         """Servers, migrations, then every process, started together and awaited until ready."""
         try:
-            self._servers = ensure_servers(self.settings, durable=self.config.durable)
+            self._servers = ensure_servers(
+                self.settings,
+                durable=self.config.durable,
+                nats_prefix=self.config.prefix,
+                nats_auth=self.config.nats_auth,
+                nats_extra_users=self.config.extra_nats_users,
+            )
+            if not self._servers.nats_users and self.settings.nats_users_file is not None:
+                self._servers.nats_users = read_users(self.settings.nats_users_file)
+            if not self.config.nats_auth:
+                # An open server ignores credentials: every process still connects as
+                # its role (own inbox prefix), so the two runs differ by the server's
+                # checks alone.
+                users = [*AUTH_ROLES, *(u.name for u in self.config.extra_nats_users)]
+                self._servers.nats_users = dict.fromkeys(users, "unchecked")
             if self.config.migrate:
                 from president.store.migrate import migrate_sync
 
@@ -129,7 +150,17 @@ class ServiceStack:
 
     @property
     def nats_url(self) -> str:
+        """The NATS URL, without credentials (safe to print)."""
         return self._require_servers().nats_url
+
+    @property
+    def client_url(self) -> str:
+        """The NATS URL with the integrator's credentials: what a client of the stack uses."""
+        return self.url_for("integrator")
+
+    def url_for(self, user: str) -> str:
+        """The NATS URL with ``user``'s credentials (bare when they are not known)."""
+        return self._require_servers().nats_url_for(user)
 
     @property
     def prefix(self) -> str:
@@ -186,7 +217,7 @@ class ServiceStack:
         return ProcessSpec(
             name=name,
             argv=serve_argv(role, migrate=not self.config.migrate),
-            env=self.environment(name, ready_file),
+            env=self.environment(name, ready_file, role=role),
             log_file=self.run_dir / f"{name}.log",
             ready_file=ready_file,
             labels={"role": role},
@@ -204,8 +235,11 @@ class ServiceStack:
             return app_role_url(servers.database_url)
         return servers.database_url
 
-    def environment(self, name: str, ready_file: Path | None = None) -> dict[str, str]:
-        """The environment of a service process: ours, plus its settings."""
+    def environment(
+        self, name: str, ready_file: Path | None = None, *, role: str | None = None
+    ) -> dict[str, str]:
+        """The environment of a service process: ours, plus its settings (with the NATS
+        identity of ``role`` when the servers' passwords are known)."""
         servers = self._require_servers()
         env = dict(os.environ)
         env.update(
@@ -220,6 +254,9 @@ class ServiceStack:
                 "PRESIDENT_TOKEN_SECRET": self._token_secret,
             }
         )
+        if role is not None and role in servers.nats_users:
+            env["PRESIDENT_NATS_USER"] = role
+            env["PRESIDENT_NATS_PASSWORD"] = servers.nats_users[role]
         if ready_file is not None:
             env["PRESIDENT_READY_FILE"] = str(ready_file)
         env.update(self.config.extra_env)

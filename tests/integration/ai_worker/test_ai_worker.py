@@ -23,6 +23,7 @@ from president.contract import (
     DecisionRequest,
     Rejected,
     RejectionCode,
+    SeatView,
     Subjects,
     parse_command,
 )
@@ -31,6 +32,7 @@ from president.rules import Options, apply_deal, deal_from_seed, new_game, obser
 from services.ai_worker.main import WorkerApp, create_app, stats_subject
 from services.ai_worker.queue import ensure_ai_stream
 from services.ai_worker.settings import AIWorkerSettings
+from tests.fixtures.servers import TestServers
 
 Answer = Callable[[dict[str, Any]], bytes]
 
@@ -45,7 +47,7 @@ def _request(table_id: str, version: int = 5) -> DecisionRequest:
         seat_token="token-of-the-seat",
         level=AILevel.EASY,
         stream_version=version,
-        view=observe(state, seat).to_dict(),
+        view=SeatView.of(observe(state, seat)),
     )
 
 
@@ -102,8 +104,8 @@ async def engine(client: Client, subjects: Subjects) -> AsyncIterator[Engine]:
 
 
 @pytest.fixture
-async def worker(nats_url: str, subjects: Subjects) -> AsyncIterator[WorkerApp]:
-    app = await _worker(nats_url, subjects, "w1")
+async def worker(servers: TestServers, subjects: Subjects) -> AsyncIterator[WorkerApp]:
+    app = await _worker(servers.url_for("ai-worker"), subjects, "w1")
     yield app
     await app.stop()
 
@@ -152,7 +154,7 @@ async def test_a_decision_is_a_legal_command_with_the_deterministic_id(
     assert command["command_id"] == f"ai:tab1:5:{request.seat}"
     assert command["seat_token"] == "token-of-the-seat"
     assert command["type"] == "PlayCards"
-    legal = [a["play"] for a in request.view["legal_actions"] if "play" in a]
+    legal = [list(a["play"]) for a in request.view.legal_actions if "play" in a]
     assert command["cards"] in legal
     for _ in range(50):
         if await _queue_is_empty(client, subjects):
@@ -188,7 +190,7 @@ async def test_a_request_nobody_answers_is_retried_until_an_engine_answers(
 
 
 async def test_two_workers_share_the_queue_and_report_their_stats(
-    client: Client, subjects: Subjects, nats_url: str, engine: Engine, worker: WorkerApp
+    client: Client, subjects: Subjects, servers: TestServers, engine: Engine, worker: WorkerApp
 ) -> None:
     await engine.start()
     reports: list[dict[str, Any]] = []
@@ -197,7 +199,7 @@ async def test_two_workers_share_the_queue_and_report_their_stats(
         reports.append(json.loads(msg.data))
 
     stats = await client.subscribe(stats_subject(subjects, "*"), cb=on_stats)
-    second = await _worker(nats_url, subjects, "w2")
+    second = await _worker(servers.url_for("ai-worker"), subjects, "w2")
     try:
         for n in range(40):
             await _publish(client, subjects, _request(f"tab{n}", version=n + 1))

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from president.store.migrate import auditor_role_url
 from president.store.postgres import PostgresEventStore
 from president_tools.cli import app
 from typer.testing import CliRunner
@@ -34,6 +35,15 @@ def cli(monkeypatch: pytest.MonkeyPatch, audit_db: str) -> CliRunner:
 
 def test_audit_of_a_clean_table_exits_0(cli: CliRunner, tables: dict[str, str]) -> None:
     result = cli.invoke(app, ["audit", tables["clean"]])
+    assert result.exit_code == 0, result.output
+    assert "Verdict: OK" in result.stdout
+
+
+def test_the_auditor_role_audits_with_select_alone(
+    monkeypatch: pytest.MonkeyPatch, audit_db: str, tables: dict[str, str]
+) -> None:
+    monkeypatch.setenv("PRESIDENT_DATABASE_URL", auditor_role_url(audit_db))
+    result = CliRunner().invoke(app, ["audit", tables["clean"]])
     assert result.exit_code == 0, result.output
     assert "Verdict: OK" in result.stdout
 

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 from president.store.migrate import migrate
 
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, harness
 
 
@@ -18,8 +19,8 @@ async def migrated_url(database_url: str) -> str:
 
 
 @pytest_asyncio.fixture(loop_scope="session", scope="module")
-async def engine(migrated_url: str, nats_url: str) -> AsyncIterator[Harness]:
+async def engine(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
     """One engine instance and a relay, shared by the module's tests (own prefix)."""
-    async with harness(migrated_url, nats_url) as h:
+    async with harness(migrated_url, servers) as h:
         await h.start_engine()
         yield h

@@ -11,9 +11,9 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import nats
 from nats.aio.client import Client
 from nats.js import JetStreamContext
+from president.bus.connect import connect
 from president.contract import (
     Accepted,
     Reply,
@@ -22,13 +22,13 @@ from president.contract import (
     parse_reply,
     stream_id_of_game,
 )
-from president.rules import SeatView
 from president.store.postgres import PostgresEventStore
 
 from services.engine.main import EngineApp, create_app
 from services.engine.settings import EngineSettings
 from services.relay import Relay, RelayOptions
 from services.relay.game_routing import game_routing
+from tests.fixtures.servers import TestServers
 from tests.unit.engine.helpers import command_for, human_token
 
 SECRET = "engine-test-secret"
@@ -43,7 +43,7 @@ class Harness:
     """The servers, a prefix of our own, a store and a NATS client for the test side."""
 
     database_url: str
-    nats_url: str
+    engine_url: str  # the engine's own NATS identity
     prefix: str
     store: PostgresEventStore
     nc: Client
@@ -58,7 +58,7 @@ class Harness:
         settings = EngineSettings(
             instance_id=instance, subject_prefix=self.prefix, token_secret=SECRET, **overrides
         )
-        app = create_app(settings, database_url=self.database_url, nats_url=self.nats_url)
+        app = create_app(settings, database_url=self.database_url, nats_url=self.engine_url)
         await app.start()
         self.engines.append(app)
         return app
@@ -123,7 +123,7 @@ class Harness:
         return accepted
 
     async def answer(self, prompt: TurnPrompt) -> bool:
-        view = SeatView.from_dict(prompt.view)
+        view = prompt.view.to_rules()
         if not view.legal_actions:
             return False
         command_id = f"bot:{prompt.table_id}:{prompt.stream_version}:{prompt.seat}"
@@ -153,14 +153,15 @@ async def running_relay(database_url: str, nats_url: str, prefix: str) -> AsyncI
 
 
 @contextlib.asynccontextmanager
-async def harness(database_url: str, nats_url: str) -> AsyncIterator[Harness]:
-    """A harness with a relay running; engines are started by the tests."""
+async def harness(database_url: str, servers: TestServers) -> AsyncIterator[Harness]:
+    """A harness with a relay running; engines are started by the tests. The relay and
+    the engines connect as their roles, the test side as the tests' harness identity."""
     prefix = new_prefix()
     store = await PostgresEventStore.connect(database_url)
-    nc = await nats.connect(nats_url)
-    h = Harness(database_url, nats_url, prefix, store, nc, nc.jetstream())
+    nc = await connect(servers.nats_url, "engine-test")
+    h = Harness(database_url, servers.url_for("engine"), prefix, store, nc, nc.jetstream())
     try:
-        async with running_relay(database_url, nats_url, prefix):
+        async with running_relay(database_url, servers.url_for("relay"), prefix):
             yield h
             for app in list(h.engines):
                 await h.stop_engine(app)

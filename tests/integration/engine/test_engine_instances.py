@@ -9,31 +9,33 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 from president.contract import Accepted, Rejected, stream_id_of_game
+from president.game import GAME_SERVICE_EVENT_TYPES
+from president.game.fold import seats_to_act
 from president.rules import Options, event_from_dict, legal_actions, replay
 from president.store.postgres import PostgresEventStore
 
 from services.engine.application import Engine
-from services.engine.game import seats_to_act
 from services.engine.postgres import PostgresTableSessions
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, Harness, harness
 from tests.unit.engine.helpers import command_for, write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-_SERVICE_EVENTS = ("GameCreated", "DealCommitted", "SeedRevealed")
-
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def fresh(migrated_url: str, nats_url: str) -> AsyncIterator[Harness]:
+async def fresh(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
     """A relay and no engine yet (each test starts its own)."""
-    async with harness(migrated_url, nats_url) as h:
+    async with harness(migrated_url, servers) as h:
         yield h
 
 
 async def _replays(h: Harness, table_id: str, options: Options) -> None:
     events = await h.store.read_stream(stream_id_of_game(table_id))
     assert (await h.store.verify_chain(stream_id_of_game(table_id))).ok
-    rules = [event_from_dict(e.type, e.data) for e in events if e.type not in _SERVICE_EVENTS]
+    rules = [
+        event_from_dict(e.type, e.data) for e in events if e.type not in GAME_SERVICE_EVENT_TYPES
+    ]
     assert replay(options, rules).is_terminal
 
 

@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 from president.contract import Accepted, GetView, Rejected, RejectionCode, ViewReply
+from president.game import GAME_SERVICE_EVENT_TYPES
 from president.rules import Options, SeatView, event_from_dict, replay
 
 from tests.integration.engine.harness import Harness, token
@@ -14,7 +15,6 @@ from tests.unit.engine.helpers import command_for, write_table
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 _ids = itertools.count()
-_SERVICE_EVENTS = ("GameCreated", "DealCommitted", "SeedRevealed")
 
 
 async def _started(h: Harness, **table: object) -> str:
@@ -32,9 +32,10 @@ async def _view(h: Harness, table_id: str, seat: int) -> ViewReply:
 
 async def _to_act(h: Harness, table_id: str) -> tuple[int, SeatView, int]:
     reply = await _view(h, table_id, 0)
-    seat = reply.view["to_act"]
+    seat = reply.view.to_act
+    assert seat is not None
     seat_reply = await _view(h, table_id, seat)
-    return seat, SeatView.from_dict(seat_reply.view), seat_reply.stream_version
+    return seat, seat_reply.view.to_rules(), seat_reply.stream_version
 
 
 def _rejected(reply: object, code: RejectionCode) -> Rejected:
@@ -48,7 +49,9 @@ async def test_a_full_round_is_played_through_the_engine_and_replays(engine: Har
     played = await engine.play(table_id)
     events = await engine.store.read_stream(f"game-{table_id}")
     assert events[-1].type == "GameEnded"
-    rules = [event_from_dict(e.type, e.data) for e in events if e.type not in _SERVICE_EVENTS]
+    rules = [
+        event_from_dict(e.type, e.data) for e in events if e.type not in GAME_SERVICE_EVENT_TYPES
+    ]
     final = replay(Options(players=4, rounds=2), rules)
     assert final.is_terminal and len(final.results) == 2
     decisions = [e for e in rules if e.type in ("CardsPlayed", "Passed", "CardsReturned")]
@@ -96,7 +99,7 @@ async def test_a_command_out_of_turn_is_refused(engine: Harness) -> None:
     table_id = await _started(engine)
     seat, _, version = await _to_act(engine, table_id)
     other = (seat + 1) % 4
-    other_view = SeatView.from_dict((await _view(engine, table_id, other)).view)
+    other_view = (await _view(engine, table_id, other)).view.to_rules()
     body = {"type": "PlayCards", "command_id": "turn-1", "seat": other,
             "seat_token": token(table_id, other), "cards": [other_view.hand[0]]}  # fmt: skip
     _rejected(await engine.request(table_id, body), RejectionCode.NOT_YOUR_TURN)
@@ -136,7 +139,7 @@ async def test_an_ai_seat_gets_a_decision_request_whose_token_is_accepted(
     messages = await subscription.fetch(1, timeout=10)
     request = DecisionRequest.model_validate_json(messages[0].data)
     assert (request.table_id, request.seat, request.stream_version) == (table_id, 0, 4)
-    view = SeatView.from_dict(request.view)
+    view = request.view.to_rules()
     command = command_for(table_id, view.legal_actions[0], request.command_id, request.seat_token)
     assert isinstance(await engine.send(command), Accepted)
     await messages[0].ack()

@@ -13,6 +13,7 @@ from president.store import AppendResult, ConcurrencyConflict, NewEvent
 from president.store.postgres import PostgresEventStore
 
 from services.engine.group_commit import GroupCommit
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import harness
 from tests.unit.engine.helpers import write_table
 
@@ -85,9 +86,9 @@ async def test_a_command_id_already_recorded_gets_its_first_result_inside_a_batc
 
 
 async def test_an_engine_committing_in_groups_plays_whole_games(
-    migrated_url: str, nats_url: str
+    migrated_url: str, servers: TestServers
 ) -> None:
-    async with harness(migrated_url, nats_url) as h:
+    async with harness(migrated_url, servers) as h:
         await h.start_engine(engine_group_commit=True)
         tables = [f"grouped-{next(_ids)}" for _ in range(3)]
         for table_id in tables:

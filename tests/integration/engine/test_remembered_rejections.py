@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 from president.contract import Accepted, GetView, Pass, Rejected, RejectionCode, ViewReply
-from president.rules import SeatView
 from president.store.migrate import app_role_url
 
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, harness, token
 from tests.unit.engine.helpers import command_for, write_table
 
@@ -19,8 +19,8 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def as_app(migrated_url: str, nats_url: str) -> AsyncIterator[Harness]:
-    async with harness(app_role_url(migrated_url), nats_url) as h:
+async def as_app(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
+    async with harness(app_role_url(migrated_url), servers) as h:
         await h.start_engine()
         yield h
 
@@ -37,7 +37,7 @@ async def test_a_pass_refused_out_of_turn_stays_refused_once_it_is_that_seats_tu
 
     view = await as_app.send(GetView(table_id=table_id, seat=0, seat_token=token(table_id, 0)))
     assert isinstance(view, ViewReply)
-    lead = SeatView.from_dict(view.view).legal_actions[0]  # seat 0 leads round 1
+    lead = view.view.to_rules().legal_actions[0]  # seat 0 leads round 1
     assert isinstance(await as_app.send(command_for(table_id, lead, "lead-1")), Accepted)
     version = await as_app.game_version(table_id)
 

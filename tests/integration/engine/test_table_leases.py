@@ -12,13 +12,14 @@ import asyncpg
 import pytest
 import pytest_asyncio
 from president.contract import Accepted, Rejected, RejectionCode
+from president.game.fold import seats_to_act
 from president.rules import Applied, Pass, apply_action, legal_actions
 from president.store.postgres import PostgresEventStore
 
 from services.engine.application import Engine
-from services.engine.game import seats_to_act
 from services.engine.leases import TableLeases, lock_key
 from services.engine.postgres import PostgresTableSessions
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, harness
 from tests.unit.engine.helpers import command_for, write_table
 
@@ -173,9 +174,9 @@ async def test_a_rejection_remembered_before_the_lease_is_given_again_under_it(
 
 
 async def test_two_engines_sharing_a_tables_commands_hand_its_lease_over_through_nats(
-    migrated_url: str, nats_url: str
+    migrated_url: str, servers: TestServers
 ) -> None:
-    async with harness(migrated_url, nats_url) as h:
+    async with harness(migrated_url, servers) as h:
         for instance in ("engine-1", "engine-2"):
             await h.start_engine(instance, engine_lease_idle=30.0)  # never waited out here
         table_id = f"shared-{next(_ids)}"
@@ -184,3 +185,23 @@ async def test_two_engines_sharing_a_tables_commands_hand_its_lease_over_through
         assert await h.play(table_id, within=45.0) > 0
         assert await h.last_event_type(table_id) == "GameEnded"
         assert (await h.store.verify_chain(f"game-{table_id}")).ok
+
+
+async def test_a_finished_game_leaves_the_leases_and_the_cache_at_once(
+    migrated_url: str, store: PostgresEventStore, instances: Callable[..., Awaitable[Instance]]
+) -> None:
+    a = await instances(idle=30.0)
+    assert a.leases is not None
+    table_id = await _table(store, a.engine)
+    for played in itertools.count():
+        await _play_one(a.engine, table_id, f"end-{played}")
+        if table_id not in a.engine.games:
+            break  # over (a game in play stays cached: this test's cache is far from full)
+
+    # A 30 s idle lease, yet the table is free as soon as the game is over.
+    assert not a.leases.held(table_id)
+    assert await _lock_is_free(migrated_url, table_id)
+    assert table_id not in a.engine.games and len(a.leases) == 0
+    game = await a.engine.games.load(table_id)  # folded again from the log when asked
+    assert game.state is not None and game.state.is_terminal
+    assert table_id not in a.engine.games

@@ -15,7 +15,7 @@ from .conftest import Names
 class RelayProcess:
     """One ``president relay`` process, its output in ``log``."""
 
-    def __init__(self, log_url: str, nats_url: str, names: Names, log: Path):
+    def __init__(self, log_url: str, nats_url: str, names: Names, log: Path, *extra: str):
         self.log = log
         command = [
             sys.executable, "-m", "president_tools", "relay",
@@ -23,6 +23,7 @@ class RelayProcess:
             "--stream", names.stream, "--prefix", names.prefix,
             "--poll-interval", "0.2", "--batch-size", "100",
             "--routing", "services.relay.routing:raw_routing",  # made-up events, whole
+            *extra,
         ]  # fmt: skip
         environment = {**os.environ, "PRESIDENT_LOG_LEVEL": "INFO"}
         with log.open("wb") as output:
@@ -46,6 +47,18 @@ class RelayProcess:
         self._process.send_signal(signal.SIGKILL)
         self._process.wait()
 
+    def freeze(self) -> None:
+        """SIGSTOP: the process keeps its connections but runs no code."""
+        self._process.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        """SIGCONT after :meth:`freeze`."""
+        self._process.send_signal(signal.SIGCONT)
+
+    def wait(self, within: float = 30) -> int:
+        """Wait for the process to exit by itself; the exit code."""
+        return self._process.wait(within)
+
     def terminate(self, within: float = 15) -> int:
         """SIGTERM and wait; the exit code."""
         self._process.send_signal(signal.SIGTERM)
@@ -53,4 +66,5 @@ class RelayProcess:
 
     def ensure_dead(self) -> None:
         if self._process.poll() is None:
+            self._process.send_signal(signal.SIGCONT)
             self.kill()

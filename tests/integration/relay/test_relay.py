@@ -7,12 +7,15 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import asyncpg
+import nats
 import pytest
+from nats.js.api import StreamConfig
+from president.bus.streams import StreamMismatch
 from president.store import RecordedEvent
 
 from services.relay import Outgoing, Relay, RelayOptions, StreamSpec
 from services.relay.envelope import plan
-from services.relay.lease import RelayLease
+from services.relay.lease import LeaseLost, LeaseTiming, RelayLease
 from services.relay.publisher import JetStreamPublisher
 from tests.unit.relay.events import recorded
 
@@ -189,7 +192,9 @@ async def test_two_running_relays_publish_each_event_once(
 async def test_a_relay_waiting_for_the_lock_stops_when_asked(
     log_url: str, nats_url: str, names: Names
 ) -> None:
-    holder = await RelayLease.acquire(log_url, names.stream, channel=None, stop=asyncio.Event())
+    holder = await RelayLease.acquire(
+        log_url, names.stream, holder="test", channel=None, stop=asyncio.Event()
+    )
     assert holder is not None
     stop = asyncio.Event()
     waiting = asyncio.create_task(Relay(log_url, nats_url, names.stream).run(stop))
@@ -201,3 +206,148 @@ async def test_a_relay_waiting_for_the_lock_stops_when_asked(
         await waiting
     await holder.close()
     assert await read_stream_or_none(nats_url, names.stream) is None
+
+
+async def test_a_lease_taken_over_fences_the_old_holders_checkpoint_and_heartbeat(
+    log_url: str, names: Names
+) -> None:
+    stop = asyncio.Event()
+    timing = LeaseTiming(ttl=1.0, retry_interval=0.05)
+    old = await RelayLease.acquire(
+        log_url, names.stream, holder="old", channel=None, stop=stop, timing=timing
+    )
+    assert old is not None
+    await old.save_checkpoint(5)
+    # What a frozen holder looks like from outside: its lease runs out unrenewed.
+    connection = await asyncpg.connect(log_url)
+    try:
+        await connection.execute("UPDATE relay_leases SET expires_at = clock_timestamp()")
+    finally:
+        await connection.close()
+    new = await RelayLease.acquire(
+        log_url, names.stream, holder="new", channel=None, stop=stop, timing=timing
+    )
+    assert new is not None
+    assert new.epoch == old.epoch + 1
+
+    with pytest.raises(LeaseLost):
+        await old.save_checkpoint(9)
+    async with asyncio.timeout(5):
+        await old.lost.wait()  # and its next renewal is refused too
+    with pytest.raises(LeaseLost):
+        old.ensure_held()
+
+    assert await new.load_checkpoint() == 5
+    await new.save_checkpoint(7)
+    assert await new.load_checkpoint() == 7
+    await old.close()
+    await new.close()
+
+
+async def test_a_lease_handed_over_on_close_is_taken_at_once(log_url: str, names: Names) -> None:
+    stop = asyncio.Event()
+    timing = LeaseTiming(ttl=60.0, retry_interval=0.05)
+    first = await RelayLease.acquire(
+        log_url, names.stream, holder="first", channel=None, stop=stop, timing=timing
+    )
+    assert first is not None
+    waiting = asyncio.create_task(
+        RelayLease.acquire(
+            log_url, names.stream, holder="second", channel=None, stop=stop, timing=timing
+        )
+    )
+    await asyncio.sleep(0.2)
+    assert not waiting.done()
+
+    await first.close()
+
+    async with asyncio.timeout(2):  # far below the lease's 60 s
+        second = await waiting
+    assert second is not None and second.epoch == first.epoch + 1
+    await second.close()
+
+
+async def _lose_stream(nats_url: str, stream: str, *, purge: bool) -> None:
+    """What an operator may find: the stream purged, or deleted (and later recreated)."""
+    client = await nats.connect(nats_url)
+    try:
+        if purge:
+            await client.jetstream().purge_stream(stream)
+        else:
+            await client.jetstream().delete_stream(stream)
+    finally:
+        await client.close()
+
+
+@pytest.mark.parametrize("purge", [False, True], ids=["deleted", "purged"])
+async def test_the_log_is_republished_from_a_position_into_a_lost_stream(
+    make_relay: Callable[..., Relay], log_url: str, nats_url: str, names: Names, purge: bool
+) -> None:
+    # A short duplicate window: a purged stream keeps refusing the ids it saw for that long.
+    options = {"duplicate_window": 1.0, "retry_interval": 0.2}
+    await append_events(log_url, STREAMS, 10)
+    assert await make_relay(**options).run_once() == 30
+    await _lose_stream(nats_url, names.stream, purge=purge)
+    await append_events(log_url, ["table-c", "table-d", "game-b"], 2)
+
+    # A plain relay resumes from its checkpoint: the lost events stay lost.
+    assert await make_relay(**options).run_once() == 6
+    assert len(await read_stream(nats_url, names.stream)) == 6
+    await _lose_stream(nats_url, names.stream, purge=purge)
+
+    assert await make_relay(**options).run_once(from_position=1) == 36
+
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
+    assert await make_relay(**options).run_once() == 0
+
+
+async def test_republishing_publishes_nothing_the_stream_holds_already(
+    make_relay: Callable[..., Relay], log_url: str, nats_url: str, names: Names
+) -> None:
+    await append_events(log_url, STREAMS, 10)
+    assert await make_relay().run_once() == 30
+
+    # The stream holds positions 1-30: asked from 11, nothing is repeated.
+    assert await make_relay().run_once(from_position=11) == 0
+    await append_events(log_url, ["table-c", "table-d", "game-b"], 1)
+    assert await make_relay().run_once(from_position=11) == 3
+
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
+
+
+async def test_a_stream_lost_from_a_position_on_is_republished_from_there(
+    make_relay: Callable[..., Relay], log_url: str, nats_url: str, names: Names
+) -> None:
+    await append_events(log_url, STREAMS, 10)
+    events = await logged_events(log_url)
+    assert await make_relay(max_in_flight=5).run_once() == 30
+    await _lose_stream(nats_url, names.stream, purge=False)
+    # The operator restored the first 12 messages from elsewhere (here: published anew).
+    spec = StreamSpec(names.stream, names.raw.subjects)
+    publisher = await JetStreamPublisher.connect(nats_url, spec)
+    await publisher.ensure_stream()
+    await publisher.publish(plan(events[:12], names.raw.route))
+    await publisher.close()
+
+    assert await make_relay().run_once(from_position=13) == 18
+
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, events)
+
+
+async def test_a_relay_whose_stream_cannot_match_the_settings_refuses_to_run(
+    make_relay: Callable[..., Relay], nats_url: str, names: Names
+) -> None:
+    client = await nats.connect(nats_url)
+    try:  # the relay's stream, made by hand as a work queue
+        await client.jetstream().add_stream(
+            StreamConfig(name=names.stream, subjects=names.raw.subjects, retention="workqueue")
+        )
+    finally:
+        await client.close()
+
+    async with asyncio.timeout(10):
+        with pytest.raises(StreamMismatch, match="retention"):
+            await make_relay().run(asyncio.Event())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -25,13 +26,12 @@ BACKGROUND = [f"game-{n}" for n in range(4)]
 @pytest.fixture
 def start_relay(
     log_url: str, nats_url: str, names: Names, tmp_path: Path
-) -> Iterator[Callable[[], RelayProcess]]:
+) -> Iterator[Callable[..., RelayProcess]]:
     started: list[RelayProcess] = []
 
-    def start() -> RelayProcess:
-        started.append(
-            RelayProcess(log_url, nats_url, names, tmp_path / f"relay-{len(started)}.log")
-        )
+    def start(*extra: str) -> RelayProcess:
+        log = tmp_path / f"relay-{len(started)}.log"
+        started.append(RelayProcess(log_url, nats_url, names, log, *extra))
         return started[-1]
 
     yield start
@@ -54,7 +54,7 @@ async def _grown_past(nats_url: str, stream: str, count: int, within: float = 20
 
 
 async def test_a_relay_killed_at_random_moments_still_publishes_every_event_once(
-    start_relay: Callable[[], RelayProcess], log_url: str, nats_url: str, names: Names
+    start_relay: Callable[..., RelayProcess], log_url: str, nats_url: str, names: Names
 ) -> None:
     seed = random.randrange(2**32)
     print(f"seed {seed}")  # shown when the test fails
@@ -90,7 +90,7 @@ async def _trickle(writer: LogWriter, streams: list[str], rounds: int) -> None:
 
 
 async def test_a_waiting_relay_takes_over_when_the_active_one_dies(
-    start_relay: Callable[[], RelayProcess], log_url: str, nats_url: str, names: Names
+    start_relay: Callable[..., RelayProcess], log_url: str, nats_url: str, names: Names
 ) -> None:
     async with await PostgresEventStore.connect(log_url, max_size=6) as store:
         writer = LogWriter(store)
@@ -109,5 +109,66 @@ async def test_a_waiting_relay_takes_over_when_the_active_one_dies(
         assert "lock taken" in second.output()
         assert second.terminate() == 0, second.output()
 
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
+
+
+LEASE_TTL = 2.0
+
+
+async def test_a_frozen_relay_loses_its_lease_to_the_standby_and_publishes_nothing_on_waking(
+    start_relay: Callable[..., RelayProcess], log_url: str, nats_url: str, names: Names
+) -> None:
+    lease = ("--lease-ttl", str(LEASE_TTL))
+    async with await PostgresEventStore.connect(log_url, max_size=6) as store:
+        writer = LogWriter(store)
+        first = start_relay(*lease)
+        await first.logged("lock taken")
+        second = start_relay(*lease)
+        await second.logged("another relay holds the lock")
+        await writer.write(TABLES, 50)
+        await wait_for_messages(nats_url, names.stream, 300, within=20)
+
+        first.freeze()
+        frozen_at = time.monotonic()
+        await writer.write(TABLES, 50)  # waits for a relay while the holder is frozen
+        await second.logged("lock taken", within=LEASE_TTL + 10)
+        takeover = time.monotonic() - frozen_at
+        print(f"standby took the lease {takeover:.2f} s after SIGSTOP (lease {LEASE_TTL} s)")
+        await wait_for_messages(nats_url, names.stream, 600, within=20)
+
+        first.thaw()
+        await first.logged("lease lost")
+        await first.logged("another relay holds the lock")
+        await writer.write(TABLES, 50)
+        await wait_for_messages(nats_url, names.stream, 900, within=20)
+        assert first.terminate() == 0, first.output()
+        assert second.terminate() == 0, second.output()
+
+    # The lease can be taken no sooner than its time limit after the last renewal (at
+    # most a quarter of it before the freeze), nor much later than that plus a retry.
+    assert LEASE_TTL * 0.75 - 0.1 <= takeover <= LEASE_TTL + 3, takeover
+    assert "lock taken" not in first.output().split("lease lost", 1)[1]
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
+
+
+async def test_president_relay_from_position_republishes_the_log_into_a_deleted_stream(
+    start_relay: Callable[..., RelayProcess], log_url: str, nats_url: str, names: Names
+) -> None:
+    async with await PostgresEventStore.connect(log_url, max_size=6) as store:
+        await LogWriter(store).write(TABLES, 10)
+    once = start_relay("--once")
+    assert once.wait() == 0, once.output()
+    client = await nats.connect(nats_url)
+    try:
+        await client.jetstream().delete_stream(names.stream)
+    finally:
+        await client.close()
+
+    again = start_relay("--once", "--from-position", "1")
+
+    assert again.wait() == 0, again.output()
+    assert "published 60 events" in again.output()
     stored = await read_stream(nats_url, names.stream)
     assert_holds_log_exactly_once(stored, await logged_events(log_url))

@@ -7,14 +7,15 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
-import nats
 import pytest
 from nats.aio.client import Client
+from president.bus.connect import connect
 from president.contract import Reply, Subjects, parse_reply
 from president.store.migrate import app_role_url, migrate
 
 from services.table.main import create_app
 from services.table.settings import TableSettings
+from tests.fixtures.servers import TestServers
 
 
 class TableClient:
@@ -34,16 +35,16 @@ class TableClient:
 
 
 @pytest.fixture(scope="module")
-async def table_service(database_url: str, nats_url: str) -> AsyncIterator[Subjects]:
+async def table_service(database_url: str, servers: TestServers) -> AsyncIterator[Subjects]:
     """One table service for the module, on a fresh database and its own subject prefix.
 
     It connects as the store's ``president_app`` role (no DDL rights): the migrations
-    alone must give it what it needs."""
+    alone must give it what it needs; on NATS it is the identity ``table``."""
     await migrate(database_url)
     prefix = f"t{uuid.uuid4().hex[:8]}"
     settings = TableSettings(
         database_url=app_role_url(database_url),
-        nats_url=nats_url,
+        nats_url=servers.url_for("table"),
         subject_prefix=prefix,
         token_secret="test-secret",
         lobby_poll_interval=0.05,
@@ -57,8 +58,9 @@ async def table_service(database_url: str, nats_url: str) -> AsyncIterator[Subje
 
 
 @pytest.fixture
-async def tables(table_service: Subjects, nats_url: str) -> AsyncIterator[TableClient]:
-    client = await nats.connect(nats_url)
+async def tables(table_service: Subjects, servers: TestServers) -> AsyncIterator[TableClient]:
+    """A platform's client: the identity ``integrator``, with its own inbox."""
+    client = await connect(servers.url_for("integrator"), "table-test")
     try:
         yield TableClient(client, table_service)
     finally:

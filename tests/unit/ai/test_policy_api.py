@@ -44,11 +44,12 @@ async def test_a_decision_can_run_off_the_event_loop(level: Level) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_view_rebuilt_from_its_json_gets_the_same_decision(level: Level) -> None:
-    from president.rules import SeatView
+    from president.contract import SeatView
 
     policy = make_policy(level, seed=9, iterations=8)
     for state in positions(Options(players=4, rounds=2), 4, make_policy(Level.EASY, seed=2))[::7]:
         seat = state.to_act if state.phase is Phase.PLAY else state.awaiting[0]
         assert seat is not None
         view = observe(state, seat)
-        assert policy.decide(SeatView.from_dict(view.to_dict())) == policy.decide(view)
+        wire = SeatView.model_validate_json(SeatView.of(view).model_dump_json())
+        assert policy.decide(wire.to_rules()) == policy.decide(view)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from president.contract import AILevel, DecisionRequest, Pass, PlayCards, ReturnCards
+from president.contract import SeatView as WireView
 from president.rules import Action, Options, SeatView, apply_deal, deal_from_seed, new_game, observe
 from president.rules import Pass as PassAction
 
@@ -18,7 +19,7 @@ def _request() -> DecisionRequest:
         seat_token="tok",
         level=AILevel.EASY,
         stream_version=9,
-        view=observe(state, state.to_act).to_dict(),
+        view=WireView.of(observe(state, state.to_act)),
     )
 
 
@@ -40,7 +41,7 @@ def test_every_kind_of_action_has_its_command() -> None:
 
 def test_a_failing_or_illegal_policy_falls_back_to_the_first_legal_action() -> None:
     request = _request()
-    first = SeatView.from_dict(request.view).legal_actions[0]
+    first = request.view.to_rules().legal_actions[0]
 
     def broken(view: SeatView) -> Action:
         raise RuntimeError("boom")

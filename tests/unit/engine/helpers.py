@@ -4,21 +4,16 @@ from __future__ import annotations
 
 from president.contract import (
     AILevel,
-    AISeated,
-    GameStartRequested,
     Pass,
     PlayCards,
     ReturnCards,
-    SeatTaken,
-    TableCreated,
     TableOptions,
     stream_id_of_table,
 )
-from president.contract.events import EventData
+from president.game import AISeated, EventData, GameStartRequested, SeatTaken, TableCreated
+from president.game.tokens import token_sha256
 from president.rules import Action, Play, Return
 from president.store import EventStore, NewEvent
-
-from services.engine.tokens import token_sha256
 
 
 def human_token(table_id: str, seat: int) -> str:

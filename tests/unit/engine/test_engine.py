@@ -6,18 +6,16 @@ import itertools
 
 from president import fairness
 from president.contract import Accepted, GetView, Rejected, RejectionCode, stream_id_of_game
+from president.game import GAME_SERVICE_EVENT_TYPES, Refusal
+from president.game.fold import seats_to_act
 from president.rules import Options, legal_actions, replay
 from president.rules.events import event_from_dict
 from president.store.memory import InMemoryEventStore
 
 from services.engine.application import Engine
-from services.engine.decide import Refusal
-from services.engine.game import seats_to_act
 from services.engine.memory import MemoryTableSessions
 from services.relay.game_routing import game_route
 from tests.unit.engine.helpers import command_for, human_token, write_table
-
-_SERVICE = ("GameCreated", "DealCommitted", "SeedRevealed")
 
 
 def _engine(store: InMemoryEventStore) -> Engine:
@@ -79,7 +77,9 @@ async def test_a_series_plays_out_and_replays_from_the_log_with_seeds_that_match
     await engine.start_game("t1")
     await _play_out(engine, "t1")
     events = await store.read_stream(stream_id_of_game("t1"))
-    rules_events = [event_from_dict(e.type, e.data) for e in events if e.type not in _SERVICE]
+    rules_events = [
+        event_from_dict(e.type, e.data) for e in events if e.type not in GAME_SERVICE_EVENT_TYPES
+    ]
     final = replay(Options(players=5, rounds=3), rules_events)
     assert final.is_terminal and len(final.results) == 3
     commits = {e.data["round"]: e.data for e in events if e.type == "DealCommitted"}

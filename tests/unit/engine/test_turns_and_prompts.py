@@ -7,16 +7,16 @@ import random
 
 from president.ai.hard import DEFAULT_BUDGET_MS
 from president.contract import DecisionRequest, TurnPrompt
+from president.game.fold import seats_to_act
+from president.game.prompts import prompts_for
+from president.game.tokens import ai_seat_token, token_matches
 from president.rules import legal_actions
 from president.settings import load_settings
 from president.store.memory import InMemoryEventStore
 
 from services.engine.application import Engine
-from services.engine.game import seats_to_act
 from services.engine.memory import MemoryTableSessions
-from services.engine.prompts import prompts_for
 from services.engine.settings import EngineSettings
-from services.engine.tokens import ai_seat_token, token_matches
 from tests.unit.engine.helpers import command_for, write_table
 
 

@@ -183,6 +183,50 @@ class EventStoreContract:
         assert len({r.positions for r in results}) == 1
         assert await store.stream_version(stream) == 2
 
+    # --- holding a stream ---------------------------------------------------------------
+
+    async def test_a_hold_reads_the_head_version(self, store: EventStore, stream: str) -> None:
+        async with store.hold(stream) as empty:
+            assert (empty.head_version, empty.rejection) == (0, None)
+        await store.append(stream, _events("A", "B"), expected_version=0)
+        async with store.hold(stream, "c1") as held:
+            assert held.head_version == 2
+
+    async def test_a_remembered_refusal_comes_back_to_its_command_only(
+        self, store: EventStore, stream: str
+    ) -> None:
+        refusal = {"code": "NOT_YOUR_TURN", "detail": "wait"}
+        async with store.hold(stream, "c1") as held:
+            assert held.rejection is None
+            await held.remember(refusal)
+            await held.remember({"code": "OTHER"})  # the first one stays
+        async with store.hold(stream, "c1") as again:
+            assert again.rejection == refusal
+        async with store.hold(stream, "c2") as other:
+            assert other.rejection is None
+        async with store.hold(f"{stream}-x", "c1") as elsewhere:
+            assert elsewhere.rejection is None
+
+    async def test_one_hold_of_a_stream_at_a_time(self, store: EventStore, stream: str) -> None:
+        order: list[str] = []
+        asked = asyncio.Event()
+
+        async def waiting() -> None:
+            order.append("asked")
+            asked.set()
+
+        async def second() -> None:
+            async with store.hold(stream, waiting=waiting) as held:
+                order.append(f"second saw {held.head_version}")
+
+        async with store.hold(stream):
+            task = asyncio.create_task(second())
+            await asyncio.wait_for(asked.wait(), 10)
+            await store.append(stream, _events("A"), expected_version=0)
+            order.append("first done")
+        await asyncio.wait_for(task, 10)
+        assert order == ["asked", "first done", "second saw 1"]
+
     # --- the global log ----------------------------------------------------------------
 
     async def test_reads_the_log_in_position_order_and_resumes(

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from president.contract import DEFAULT_AI_BUDGET_MS, AILevel, DecisionRequest, TurnPrompt
+from president.contract import DEFAULT_AI_BUDGET_MS, AILevel, DecisionRequest, SeatView, TurnPrompt
+from president.game.fold import Game
+from president.game.tokens import ai_seat_token
 from president.rules import observe
-
-from services.engine.game import Game
-from services.engine.tokens import ai_seat_token
 
 
 def prompts_for(
@@ -28,7 +27,7 @@ def prompts_for(
     for seat, turn_version in sorted(game.turns.items()):
         if turn_version < since:
             continue
-        view = observe(game.state, seat).to_dict()
+        view = SeatView.of(observe(game.state, seat))
         info = game.created.seats[seat]
         if info.kind == "human" or prompt_ai_seats:
             out.append(

@@ -1,4 +1,4 @@
-"""Data of the events the services write into the Postgres log (besides the rules events).
+"""The events of the table and game streams (the rules events besides).
 
 ``table-{table_id}`` (table service): TableCreated, SeatTaken, AISeated, GameStartRequested.
 ``game-{table_id}`` (engine): GameCreated, DealCommitted, SeedRevealed, then the rules
@@ -12,22 +12,17 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from president.contract.base import AILevel, Seat, TableId
-from president.rules.options import Options, RoundLeader
+from president.contract import AILevel, TableOptions
+from president.contract.base import Seat, TableId
+from president.rules.options import Options
 
 
 class EventData(BaseModel):
     """Base of stored event data (unknown fields are kept out, nothing is coerced)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class TableOptions(EventData):
-    """Options of a table: those of ``president.rules.Options`` besides the player count."""
-
-    revolution: bool = True
-    rounds: Annotated[int, Field(ge=1, le=100)] = 1
-    round_leader: RoundLeader = RoundLeader.ASSHOLE
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, json_schema_serialization_defaults_required=True
+    )
 
 
 class TableCreated(EventData):

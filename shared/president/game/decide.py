@@ -7,27 +7,23 @@ when another round is due, the same append commits to a fresh seed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from president import fairness
 from president.contract import (
-    AILevel,
-    AISeated,
-    DealCommitted,
     GameAction,
-    GameCreated,
-    GameSeat,
     PlayCards,
     RejectionCode,
     ReturnCards,
-    SeatTaken,
-    SeedRevealed,
-    TableCreated,
     from_rule_code,
 )
-from president.contract.events import EventData
+from president.contract import Pass as ContractPass
+from president.game.events import DealCommitted, EventData, GameCreated, GameSeat, SeedRevealed
+from president.game.fold import Game
+from president.game.metadata import metadata
+from president.game.refusal import Refusal
+from president.game.table import Seat, TableState
+from president.game.tokens import ai_seat_token, token_sha256
 from president.rules import (
     RULES_VERSION,
     Action,
@@ -44,20 +40,7 @@ from president.rules import (
 )
 from president.store import NewEvent
 
-from services.engine.game import Game
-from services.engine.tokens import ai_seat_token, token_sha256
-
 NewSeed = Callable[[], str]
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A command that changes nothing, with its stable code."""
-
-    code: RejectionCode
-    detail: str = ""
-    final: bool = False
-    """A refusal of the command itself (rules, stale version): its retries get the same."""
 
 
 def start_command_id(table_id: str) -> str:
@@ -74,6 +57,24 @@ def to_rules_action(command: GameAction) -> Action:
     return Pass(command.seat)
 
 
+def to_game_command(
+    action: Action, *, table_id: str, seat_token: str, command_id: str
+) -> GameAction:
+    """The game command that asks for the rules action ``action`` (no expected version)."""
+    seat = action.seat
+    if isinstance(action, Play):
+        cards = list(action.cards)
+        return PlayCards(
+            command_id=command_id, table_id=table_id, seat=seat, seat_token=seat_token, cards=cards
+        )
+    if isinstance(action, Return):
+        cards = list(action.cards)
+        return ReturnCards(
+            command_id=command_id, table_id=table_id, seat=seat, seat_token=seat_token, cards=cards
+        )
+    return ContractPass(command_id=command_id, table_id=table_id, seat=seat, seat_token=seat_token)
+
+
 def decide_action(
     game: Game, command: GameAction, new_seed: NewSeed = fairness.new_seed
 ) -> list[NewEvent] | Refusal:
@@ -84,7 +85,7 @@ def decide_action(
     outcome = apply_action(state, to_rules_action(command))
     if isinstance(outcome, Rejected):
         return Refusal(from_rule_code(outcome.code), outcome.detail, final=True)
-    meta = _metadata(command.command_id, game.table_id, f"seat:{command.seat}")
+    meta = metadata(command.command_id, correlation_id=game.table_id, actor=f"seat:{command.seat}")
     events: list[NewEvent] = []
     for event in outcome.events:
         events.append(_rules_event(event, meta))
@@ -97,53 +98,43 @@ def decide_action(
 
 
 def decide_start(
-    table_id: str,
-    table_events: Iterable[tuple[str, Mapping[str, Any]]],
-    *,
-    secret: str,
-    seed: str,
-    causation_id: str = "",
+    table: TableState, *, secret: str, seed: str, causation_id: str = ""
 ) -> list[NewEvent] | Refusal:
-    """GameCreated, round 1's commitment and deal, from the ``(type, data)`` of the table
-    stream; refused while a seat is free."""
-    created: TableCreated | None = None
-    seats: dict[int, GameSeat] = {}
-    for event_type, data in table_events:
-        if event_type == "TableCreated":
-            created = TableCreated.model_validate(data)
-            for seat, level in created.ai_seats.items():
-                seats[seat] = _ai_seat(secret, table_id, seat, level)
-        elif event_type == "AISeated":
-            seated = AISeated.model_validate(data)
-            seats[seated.seat] = _ai_seat(secret, table_id, seated.seat, seated.level)
-        elif event_type == "SeatTaken":
-            taken = SeatTaken.model_validate(data)
-            seats[taken.seat] = GameSeat(
-                seat=taken.seat,
-                kind="human",
-                player_name=taken.player_name,
-                token_sha256=taken.token_sha256,
-            )
-    if created is None:
-        return Refusal(RejectionCode.UNKNOWN_TABLE, f"table {table_id} was never created")
-    free = [seat for seat in range(created.players) if seat not in seats]
-    if free:
-        return Refusal(RejectionCode.NOT_ENOUGH_PLAYERS, f"seats {free} are free")
+    """GameCreated, round 1's commitment and deal, from the folded table stream; refused
+    while a seat is free."""
+    if not table.exists:
+        return Refusal(RejectionCode.UNKNOWN_TABLE, f"table {table.table_id} was never created")
+    if table.free_seats:
+        return Refusal(RejectionCode.NOT_ENOUGH_PLAYERS, f"seats {list(table.free_seats)} are free")
     game = GameCreated(
-        table_id=table_id,
+        table_id=table.table_id,
         rules_version=RULES_VERSION,
-        players=created.players,
-        options=created.options,
-        seats=[seats[seat] for seat in range(created.players)],
+        players=table.players,
+        options=table.options,
+        seats=[_game_seat(secret, table.table_id, seat) for seat in table.seats],
     )
-    meta = _metadata(start_command_id(table_id), table_id, "engine", causation_id)
+    meta = metadata(
+        start_command_id(table.table_id),
+        correlation_id=table.table_id,
+        actor="engine",
+        causation_id=causation_id,
+    )
     state = new_game(game.rules_options())
-    return [_service_event(game, meta), *_deal(table_id, state, seed, meta)]
+    return [_service_event(game, meta), *_deal(table.table_id, state, seed, meta)]
 
 
-def _ai_seat(secret: str, table_id: str, seat: int, level: AILevel) -> GameSeat:
-    token = ai_seat_token(secret, table_id, seat)
-    return GameSeat(seat=seat, kind="ai", level=level, token_sha256=token_sha256(token))
+def _game_seat(secret: str, table_id: str, seat: Seat) -> GameSeat:
+    if seat.kind == "ai":
+        token = ai_seat_token(secret, table_id, seat.seat)
+        return GameSeat(
+            seat=seat.seat, kind="ai", level=seat.level, token_sha256=token_sha256(token)
+        )
+    return GameSeat(
+        seat=seat.seat,
+        kind="human",
+        player_name=seat.player_name,
+        token_sha256=seat.token_sha256 or "",
+    )
 
 
 def _deal(table_id: str, state: GameState, seed: str, meta: dict[str, str]) -> list[NewEvent]:
@@ -155,15 +146,6 @@ def _deal(table_id: str, state: GameState, seed: str, meta: dict[str, str]) -> l
     hands = fairness.hands_from_seed(seed, state.players, state.leader)
     dealt = apply_deal(state, hands)
     return [_service_event(committed, meta), *(_rules_event(e, meta) for e in dealt.events)]
-
-
-def _metadata(command_id: str, table_id: str, actor: str, causation_id: str = "") -> dict[str, str]:
-    return {
-        "command_id": command_id,
-        "causation_id": causation_id or command_id,
-        "correlation_id": table_id,
-        "actor": actor,
-    }
 
 
 def _rules_event(event: Event, meta: Mapping[str, str]) -> NewEvent:

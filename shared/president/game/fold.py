@@ -9,11 +9,12 @@ version each seat to act has been due (its turn prompt's version).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from president.contract import DealCommitted, GameCreated
+from president.game.events import GAME_SERVICE_EVENT_TYPES, DealCommitted, GameCreated
+from president.game.table import TableEvent
 from president.rules import (
     Event,
     GameState,
@@ -23,19 +24,14 @@ from president.rules import (
     new_game,
 )
 from president.rules.replay import ReplayError, step
+from president.store import NewEvent
 
 
-class StoredEvent(Protocol):
-    """What the fold reads of a stored event (the store's RecordedEvent fits)."""
+class StoredEvent(TableEvent, Protocol):
+    """What the game fold reads of a stored event (the store's RecordedEvent fits)."""
 
-    @property
-    def version(self) -> int: ...
     @property
     def position(self) -> int: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def data(self) -> Mapping[str, Any]: ...
     @property
     def metadata(self) -> Mapping[str, Any]: ...
 
@@ -53,7 +49,27 @@ class CommandEffect:
     positions: tuple[int, ...]
 
 
-_SERVICE_EVENTS = ("GameCreated", "DealCommitted", "SeedRevealed")
+@dataclass(frozen=True)
+class Appended:
+    """An event just appended, in the shape the fold reads (no need to read it back)."""
+
+    version: int
+    position: int
+    type: str
+    data: Mapping[str, Any]
+    metadata: Mapping[str, Any]
+
+
+def appended(
+    events: Sequence[NewEvent], first_version: int, positions: Sequence[int]
+) -> list[Appended]:
+    """``events`` as an append recorded them from ``first_version`` at ``positions``."""
+    return [
+        Appended(first_version + index, position, event.type, event.data, event.metadata)
+        for index, (event, position) in enumerate(zip(events, positions, strict=True))
+    ]
+
+
 _DECISIONS = ("CardsPlayed", "Passed", "CardsReturned")
 
 
@@ -131,7 +147,7 @@ class Game:
             deal = DealCommitted.model_validate(event.data)
             self.seeds[deal.round] = deal.seed
             return
-        if event.type in _SERVICE_EVENTS:
+        if event.type in GAME_SERVICE_EVENT_TYPES:
             return
         self._apply_rules_event(event_from_dict(event.type, dict(event.data)))
 

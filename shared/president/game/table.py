@@ -1,27 +1,22 @@
 """The table: a pure fold of its ``table-{id}`` stream and the decisions on its commands.
 
 No I/O here. Each ``decide_*`` function takes the folded state and the command's
-values and returns the facts to record (``president.contract`` event data), or a
-``Refusal`` with a stable ``RejectionCode``.
+values and returns the facts to record (``president.game.events`` data), or a
+``Refusal`` with a stable ``RejectionCode``. Every refusal is final (a resent command gets
+it again) but UNKNOWN_TABLE: the table may be created later.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
-from president.contract import (
-    AILevel,
-    AISeated,
-    CreateTable,
-    GameStartRequested,
-    RejectionCode,
-    SeatTaken,
-    TableCreated,
-    TableOptions,
-)
 from pydantic import BaseModel
+
+from president.contract import AILevel, CreateTable, RejectionCode, TableOptions
+from president.game.events import AISeated, GameStartRequested, SeatTaken, TableCreated
+from president.game.refusal import Refusal
 
 
 @dataclass(frozen=True)
@@ -34,14 +29,6 @@ class Fact:
     @classmethod
     def of(cls, data: BaseModel) -> Fact:
         return cls(type(data).__name__, data.model_dump(mode="json"))
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A command that changes nothing, with its stable code."""
-
-    code: RejectionCode
-    detail: str
 
 
 @dataclass(frozen=True)
@@ -79,11 +66,22 @@ class TableState:
         return tuple(s.seat for s in self.seats if s.kind == "free")
 
 
-def fold(table_id: str, events: Iterable[tuple[int, str, Mapping[str, Any]]]) -> TableState:
-    """The state after the ``(version, type, data)`` events of the stream, in order."""
+class TableEvent(Protocol):
+    """What a fold reads of a stored event (the store's RecordedEvent fits)."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def data(self) -> Mapping[str, Any]: ...
+
+
+def fold_table(table_id: str, events: Iterable[TableEvent]) -> TableState:
+    """The state after the events of the table's stream, in version order."""
     state = TableState(table_id)
-    for version, event_type, data in events:
-        state = replace(evolve(state, event_type, data), version=version)
+    for event in events:
+        state = replace(evolve(state, event.type, event.data), version=event.version)
     return state
 
 
@@ -121,12 +119,15 @@ def _with_seat(state: TableState, seat: Seat) -> TableState:
 def decide_create(state: TableState, command: CreateTable) -> list[Fact] | Refusal:
     """A new table; the seats of ``ai_seats`` get their AI at once (one AISeated each)."""
     if state.exists:
-        return Refusal(RejectionCode.TABLE_EXISTS, f"table {state.table_id} already exists")
+        return Refusal(
+            RejectionCode.TABLE_EXISTS, f"table {state.table_id} already exists", final=True
+        )
     outside = sorted(seat for seat in command.ai_seats if not 0 <= seat < command.players)
     if outside:
         return Refusal(
             RejectionCode.INVALID_OPTIONS,
             f"ai_seats {outside} outside seats 0..{command.players - 1}",
+            final=True,
         )
     created = TableCreated(
         table_id=state.table_id,
@@ -158,14 +159,16 @@ def decide_seat_ai(state: TableState, *, seat: int | None, level: AILevel) -> li
     return [Fact.of(AISeated(seat=chosen, level=level))]
 
 
-def decide_start(state: TableState, requested_by: str = "") -> list[Fact] | Refusal:
+def decide_start_request(state: TableState, requested_by: str = "") -> list[Fact] | Refusal:
     """Ask the engine to start the game: every seat must be filled."""
     refusal = _open(state)
     if refusal is not None:
         return refusal
     if state.free_seats:
         return Refusal(
-            RejectionCode.NOT_ENOUGH_PLAYERS, f"seats {list(state.free_seats)} are still free"
+            RejectionCode.NOT_ENOUGH_PLAYERS,
+            f"seats {list(state.free_seats)} are still free",
+            final=True,
         )
     return [Fact.of(GameStartRequested(requested_by=requested_by))]
 
@@ -174,7 +177,9 @@ def _open(state: TableState) -> Refusal | None:
     if not state.exists:
         return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {state.table_id}")
     if state.start_requested:
-        return Refusal(RejectionCode.GAME_ALREADY_STARTED, f"table {state.table_id} has started")
+        return Refusal(
+            RejectionCode.GAME_ALREADY_STARTED, f"table {state.table_id} has started", final=True
+        )
     return None
 
 
@@ -183,11 +188,15 @@ def _free_seat(state: TableState, seat: int | None) -> int | Refusal:
     if refusal is not None:
         return refusal
     if not state.free_seats:
-        return Refusal(RejectionCode.TABLE_FULL, f"table {state.table_id} has no free seat")
+        return Refusal(
+            RejectionCode.TABLE_FULL, f"table {state.table_id} has no free seat", final=True
+        )
     if seat is None:
         return state.free_seats[0]
     if not 0 <= seat < state.players:
-        return Refusal(RejectionCode.UNKNOWN_SEAT, f"seat must be 0..{state.players - 1}")
+        return Refusal(
+            RejectionCode.UNKNOWN_SEAT, f"seat must be 0..{state.players - 1}", final=True
+        )
     if state.seats[seat].kind != "free":
-        return Refusal(RejectionCode.SEAT_TAKEN, f"seat {seat} is taken")
+        return Refusal(RejectionCode.SEAT_TAKEN, f"seat {seat} is taken", final=True)
     return seat

@@ -1,28 +1,33 @@
-"""The table's pure decisions and its lobby projection."""
+"""The table stream's pure fold and decisions, and the seat tokens."""
 
 from __future__ import annotations
 
-from president.contract import AILevel, CreateTable, RejectionCode
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from services.table.domain import (
-    Fact,
-    Refusal,
-    TableState,
+from president.contract import AILevel, CreateTable, RejectionCode
+from president.game import Fact, Refusal, TableState, fold_table, seat_token, token_sha256
+from president.game.table import (
     decide_create,
     decide_seat_ai,
-    decide_start,
+    decide_start_request,
     decide_take_seat,
-    fold,
 )
-from services.table.lobby_view import project
-from services.table.tokens import seat_token, token_sha256
+
+
+@dataclass(frozen=True)
+class Recorded:
+    version: int
+    type: str
+    data: Mapping[str, Any]
 
 
 class Table:
     """A table's event log in memory, folded after every decision."""
 
     def __init__(self, table_id: str, players: int = 4, **ai: AILevel):
-        self.log: list[tuple[int, str, dict[str, object]]] = []
+        self.log: list[Recorded] = []
         command = CreateTable(
             command_id="c", players=players, ai_seats={int(k[1:]): v for k, v in ai.items()}
         )
@@ -31,8 +36,8 @@ class Table:
 
     def record(self, facts: list[Fact] | Refusal) -> TableState:
         assert not isinstance(facts, Refusal), facts
-        self.log += [(len(self.log) + n, f.type, f.data) for n, f in enumerate(facts, start=1)]
-        self.state = fold(self.state.table_id, self.log)
+        self.log += [Recorded(len(self.log) + n, f.type, f.data) for n, f in enumerate(facts, 1)]
+        self.state = fold_table(self.state.table_id, self.log)
         return self.state
 
 
@@ -84,36 +89,26 @@ def test_seating_refusals_name_their_reason() -> None:
     assert isinstance(full, Refusal) and full.code is RejectionCode.TABLE_FULL
 
 
-def _started(table_id: str) -> Table:
+def started(table_id: str) -> Table:
     table = Table(table_id, players=3, s0=AILevel.EASY, s1=AILevel.EASY)
-    early = decide_start(table.state)
+    early = decide_start_request(table.state)
     assert isinstance(early, Refusal) and early.code is RejectionCode.NOT_ENOUGH_PLAYERS
     table.record(decide_seat_ai(table.state, seat=2, level=AILevel.MEDIUM))
-    table.record(decide_start(table.state))
+    table.record(decide_start_request(table.state))
     return table
 
 
 def test_the_game_starts_once_every_seat_is_filled_and_then_seating_stops() -> None:
-    state = _started("f").state
+    state = started("f").state
     assert state.start_requested
-    again = decide_start(state)
+    again = decide_start_request(state)
     assert isinstance(again, Refusal) and again.code is RejectionCode.GAME_ALREADY_STARTED
 
 
 def test_unknown_event_types_leave_the_table_as_it_was() -> None:
     table = Table("g")
-    assert fold("g", [*table.log, (2, "SomethingLater", {"x": 1})]).seats == table.state.seats
-
-
-def test_the_lobby_follows_a_table_from_open_to_playing_to_finished() -> None:
-    summary = None
-    for version, event_type, data in _started("f").log:
-        summary = project(summary, "table", "f", version, event_type, data)
-    assert summary is not None and summary.status == "playing"
-    assert [s.kind for s in summary.seats] == ["ai", "ai", "ai"]
-    summary = project(summary, "game", "f", 1, "GameEnded", {"rounds": 1, "scores": [1, 2, 3]})
-    assert summary is not None and summary.status == "finished"
-    assert project(None, "game", "zz", 1, "GameCreated", {}) is None
+    later = Recorded(2, "SomethingLater", {"x": 1})
+    assert fold_table("g", [*table.log, later]).seats == table.state.seats
 
 
 def test_seat_tokens_are_stable_per_command_and_differ_between_commands() -> None:

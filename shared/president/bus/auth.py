@@ -1,0 +1,371 @@
+"""Who may do what on the bus: the NATS identities, their permissions, the server config.
+
+This module is the ONE place the permissions live (pure data, no I/O). Everything that
+starts or describes a NATS server renders its ``auth.conf`` from here: the embedded
+servers (``president infra up``, ``make demo``, the tests), ``deploy/nats-auth.conf``
+(compose) and ``k8s/nats-auth.conf`` (``president infra nats-auth`` writes them; a test
+checks that the checked-in files match).
+
+Identities (one per role; every instance of a role shares it):
+
+=============  ============================================================================
+``relay``      publishes committed events into ``{P}_EVENTS`` (the only one who may)
+``table``      answers table commands (``{p}.cmd.table.*``)
+``engine``     answers game commands; publishes turn prompts and the AI work queue
+``ai-worker``  consumes the AI work queue (the only one who may); sends game commands
+``integrator`` a platform: sends commands, reads public, lobby and seat events and prompts
+``auditor``    reads every event stream, sends nothing
+=============  ============================================================================
+
+Every identity has its own inbox prefix ``_INBOX.<user>`` (``inbox_prefix``) and may
+subscribe only under it, so replies to one identity reach no other. Responders (table,
+engine) publish replies through ``allow_responses``: only to a reply subject of a request
+they received, once. Nobody may publish to another identity's inbox.
+
+A subject prefix of ``*`` renders the same shapes for every prefix (stream names then
+match any stream): the test session's shared server, where each test has its own prefix.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from president.contract.subjects import Subjects
+
+INBOX_ROOT = "_INBOX"
+ANY_PREFIX = "*"
+
+ROLES = ("relay", "table", "engine", "ai-worker", "integrator", "auditor")
+"""Every identity of a deployment, in the order the config lists them."""
+
+SERVICE_ROLES = ("relay", "table", "engine", "ai-worker")
+"""The roles ``president serve <role>`` runs."""
+
+_USER = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+def inbox_prefix(user: str) -> str:
+    """The inbox prefix of ``user``: its replies and push deliveries arrive under it."""
+    if not _USER.match(user):
+        raise ValueError(f"bad NATS user name {user!r}")
+    return f"{INBOX_ROOT}.{user}"
+
+
+@dataclass(frozen=True)
+class Permissions:
+    """Allow-lists of one identity (nats-server semantics: anything not listed is refused)."""
+
+    publish: tuple[str, ...]
+    subscribe: tuple[str, ...]
+    responder: bool = False
+    """``allow_responses``: may reply once to each request it received."""
+
+    def as_config(self) -> dict[str, object]:
+        config: dict[str, object] = {
+            "publish": {"allow": list(self.publish)},
+            "subscribe": {"allow": list(self.subscribe)},
+        }
+        if self.responder:
+            config["allow_responses"] = True
+        return config
+
+
+@dataclass(frozen=True)
+class _Names:
+    """Subjects and stream names of one prefix (``*``: any prefix)."""
+
+    prefix: str
+
+    @property
+    def p(self) -> str:
+        return self.prefix
+
+    def stream(self, kind: str) -> str:
+        if self.prefix == ANY_PREFIX:
+            return ANY_PREFIX
+        return getattr(Subjects(self.prefix), f"{kind}_stream")  # type: ignore[no-any-return]
+
+    @property
+    def ai_consumer(self) -> str:
+        return ANY_PREFIX if self.prefix == ANY_PREFIX else Subjects(self.prefix).ai_consumer
+
+
+def _js_read(stream: str) -> list[str]:
+    """What a reader needs to follow a stream with an ordered (ephemeral, push) consumer,
+    and to find where to resume (one stored message by sequence and subject)."""
+    return [
+        f"$JS.API.STREAM.INFO.{stream}",
+        f"$JS.API.STREAM.MSG.GET.{stream}",
+        f"$JS.API.CONSUMER.CREATE.{stream}",
+        f"$JS.API.CONSUMER.CREATE.{stream}.>",
+        f"$JS.API.CONSUMER.INFO.{stream}.*",
+        f"$JS.API.CONSUMER.DELETE.{stream}.*",
+        f"$JS.FC.{stream}.>",
+    ]
+
+
+def _js_ack(stream: str, consumer: str) -> list[str]:
+    """Acks of ``consumer``'s messages: the v1 ack subject and the v2 one (with the
+    JetStream domain and account hash tokens, used by servers in a domain)."""
+    return [f"$JS.ACK.{stream}.{consumer}.>", f"$JS.ACK.*.*.{stream}.{consumer}.>"]
+
+
+def _js_create(stream: str) -> list[str]:
+    return [f"$JS.API.STREAM.INFO.{stream}", f"$JS.API.STREAM.CREATE.{stream}"]
+
+
+def role_permissions(role: str, prefix: str, user: str | None = None) -> Permissions:
+    """The allow-lists of ``role`` for subject prefix ``prefix`` (inbox of ``user``)."""
+    n = _Names(prefix)
+    p = n.p
+    events, prompts, ai = n.stream("events"), n.stream("prompts"), n.stream("ai")
+    inbox = [f"{inbox_prefix(user or role)}.>"]
+    event_subjects = [f"{p}.evt.table.*.public", f"{p}.evt.table.*.seat.*", f"{p}.evt.lobby.*"]
+    prompt_subjects = [f"{p}.evt.table.*.seat.*.prompt"]
+    if role == "relay":
+        return Permissions(
+            publish=(
+                *event_subjects,
+                *_js_create(events),
+                f"$JS.API.STREAM.UPDATE.{events}",
+                f"$JS.API.STREAM.MSG.GET.{events}",
+            ),
+            subscribe=tuple(inbox),
+        )
+    if role == "table":
+        return Permissions(
+            publish=(),
+            subscribe=(f"{p}.cmd.table.*", *inbox),
+            responder=True,
+        )
+    if role == "engine":
+        yield_subject = f"{p}.engine.yield"
+        durable = ANY_PREFIX if prefix == ANY_PREFIX else f"{p.replace('.', '_')}-engine-reactor"
+        return Permissions(
+            publish=(
+                *prompt_subjects,
+                f"{p}.ai.decide",
+                yield_subject,
+                *_js_create(events),
+                *_js_create(prompts),
+                *_js_create(ai),
+                f"$JS.API.CONSUMER.CREATE.{events}.{durable}",
+                f"$JS.API.CONSUMER.CREATE.{events}.{durable}.>",
+                f"$JS.API.CONSUMER.DURABLE.CREATE.{events}.{durable}",
+                f"$JS.API.CONSUMER.INFO.{events}.{durable}",
+                f"$JS.API.CONSUMER.MSG.NEXT.{events}.{durable}",
+                *_js_ack(events, durable),
+            ),
+            subscribe=(f"{p}.cmd.game.*", yield_subject, *inbox),
+            responder=True,
+        )
+    if role == "ai-worker":
+        consumer = n.ai_consumer
+        return Permissions(
+            publish=(
+                f"{p}.cmd.game.*",
+                f"{p}.stats.ai-worker.*",
+                *_js_create(ai),
+                f"$JS.API.CONSUMER.CREATE.{ai}.{consumer}",
+                f"$JS.API.CONSUMER.CREATE.{ai}.{consumer}.>",
+                f"$JS.API.CONSUMER.DURABLE.CREATE.{ai}.{consumer}",
+                f"$JS.API.CONSUMER.INFO.{ai}.{consumer}",
+                f"$JS.API.CONSUMER.MSG.NEXT.{ai}.{consumer}",
+                *_js_ack(ai, consumer),
+            ),
+            subscribe=tuple(inbox),
+        )
+    if role == "integrator":
+        return Permissions(
+            publish=(
+                f"{p}.cmd.table.*",
+                f"{p}.cmd.game.*",
+                *_js_read(events),
+                *_js_read(prompts),
+            ),
+            subscribe=(
+                *event_subjects,
+                *prompt_subjects,
+                f"{p}.stats.ai-worker.*",
+                *inbox,
+            ),
+        )
+    if role == "auditor":
+        return Permissions(
+            publish=(
+                *_js_read(events),
+                *_js_read(prompts),
+            ),
+            subscribe=(*event_subjects, *prompt_subjects, f"{p}.stats.>", *inbox),
+        )
+    raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A password: ``literal`` (embedded servers, tests) or the name of an environment
+    variable of the nats-server process (``$NAME`` in the config: compose, k8s)."""
+
+    literal: str | None = None
+    env: str | None = None
+
+    def render(self) -> str:
+        if self.env is not None:
+            return f"${self.env}"
+        assert self.literal is not None
+        return json.dumps(self.literal)
+
+
+def password_env(role: str, account: str | None = None) -> str:
+    """The nats-server's environment variable holding ``role``'s password (compose, k8s)."""
+    scope = "" if account is None else f"{account}_"
+    return f"NATS_{scope}{role}_PASSWORD".upper().replace("-", "_")
+
+
+@dataclass(frozen=True)
+class User:
+    """One identity: its name, password and permissions."""
+
+    name: str
+    password: Secret
+    permissions: Permissions
+
+
+@dataclass(frozen=True)
+class Account:
+    """A NATS account: its own subject space and JetStream; nothing crosses between
+    accounts unless exported, and this configuration exports nothing."""
+
+    name: str
+    users: tuple[User, ...]
+
+
+@dataclass(frozen=True)
+class AuthConfig:
+    accounts: tuple[Account, ...]
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+
+def deployment_users(
+    prefix: str,
+    passwords: Mapping[str, Secret],
+    *,
+    roles: Sequence[str] = ROLES,
+    user_names: Mapping[str, str] | None = None,
+) -> tuple[User, ...]:
+    """The users of ``roles`` for ``prefix``, with their passwords."""
+    names = user_names or {}
+    users = []
+    for role in roles:
+        name = names.get(role, role)
+        users.append(User(name, passwords[role], role_permissions(role, prefix, name)))
+    return tuple(users)
+
+
+def single_account(
+    prefix: str, passwords: Mapping[str, Secret], *, account: str = "PRESIDENT"
+) -> AuthConfig:
+    """One deployment serving one platform: every role in one account."""
+    return AuthConfig((Account(account, deployment_users(prefix, passwords)),))
+
+
+@dataclass(frozen=True)
+class Tenant:
+    """A platform of a multi-tenant deployment: its account name and subject prefix."""
+
+    name: str
+    prefix: str = "president"
+
+    @property
+    def account(self) -> str:
+        return f"PLATFORM_{self.name.upper().replace('-', '_')}"
+
+    def user(self, role: str) -> str:
+        return f"{self.name}-{role}"
+
+
+def multi_tenant(tenants: Iterable[Tenant], passwords: Mapping[str, Secret]) -> AuthConfig:
+    """One NATS account per platform, each with its own identity of every role
+    (``<platform>-<role>``): subjects and JetStream streams of one platform exist only in
+    its account, so no identity of another platform can see or touch them. ``passwords``
+    is keyed by user name."""
+    accounts = []
+    for tenant in tenants:
+        names = {role: tenant.user(role) for role in ROLES}
+        secrets = {role: passwords[names[role]] for role in ROLES}
+        users = deployment_users(tenant.prefix, secrets, user_names=names)
+        accounts.append(Account(tenant.account, users))
+    return AuthConfig(tuple(accounts))
+
+
+def _list(items: Iterable[str], indent: str) -> str:
+    return "[\n" + "".join(f"{indent}  {json.dumps(i)}\n" for i in items) + f"{indent}]"
+
+
+def _allow(items: Sequence[str], indent: str) -> str:
+    # An empty allow-list would mean "no restriction" to nats-server: deny everything instead.
+    if not items:
+        return '{ deny: [">"] }'
+    return f"{{ allow: {_list(items, indent)} }}"
+
+
+def _render_user(user: User, indent: str) -> str:
+    perms = user.permissions
+    inner = indent + "  "
+    lines = [
+        f"{indent}{{",
+        f"{inner}user: {json.dumps(user.name)}",
+        f"{inner}password: {user.password.render()}",
+        f"{inner}permissions: {{",
+        f"{inner}  publish: {_allow(perms.publish, inner + '  ')}",
+        f"{inner}  subscribe: {_allow(perms.subscribe, inner + '  ')}",
+    ]
+    if perms.responder:
+        lines.append(f"{inner}  allow_responses: true")
+    lines += [f"{inner}}}", f"{indent}}}"]
+    return "\n".join(lines)
+
+
+def render_auth_conf(config: AuthConfig, *, header: str = "") -> str:
+    """The nats-server configuration of ``config`` (include it from ``nats.conf``).
+
+    No ``no_auth_user``: a connection without credentials is refused."""
+    out = ["# Generated by president.bus.auth (president infra nats-auth): do not edit."]
+    if header:
+        out += [f"# {line}" for line in header.splitlines()]
+    out.append("accounts {")
+    for account in config.accounts:
+        out.append(f"  {account.name} {{")
+        out.append("    jetstream: enabled")
+        out.append("    users: [")
+        out.append(",\n".join(_render_user(u, "      ") for u in account.users))
+        out.append("    ]")
+        out.append("  }")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def env_passwords(roles: Sequence[str] = ROLES, account: str | None = None) -> dict[str, Secret]:
+    """Every role's password as a reference to the nats-server's environment."""
+    return {role: Secret(env=password_env(role, account)) for role in roles}
+
+
+def permission_table(prefix: str = "president") -> list[dict[str, object]]:
+    """Every role's allow-lists, as documented in the README and the AsyncAPI document."""
+    rows: list[dict[str, object]] = []
+    for role in ROLES:
+        perms = role_permissions(role, prefix)
+        rows.append(
+            {
+                "role": role,
+                "user": role,
+                "inbox_prefix": inbox_prefix(role),
+                "publish": list(perms.publish),
+                "subscribe": list(perms.subscribe),
+                "allow_responses": perms.responder,
+            }
+        )
+    return rows

@@ -1,0 +1,18 @@
+"""The one answer a decision gives when a command changes nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from president.contract import RejectionCode
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A command that changes nothing, with its stable code."""
+
+    code: RejectionCode
+    detail: str = ""
+    final: bool = False
+    """A refusal of the command itself (rules, stale version): its retries get the same.
+    A refusal that is not final may change with the stream (e.g. GAME_NOT_STARTED)."""

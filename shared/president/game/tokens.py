@@ -1,0 +1,42 @@
+"""Seat tokens: derived from a secret, never stored. Only their SHA-256 goes into the log.
+
+A person's token is ``base64url(HMAC-SHA256(secret, "seat|<table id>|<command id>"))``
+(43 characters, as ``secrets.token_urlsafe(32)``). Derivation instead of a random draw lets
+a repeated ``TakeSeat`` (same command id) get the same reply, token included, from any
+table service instance sharing the secret, while the database never holds a usable token.
+
+An AI seat's token is ``base64url(HMAC-SHA256(secret, "ai|<table id>|<seat>"))``; GameCreated
+records its SHA-256 like a person's token, and the engine hands it to the AI worker inside
+the DecisionRequest (internal work queue only).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+
+
+def seat_token(secret: str, table_id: str, command_id: str) -> str:
+    """The token handed out for the TakeSeat command ``command_id`` at ``table_id``."""
+    return _derive(secret, f"seat|{table_id}|{command_id}")
+
+
+def ai_seat_token(secret: str, table_id: str, seat: int) -> str:
+    """The token of AI seat ``seat`` at ``table_id``."""
+    return _derive(secret, f"ai|{table_id}|{seat}")
+
+
+def token_sha256(token: str) -> str:
+    """What the log records of a token (hex SHA-256 of its UTF-8 bytes)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str, expected_sha256: str) -> bool:
+    """Whether ``token`` hashes to ``expected_sha256`` (constant-time comparison)."""
+    return hmac.compare_digest(token_sha256(token), expected_sha256)
+
+
+def _derive(secret: str, material: str) -> str:
+    digest = hmac.new(secret.encode(), material.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()

@@ -1,0 +1,90 @@
+"""The Prometheus metrics of the backend (``/metrics``; the README's table lists them).
+
+Defined once here, in prometheus-client's default registry, so that every process
+exposes the same names; a process sets only those that concern it.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from prometheus_client import Counter, Gauge, Histogram
+
+from president.contract import Accepted, Rejected, Reply
+
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+COMMANDS = Counter(
+    "president_commands",
+    "Commands answered, by kind (game: the engine, table: the table service), command"
+    " type and outcome (accepted, duplicate, answered for queries, else the rejection code)",
+    ["kind", "type", "outcome"],
+)
+COMMAND_SECONDS = Histogram(
+    "president_command_seconds",
+    "Time from a command's arrival to its reply, by kind and command type",
+    ["kind", "type"],
+    buckets=LATENCY_BUCKETS,
+)
+RELAY_LAG = Gauge(
+    "president_relay_lag_events",
+    "Newest position of the event log minus the relay's checkpoint",
+    ["relay"],
+)
+RELAY_PUBLISH_FAILURES = Counter(
+    "president_relay_publish_failures",
+    "Relay sessions dropped because JetStream did not acknowledge a publication",
+    ["relay"],
+)
+AI_QUEUE_PENDING = Gauge(
+    "president_ai_queue_pending", "Decision requests in the AI work queue not yet delivered"
+)
+AI_QUEUE_IN_FLIGHT = Gauge(
+    "president_ai_queue_in_flight", "Decision requests delivered to a worker and not yet acked"
+)
+AI_REDELIVERIES = Counter(
+    "president_ai_redeliveries", "Decision requests received again (a worker died or retried)"
+)
+AI_DECISIONS = Counter("president_ai_decisions", "Decisions taken, by AI level", ["level"])
+AI_DECISION_SECONDS = Histogram(
+    "president_ai_decision_seconds",
+    "Time an AI level took to decide",
+    ["level"],
+    buckets=LATENCY_BUCKETS,
+)
+RECONNECTS = Counter(
+    "president_reconnects",
+    "Connections won back after a loss, by server (nats, postgres)",
+    ["server"],
+)
+CONNECTION_UP = Gauge(
+    "president_connection_up", "1 while the server (nats, postgres) answers, else 0", ["server"]
+)
+READY = Gauge("president_ready", "1 while the process is ready to serve (as /readyz says)")
+GAMES_IN_PLAY = Gauge("president_games_in_play", "Tables whose game has started and not finished")
+
+
+def outcome_of(reply: Reply) -> str:
+    """The ``outcome`` label of a reply."""
+    if isinstance(reply, Accepted):
+        return "duplicate" if reply.duplicate else "accepted"
+    if isinstance(reply, Rejected):
+        return reply.code.value
+    return "answered"
+
+
+def record_command(kind: str, command_type: str, reply: Reply, seconds: float) -> None:
+    """Count one answered command and its latency (on every command: the labelled
+    children are looked up once, not per call)."""
+    _command_counter(kind, command_type, outcome_of(reply)).inc()
+    _command_timer(kind, command_type).observe(seconds)
+
+
+@functools.cache
+def _command_counter(kind: str, command_type: str, outcome: str) -> Counter:
+    return COMMANDS.labels(kind, command_type, outcome)
+
+
+@functools.cache
+def _command_timer(kind: str, command_type: str) -> Histogram:
+    return COMMAND_SECONDS.labels(kind, command_type)

@@ -1,0 +1,109 @@
+"""Holding a stream as its only writer, across every client of one Postgres database.
+
+A hold takes the stream's advisory lock (session level) on a pooled connection and, in
+the same statement, reads the stream's head version and the refusal remembered for the
+command (``command_rejections``): one round trip when the stream is free. When another
+client holds it, ``waiting()`` is awaited (e.g. to ask a holder to let go), the lock is
+waited for and the head read again (what was read predates the wait). The lock is held
+until the hold ends; a failed take or release ends the connection (the pool does not
+reset session state). At most half the pool holds streams at once: a holder reads and
+appends through the same pool, so a pool full of holds would wait on itself forever.
+
+Clients that keep a stream's lock between holds on a connection of their own (the
+engine's table leases) take the same lock (:func:`writer_lock_key`) and read with
+:data:`TAKE_HOLDING`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import asyncpg
+
+from president.store.rejections import REMEMBER, recall_query
+
+_VERSION = "(SELECT coalesce(max(version), 0) FROM events WHERE stream_id = {stream})"
+_TRY_TAKE = f"""
+SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
+       {_VERSION.format(stream="$2")},
+       ({recall_query("$2", "$3")})"""
+_TAKE = "SELECT pg_advisory_lock(hashtextextended($1, 0))"
+_READ = f"SELECT true, {_VERSION.format(stream='$1')}, ({recall_query('$1', '$2')})"
+_RELEASE = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
+
+TAKE_HOLDING = f"""
+SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
+       {_VERSION.format(stream="$2")},
+       (SELECT coalesce(jsonb_object_agg(command_id, reply), '{{}}'::jsonb)::text
+          FROM command_rejections WHERE stream_id = $2)"""
+"""Try a stream's lock (``$1``: its key) and read the stream's (``$2``) head version and
+every refusal remembered on it (a JSON object by command id), in one statement."""
+
+RELEASE_MANY = "SELECT pg_advisory_unlock(hashtextextended(k, 0)) FROM unnest($1::text[]) AS k"
+"""Release the locks of the keys ``$1`` (a text array) held by this connection."""
+
+
+def writer_lock_key(stream_id: str) -> str:
+    """The text hashed into the advisory lock of the stream's writer."""
+    return f"president.stream:{stream_id}"
+
+
+@dataclass
+class PostgresStreamHold:
+    """A stream held by this connection's advisory lock."""
+
+    connection: asyncpg.Connection
+    stream_id: str
+    command_id: str | None
+    head_version: int
+    rejection: dict[str, Any] | None
+
+    async def remember(self, reply: dict[str, Any]) -> None:
+        if self.command_id is not None:
+            await self.connection.execute(
+                REMEMBER, self.stream_id, self.command_id, json.dumps(reply)
+            )
+
+
+class PostgresStreamHolds:
+    """Holds on the streams of one pool."""
+
+    def __init__(self, pool: asyncpg.Pool):
+        self._pool = pool
+        self._slots = asyncio.Semaphore(max(1, pool.get_max_size() // 2))
+
+    @asynccontextmanager
+    async def hold(
+        self,
+        stream_id: str,
+        command_id: str | None = None,
+        *,
+        waiting: Callable[[], Awaitable[None]] | None = None,
+    ) -> AsyncIterator[PostgresStreamHold]:
+        key = writer_lock_key(stream_id)
+        async with self._slots, self._pool.acquire() as connection:
+            try:
+                row = await connection.fetchrow(_TRY_TAKE, key, stream_id, command_id or "")
+                if not row[0]:
+                    if waiting is not None:
+                        await waiting()
+                    await connection.execute(_TAKE, key)
+                    row = await connection.fetchrow(_READ, stream_id, command_id or "")
+            except BaseException:
+                connection.terminate()  # the lock may be ours: ending the session frees it
+                raise
+            try:
+                rejection = None if row[2] is None else dict(json.loads(row[2]))
+                yield PostgresStreamHold(connection, stream_id, command_id, row[1], rejection)
+            finally:
+                try:
+                    await connection.execute(_RELEASE, key)
+                except BaseException:
+                    # The pool does not reset session state: never hand back a held lock.
+                    connection.terminate()
+                    raise

@@ -1,0 +1,295 @@
+"""The locked-down bus, measured on a real nats-server rendered by president.bus.auth for
+one exact subject prefix, with the services running as their own identities.
+
+The expected allow/refuse of every (role, action) is written out here by hand from the
+issue's rules, not read from the generator, so a permission that drifts fails a test.
+A refusal is what the server says: the ``Permissions Violation`` error it sends, which
+arrives before the reply to the flush that follows the action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import nats
+import pytest
+from nats.aio.client import Client
+from president.bus.auth import Secret, User, role_permissions
+from president.bus.connect import nats_options
+from president.client import PresidentClient
+from president.contract import Accepted, Rejected, RejectionCode, Subjects, TakeSeat
+from president_tools.stack import ServiceStack, StackConfig
+from president_tools.stack.settings import StackSettings
+
+RIVAL = "rival-integrator"
+"""A second platform's integrator in the same account: the adversary of the tests."""
+
+
+@pytest.fixture(scope="module")
+def stack(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceStack]:
+    """The services on their own embedded NATS, permissions rendered for one prefix."""
+    run_dir = tmp_path_factory.mktemp("secure")
+    prefix = f"s{uuid.uuid4().hex[:8]}"
+    rival = User(RIVAL, Secret(literal=""), role_permissions("integrator", prefix, RIVAL))
+    services = ServiceStack(
+        StackConfig(
+            prefix=prefix,
+            run_dir=run_dir,
+            durable=False,
+            ai_workers=1,
+            extra_nats_users=(rival,),
+            extra_env={"PRESIDENT_BUDGET_MS": "5"},
+        ),
+        StackSettings(database_url=database_url, data_dir=run_dir),
+    ).start()
+    try:
+        yield services
+    finally:
+        services.stop()
+
+
+@dataclass
+class Probe:
+    """One identity's connection, recording the permission violations the server reports."""
+
+    client: Client
+    violations: list[str]
+
+    async def refused(self, action: str, subject: str) -> bool:
+        """Do ``action`` (pub, sub, req) on ``subject``; whether the server refused it."""
+        before = len(self.violations)
+        if action == "sub":
+            subscription = await self.client.subscribe(subject)
+        elif action == "pub":
+            await self.client.publish(subject, b"{}")
+        else:  # a request: the reply subject is this identity's own inbox
+            await self.client.publish(subject, b"{}", reply=self.client.new_inbox())
+        refused = False
+        for _ in range(3):  # the server's error precedes the flush's PONG; a few more
+            await self.client.flush(timeout=5)  # round trips make the check robust
+            refused = any(subject.lower() in v.lower() for v in self.violations[before:])
+            if refused:
+                break
+        if action == "sub":
+            await subscription.unsubscribe()
+        return refused
+
+
+@pytest.fixture
+async def as_role(stack: ServiceStack) -> AsyncIterator[object]:
+    clients: list[Client] = []
+
+    async def connect(user: str) -> Probe:
+        violations: list[str] = []
+
+        async def on_error(error: Exception) -> None:
+            violations.append(str(error))
+
+        client = await nats.connect(
+            **nats_options(stack.url_for(user), f"probe-{user}", error_cb=on_error)
+        )
+        clients.append(client)
+        return Probe(client, violations)
+
+    yield connect
+    for client in clients:
+        await client.close()
+
+
+def _actions(subjects: Subjects) -> dict[str, tuple[str, str]]:
+    p, events, prompts, ai = (
+        subjects.prefix,
+        subjects.events_stream,
+        subjects.prompts_stream,
+        subjects.ai_stream,
+    )
+    consumer = subjects.ai_consumer
+    return {
+        "send a table command": ("req", f"{p}.cmd.table.ListTables"),
+        "send a game command": ("req", f"{p}.cmd.game.t1"),
+        "publish a public event": ("pub", f"{p}.evt.table.t1.public"),
+        "publish a seat event": ("pub", f"{p}.evt.table.t1.seat.0"),
+        "publish a lobby event": ("pub", f"{p}.evt.lobby.t1"),
+        "publish a turn prompt": ("pub", f"{p}.evt.table.t1.seat.0.prompt"),
+        "publish an AI request": ("pub", f"{p}.ai.decide"),
+        "serve table commands": ("sub", f"{p}.cmd.table.*"),
+        "serve game commands (read tokens)": ("sub", f"{p}.cmd.game.*"),
+        "read public events": ("sub", f"{p}.evt.table.*.public"),
+        "read seat events (hands)": ("sub", f"{p}.evt.table.*.seat.*"),
+        "read turn prompts": ("sub", f"{p}.evt.table.*.seat.*.prompt"),
+        "read the AI queue (AI tokens)": ("sub", f"{p}.ai.decide"),
+        "read everything (>)": ("sub", ">"),
+        "read the integrator's inbox": ("sub", "_INBOX.integrator.>"),
+        "read the table service's inbox": ("sub", "_INBOX.table.>"),
+        "reply to anyone's inbox": ("pub", "_INBOX.integrator.x"),
+        "stream info (events)": ("req", f"$JS.API.STREAM.INFO.{events}"),
+        "read a stored event by sequence": ("req", f"$JS.API.STREAM.MSG.GET.{events}"),
+        "follow events (ephemeral consumer)": ("req", f"$JS.API.CONSUMER.CREATE.{events}"),
+        "follow prompts (ephemeral consumer)": ("req", f"$JS.API.CONSUMER.CREATE.{prompts}"),
+        "create the events stream": ("req", f"$JS.API.STREAM.CREATE.{events}"),
+        "delete the events stream": ("req", f"$JS.API.STREAM.DELETE.{events}"),
+        "purge the events stream": ("req", f"$JS.API.STREAM.PURGE.{events}"),
+        "delete a stored event": ("req", f"$JS.API.STREAM.MSG.DELETE.{events}"),
+        "bind to the AI consumer": ("req", f"$JS.API.CONSUMER.INFO.{ai}.{consumer}"),
+        "pull from the AI consumer": ("req", f"$JS.API.CONSUMER.MSG.NEXT.{ai}.{consumer}"),
+        "ack an AI request": ("pub", f"$JS.ACK.{ai}.{consumer}.1.1.1.1.0"),
+        "delete the AI consumer": ("req", f"$JS.API.CONSUMER.DELETE.{ai}.{consumer}"),
+        "list streams": ("req", "$JS.API.STREAM.LIST"),
+    }
+
+
+ALLOWED: dict[str, set[str]] = {
+    "relay": {
+        "publish a public event",
+        "publish a seat event",
+        "publish a lobby event",
+        "stream info (events)",
+        "read a stored event by sequence",
+        "create the events stream",
+    },
+    "table": {"serve table commands", "read the table service's inbox"},
+    "engine": {
+        "publish a turn prompt",
+        "publish an AI request",
+        "serve game commands (read tokens)",
+        "stream info (events)",
+        "create the events stream",
+    },
+    "ai-worker": {
+        "send a game command",
+        "bind to the AI consumer",
+        "pull from the AI consumer",
+        "ack an AI request",
+    },
+    "integrator": {
+        "send a table command",
+        "send a game command",
+        "read public events",
+        "read seat events (hands)",
+        "read turn prompts",
+        "read the integrator's inbox",
+        "stream info (events)",
+        "read a stored event by sequence",
+        "follow events (ephemeral consumer)",
+        "follow prompts (ephemeral consumer)",
+    },
+    "auditor": {
+        "read public events",
+        "read seat events (hands)",
+        "read turn prompts",
+        "stream info (events)",
+        "read a stored event by sequence",
+        "follow events (ephemeral consumer)",
+        "follow prompts (ephemeral consumer)",
+    },
+}
+
+
+@pytest.mark.timeout(120)
+async def test_every_role_may_do_what_it_needs_and_the_server_refuses_the_rest(
+    stack: ServiceStack, as_role: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    actions = _actions(Subjects(stack.prefix))
+    table: dict[str, dict[str, bool]] = {}
+    for role, allowed in ALLOWED.items():
+        probe = await as_role(role)  # type: ignore[operator]
+        table[role] = {}
+        for name, (action, subject) in actions.items():
+            table[role][name] = not await probe.refused(action, subject)
+        assert {n for n, ok in table[role].items() if ok} == allowed, role
+    with capsys.disabled():  # the measured matrix, for the closing note
+        roles = list(ALLOWED)
+        print("\n| action | " + " | ".join(roles) + " |")
+        for name in actions:
+            marks = ["allowed" if table[r][name] else "refused" for r in roles]
+            print(f"| {name} | " + " | ".join(marks) + " |")
+
+
+async def _quiet(error: Exception) -> None:
+    pass
+
+
+@pytest.mark.parametrize("login", [{}, {"user": "relay", "password": "guessed"}])
+async def test_a_connection_without_valid_credentials_is_refused(
+    stack: ServiceStack, login: dict[str, str]
+) -> None:
+    with pytest.raises(nats.errors.Error, match="Authorization Violation"):
+        await nats.connect(stack.nats_url, allow_reconnect=False, error_cb=_quiet, **login)
+
+
+async def _seat(stack: ServiceStack, user: str) -> PresidentClient:
+    return await PresidentClient.connect(stack.url_for(user), stack.prefix, name=user)
+
+
+@pytest.mark.timeout(60)
+async def test_another_identity_replaying_a_take_seat_id_gets_no_token(
+    stack: ServiceStack,
+) -> None:
+    owner, rival = await _seat(stack, "integrator"), await _seat(stack, RIVAL)
+    try:
+        table_id = await owner.create_table(players=3)
+        take = TakeSeat(command_id=f"take-{uuid.uuid4().hex}", table_id=table_id, player_name="Ann")
+
+        first = await owner.send(take)
+        stolen = await rival.send(take)
+        again = await owner.send(take)
+    finally:
+        await owner.close()
+        await rival.close()
+    assert isinstance(first, Accepted) and first.seat_token
+    assert isinstance(stolen, Rejected) and stolen.code is RejectionCode.COMMAND_ID_REUSED
+    assert "seat_token" not in stolen.model_dump(exclude_none=True)
+    assert isinstance(again, Accepted) and again.seat_token == first.seat_token
+
+
+@pytest.mark.timeout(60)
+async def test_nobody_but_the_owner_reads_its_replies_or_the_tokens_on_the_bus(
+    stack: ServiceStack, as_role: object
+) -> None:
+    subjects = Subjects(stack.prefix)
+    for role in ("relay", "table", "ai-worker", "auditor", RIVAL):
+        probe = await as_role(role)  # type: ignore[operator]
+        # the TakeSeat reply (a token) goes to the integrator's inbox
+        assert await probe.refused("sub", "_INBOX.integrator.>"), role
+        # every PlayCards carries the token on the game command subject
+        assert await probe.refused("sub", subjects.game_commands), role
+    for role in ("engine", "relay", "table", "auditor", RIVAL):
+        probe = await as_role(role)  # type: ignore[operator]
+        # AI seats' tokens travel in the decision requests
+        assert await probe.refused("sub", subjects.ai_decide), role
+        assert await probe.refused("req", f"$JS.API.CONSUMER.INFO.{subjects.ai_stream}.*"), role
+
+
+@pytest.mark.timeout(60)
+async def test_only_the_relay_writes_events_and_only_ai_workers_take_ai_work(
+    stack: ServiceStack, as_role: object
+) -> None:
+    subjects = Subjects(stack.prefix)
+    consumer = subjects.ai_consumer
+    for role in ("table", "engine", "ai-worker", "integrator", "auditor", RIVAL):
+        probe = await as_role(role)  # type: ignore[operator]
+        assert await probe.refused("pub", subjects.public("t1")), role
+        assert await probe.refused("pub", subjects.lobby("t1")), role
+    for role in ("relay", "table", "integrator", "auditor", RIVAL):
+        probe = await as_role(role)  # type: ignore[operator]
+        assert await probe.refused("pub", subjects.ai_decide), role
+        next_subject = f"$JS.API.CONSUMER.MSG.NEXT.{subjects.ai_stream}.{consumer}"
+        assert await probe.refused("req", next_subject), role
+
+
+async def test_the_services_ran_without_a_single_permission_violation(
+    stack: ServiceStack,
+) -> None:
+    log = Path(stack.settings.data_dir) / "nats.log"
+    await asyncio.sleep(0)
+    services = {"president-" + name for name in stack.processes}
+    violations = [
+        line
+        for line in log.read_text().splitlines()
+        if "Violation" in line and any(name in line for name in services)
+    ]
+    assert violations == []

@@ -1,0 +1,186 @@
+"""The rendered nats-server configuration: the checked-in deployment file is what the
+generator renders, a real nats-server accepts it with the passwords from its environment,
+and the multi-tenant form keeps every platform in its own account."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import nats
+import pytest
+import yaml
+from nats.aio.client import Client
+from nats.js.api import StreamConfig
+from president.bus.auth import ROLES, Secret, Tenant, multi_tenant, password_env, render_auth_conf
+from president.bus.connect import connect
+from president_tools.cli.infra import render_deployment_auth
+from president_tools.infra.certs import make_ca, make_server_certificate
+from president_tools.infra.nats import HOST, nats_server_binary, nats_url
+from president_tools.infra.probes import nats_server_answers
+from president_tools.infra.processes import free_port, stop_process
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECKED_IN = ROOT / "k8s" / "nats-auth.conf"
+"""The one rendered file: the k8s Secret `nats-auth` and docker compose both mount it."""
+
+
+def test_the_checked_in_auth_conf_is_what_the_generator_renders() -> None:
+    assert CHECKED_IN.read_text() == render_deployment_auth("president", [])
+
+
+@contextlib.contextmanager
+def _server(config: str, directory: Path, env: dict[str, str]) -> Iterator[str]:
+    port = free_port(HOST)
+    conf = directory / "nats.conf"
+    conf.write_text(config)
+    log = directory / "nats.log"
+    args = [str(nats_server_binary()), "-c", str(conf), "-a", HOST, "-p", str(port)]
+    with log.open("ab") as out:
+        process = subprocess.Popen(
+            [*args, "-js", "-sd", str(directory / "js")],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        for _ in range(400):
+            if nats_server_answers(HOST, port):  # JetStream is up before clients are let in
+                break
+            if process.poll() is not None:
+                raise RuntimeError(log.read_text())
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(0.05)
+        else:
+            raise RuntimeError(f"nats-server did not answer: {log.read_text()}")
+        yield nats_url(port)
+    finally:
+        stop_process(process.pid, (15,))
+        process.wait()
+
+
+async def test_nats_server_takes_the_deployment_file_with_passwords_from_its_environment(
+    tmp_path: Path,
+) -> None:
+    env = {password_env(role): f"pw-{role}" for role in ROLES}
+    (tmp_path / "auth.conf").write_text(CHECKED_IN.read_text())  # as the Secret mounts it
+    with _server('include "auth.conf"\n', tmp_path, env) as url:
+        client = await connect(f"nats://table:pw-table@{url.partition('://')[2]}", "t")
+        await client.close()
+        with pytest.raises(nats.errors.Error, match="Authorization Violation"):
+            await connect(f"nats://table:pw-relay@{url.partition('://')[2]}", "t",
+                          allow_reconnect=False, error_cb=_quiet)  # fmt: skip
+
+
+async def _quiet(error: Exception) -> None:
+    pass
+
+
+TENANTS = [Tenant("acme"), Tenant("globex")]
+
+
+@pytest.fixture
+async def platforms(tmp_path: Path) -> AsyncIterator[dict[str, str]]:
+    """A server with one account per platform (literal passwords); yields user -> URL."""
+    users = {t.user(role): f"pw-{t.user(role)}" for t in TENANTS for role in ROLES}
+    config = render_auth_conf(
+        multi_tenant(TENANTS, {user: Secret(literal=pw) for user, pw in users.items()})
+    )
+    with _server(config, tmp_path, {}) as url:
+        host = url.partition("://")[2]
+        yield {user: f"nats://{user}:{pw}@{host}" for user, pw in users.items()}
+
+
+async def test_each_platform_sees_only_its_own_tables(platforms: dict[str, str]) -> None:
+    clients: list[Client] = []
+
+    async def as_user(user: str) -> Client:
+        client = await connect(platforms[user], user)
+        clients.append(client)
+        return client
+
+    try:
+        acme_relay, globex_relay = await as_user("acme-relay"), await as_user("globex-relay")
+        acme_reader = await as_user("acme-integrator")
+        globex_reader = await as_user("globex-integrator")
+        seat = "president.evt.table.t1.seat.0"
+        acme_hand = await acme_reader.subscribe("president.evt.table.*.seat.*")
+        globex_hand = await globex_reader.subscribe("president.evt.table.*.seat.*")
+        await acme_reader.flush()
+        await globex_reader.flush()
+
+        # the same subject and stream name in both accounts: two separate spaces
+        acme_js = acme_relay.jetstream()
+        await acme_js.add_stream(StreamConfig(name="PRESIDENT_EVENTS", subjects=[seat]))
+        await acme_js.publish(seat, b"acme's hand")
+        await globex_relay.publish(seat, b"globex's hand")
+        await globex_relay.flush()
+
+        assert (await acme_hand.next_msg(timeout=5)).data == b"acme's hand"
+        # delivered in order: had acme's message crossed over, it would come first
+        assert (await globex_hand.next_msg(timeout=5)).data == b"globex's hand"
+        with pytest.raises(nats.js.errors.NotFoundError):
+            await globex_reader.jetstream().stream_info("PRESIDENT_EVENTS")
+        assert (await acme_reader.jetstream().stream_info("PRESIDENT_EVENTS")).state.messages == 1
+
+        # a platform's commands reach its own table service only
+        globex_table = await as_user("globex-table")
+        await globex_table.subscribe("president.cmd.table.*", cb=_answer)
+        await globex_table.flush()
+        with pytest.raises(nats.errors.NoRespondersError):
+            await acme_reader.request("president.cmd.table.ListTables", b"{}", timeout=5)
+        answer = await globex_reader.request("president.cmd.table.ListTables", b"{}", timeout=5)
+        assert answer.data == b"globex"
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def _answer(message: nats.aio.msg.Msg) -> None:
+    await message.respond(b"globex")
+
+
+def _nats_confs() -> dict[str, str]:
+    """The NATS server configurations of docker compose and k8s, as committed."""
+    documents = yaml.safe_load_all((ROOT / "k8s" / "nats.yaml").read_text())
+    k8s = next(d for d in documents if d and d["metadata"]["name"] == "nats-config")
+    return {
+        "compose": (ROOT / "deploy" / "nats.conf").read_text(),
+        "k8s": k8s["data"]["nats.conf"],
+    }
+
+
+@pytest.mark.parametrize("deployment", ["compose", "k8s"])
+def test_the_deployments_nats_conf_is_valid_with_tls_and_the_generated_auth(
+    deployment: str, tmp_path: Path
+) -> None:
+    """nats-server -t on the committed configuration, its paths moved under tmp_path:
+    the TLS block, the include of the generated auth.conf and its password variables."""
+    make_ca(tmp_path)
+    cert = make_server_certificate(tmp_path, "nats", ["nats"])
+    text = _nats_confs()[deployment]
+    for old, new in (
+        ("/certs/nats.pem", cert.cert),
+        ("/certs/nats-key.pem", cert.key),
+        ("/etc/nats/tls/tls.crt", cert.cert),
+        ("/etc/nats/tls/tls.key", cert.key),
+        ("/data", tmp_path / "js"),
+    ):
+        text = text.replace(old, str(new))
+    auth = tmp_path / ("auth/auth.conf" if deployment == "k8s" else "auth.conf")
+    auth.parent.mkdir(exist_ok=True)
+    auth.write_text(CHECKED_IN.read_text())
+    conf = tmp_path / "nats.conf"
+    conf.write_text(text)
+    env = {password_env(role): f"pw-{role}" for role in ROLES}
+    done = subprocess.run(
+        [str(nats_server_binary()), "-c", str(conf), "-t"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "tls {" in text and "include" in text

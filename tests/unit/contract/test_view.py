@@ -1,0 +1,98 @@
+"""The seat view on the wire: real rules views go through the contract's JSON and come back
+equal, for every seat of every position of whole series, 3 to 6 players."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+from typing import get_args
+
+import pytest
+from president.contract import SeatView, TurnPrompt
+from president.contract.view import Phase, Rank, Title
+from president.rules import RANKS, Options, RoundLeader, observe
+from president.rules import SeatView as RulesSeatView
+from president.rules.events import RoundDealt
+from president.rules.playout import random_playout
+from president.rules.replay import decision_of, step
+from president.rules.scoring import ASSHOLE, NEUTRAL, PRESIDENT, VICE_ASSHOLE, VICE_PRESIDENT
+from president.rules.state import GameState, new_game
+from president.rules.state import Phase as RulesPhase
+from pydantic import ValidationError
+
+
+def _positions(players: int, seed: int) -> Iterator[GameState]:
+    """Every state of a random two-round series (the second round has an exchange)."""
+    options = Options(players=players, rounds=2)
+    state = new_game(options)
+    yield state
+    for event in random_playout(options, seed).events:
+        if isinstance(event, RoundDealt) or decision_of(event) is not None:
+            state = step(state, event).state  # type: ignore[union-attr]
+            yield state
+
+
+def _wire(view: RulesSeatView) -> SeatView:
+    return SeatView.model_validate_json(SeatView.of(view).model_dump_json())
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_view_of_a_series_comes_back_from_its_json_unchanged(players: int) -> None:
+    seen: set[str] = set()
+    for state in _positions(players, seed=players):
+        for seat in range(players):
+            view = observe(state, seat)
+            assert _wire(view).to_rules() == view
+            if view.legal_actions:
+                seen.add(view.phase)
+            if view.owed_return and view.exchanges:
+                seen.add("owes a return")
+    assert {"exchange", "play", "owes a return"} <= seen
+
+
+def test_the_json_is_the_rules_own_form_of_actions_options_and_results() -> None:
+    for state in _positions(4, seed=11):
+        view = observe(state, state.to_act if state.to_act is not None else 0)
+        data = json.loads(SeatView.of(view).model_dump_json())
+        assert data["legal_actions"] == [a.to_dict() for a in view.legal_actions]
+        assert data["options"] == Options(players=4, rounds=2).to_dict()
+        assert data["results"] == [{"round": r.round, **r.to_dict()} for r in view.results]
+        assert data["owed_return"] == (None if view.owed_return is None else [*view.owed_return])
+
+
+def test_a_prompt_carries_a_pass_under_its_json_name() -> None:
+    state = next(s for s in _positions(4, seed=3) if s.phase is RulesPhase.PLAY and s.history)
+    assert state.to_act is not None
+    view = SeatView.of(observe(state, state.to_act))
+    assert {"seat": state.to_act, "pass": True} in view.legal_actions
+    prompt = TurnPrompt(table_id="t", stream_version=9, seat=state.to_act, view=view)
+    text = prompt.model_dump_json()
+    assert f'{{"seat":{state.to_act},"pass":true}}' in text
+    assert TurnPrompt.model_validate_json(text) == prompt
+
+
+def test_the_model_has_every_field_of_the_rules_view() -> None:
+    assert list(SeatView.model_fields) == [f.name for f in dataclasses.fields(RulesSeatView)]
+
+
+def test_its_closed_sets_are_those_of_the_rules() -> None:
+    assert set(get_args(Phase)) == {phase.value for phase in RulesPhase}
+    assert get_args(Rank) == RANKS
+    assert set(get_args(Title)) == {PRESIDENT, VICE_PRESIDENT, NEUTRAL, VICE_ASSHOLE, ASSHOLE}
+    leaders = SeatView.model_json_schema()["$defs"]["GameOptions"]["properties"]["round_leader"]
+    assert set(leaders["enum"]) == {leader.value for leader in RoundLeader}
+
+
+def test_a_view_of_another_shape_is_refused() -> None:
+    state = next(s for s in _positions(3, seed=1) if s.to_act is not None)
+    data = json.loads(SeatView.of(observe(state, 0)).model_dump_json())
+    for bad in (
+        {**data, "hand": ["1X"]},
+        {**data, "seat": "0"},
+        {**data, "clock_ms": 5},
+        {**data, "legal_actions": [{"seat": 0, "pass": False}]},
+        {**data, "owed_return": [1, 2, 3]},
+    ):
+        with pytest.raises(ValidationError):
+            SeatView.model_validate_json(json.dumps(bad))

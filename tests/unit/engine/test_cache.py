@@ -1,0 +1,72 @@
+"""The engine's game cache: bounded by count and by estimated size; finished games leave."""
+
+from __future__ import annotations
+
+import itertools
+
+from president.contract import GetView, ViewReply
+from president.store.memory import InMemoryEventStore
+
+from services.engine.application import Engine
+from services.engine.cache import MEGABYTE, GameCache
+from services.engine.memory import MemoryTableSessions
+from tests.unit.engine.helpers import human_token, write_table
+from tests.unit.engine.test_engine import _play_out
+
+
+def _engine(store: InMemoryEventStore, cache: GameCache) -> Engine:
+    counter = itertools.count()
+    return Engine(
+        store,
+        MemoryTableSessions(store),
+        secret="s",
+        new_seed=lambda: f"{next(counter):064x}",
+        cache=cache,
+    )
+
+
+async def test_a_finished_game_leaves_the_cache_and_is_still_answered_for() -> None:
+    store = InMemoryEventStore()
+    cache = GameCache(store)
+    engine = _engine(store, cache)
+    await write_table(store, "t1", rounds=2)
+    await engine.start_game("t1")
+
+    await _play_out(engine, "t1")
+
+    assert "t1" not in cache and cache.estimated_bytes == 0
+    reply = await engine.view(
+        GetView(command_id="v", table_id="t1", seat=0, seat_token=human_token("t1", 0))
+    )
+    assert isinstance(reply, ViewReply) and reply.view.phase == "game_over"
+    assert "t1" not in cache
+
+
+async def test_the_cache_never_holds_more_than_its_budget_and_reloads_what_it_dropped() -> None:
+    store = InMemoryEventStore()
+    # Four events a game at the start, 100 bytes each: room for 5 games of 400 bytes.
+    cache = GameCache(store, size=1000, budget_mb=2000 / MEGABYTE, event_bytes=100)
+    engine = _engine(store, cache)
+    tables = [f"t{n}" for n in range(12)]
+    for table_id in tables:
+        await write_table(store, table_id)
+        await engine.start_game(table_id)
+        await cache.load(table_id)
+        assert cache.estimated_bytes <= cache.budget_bytes
+
+    assert len(cache) == 5 and cache.estimated_bytes == 2000
+    assert [t in cache for t in tables] == [False] * 7 + [True] * 5  # least recent gone
+    game = await cache.load("t0")  # dropped, folded again from the log
+    assert game.version == 4 and "t0" in cache and "t7" not in cache
+
+
+async def test_the_cache_keeps_to_its_count_too() -> None:
+    store = InMemoryEventStore()
+    cache = GameCache(store, size=3)
+    engine = _engine(store, cache)
+    for n in range(5):
+        await write_table(store, f"t{n}")
+        await engine.start_game(f"t{n}")
+        await cache.load(f"t{n}")
+
+    assert len(cache) == 3 and "t1" not in cache and "t4" in cache

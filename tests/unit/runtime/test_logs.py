@@ -1,0 +1,92 @@
+"""Log lines: one JSON object each, carrying the ids of the work in hand."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+from collections.abc import Iterator
+
+import pytest
+from president.runtime.logs import configure_logging, log_context
+
+
+@pytest.fixture
+def captured() -> Iterator[io.StringIO]:
+    stream = io.StringIO()
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield stream
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    for handler in handlers:
+        root.addHandler(handler)
+    root.setLevel(level)
+
+
+def lines(stream: io.StringIO) -> list[dict[str, object]]:
+    return [json.loads(line) for line in stream.getvalue().splitlines()]
+
+
+def test_json_lines_carry_the_ids_of_the_context(captured: io.StringIO) -> None:
+    configure_logging("INFO", "json", "engine-1", stream=captured)
+    log = logging.getLogger("services.engine.somewhere")
+
+    log.info("outside")
+    with log_context(table_id="t1", command_id="c1", correlation_id="t1"):
+        log.warning("inside %d", 2)
+        with log_context(command_id="c2", correlation_id=None):
+            log.info("nested")
+    log.debug("below the level")
+
+    outside, inside, nested = lines(captured)
+    assert outside["message"] == "outside" and "table_id" not in outside
+    assert outside["process"] == "engine-1" and outside["logger"] == "services.engine.somewhere"
+    assert inside["level"] == "WARNING" and inside["message"] == "inside 2"
+    assert (inside["table_id"], inside["command_id"], inside["correlation_id"]) == (
+        "t1",
+        "c1",
+        "t1",
+    )
+    assert (nested["table_id"], nested["command_id"], nested["correlation_id"]) == (
+        "t1",
+        "c2",
+        "t1",
+    )
+
+
+def test_an_error_is_one_line_with_its_traceback_inside(captured: io.StringIO) -> None:
+    configure_logging("INFO", "json", "relay-1", stream=captured)
+
+    try:
+        raise ValueError("boom")
+    except ValueError:
+        logging.getLogger("x").exception("failed")
+
+    (line,) = lines(captured)
+    assert line["level"] == "ERROR"
+    assert "ValueError: boom" in str(line["error"])
+
+
+async def test_tasks_started_inside_a_context_keep_its_ids(captured: io.StringIO) -> None:
+    configure_logging("INFO", "json", stream=captured)
+
+    async def later() -> None:
+        await asyncio.sleep(0)
+        logging.getLogger("x").info("in a task")
+
+    with log_context(table_id="t9"):
+        task = asyncio.create_task(later())
+    await task
+
+    assert lines(captured)[0]["table_id"] == "t9"
+
+
+def test_text_lines_end_with_the_ids(captured: io.StringIO) -> None:
+    configure_logging("INFO", "text", stream=captured)
+
+    with log_context(table_id="t1", command_id="c1"):
+        logging.getLogger("x").info("hello")
+
+    assert captured.getvalue().rstrip().endswith("x: hello table_id=t1 command_id=c1")

@@ -1,0 +1,62 @@
+"""Outside the embedded stack a missing secret stops a process with a clear error."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from president.settings import MissingSecretError, Settings, require_secrets
+
+pytestmark = pytest.mark.unit
+
+REMOTE_DB = "postgresql://president_app:pw@db.example:5432/president"
+
+
+def test_nats_credentials_are_required_with_a_configured_server() -> None:
+    settings = Settings(nats_url="nats://bus.example:4222", database_url=REMOTE_DB)
+    with pytest.raises(MissingSecretError, match="PRESIDENT_NATS_USER"):
+        require_secrets(settings)
+    require_secrets(settings.model_copy(update={"nats_user": "table", "nats_password": "x"}))
+    require_secrets(settings.model_copy(update={"nats_url": "nats://table:x@bus.example:4222"}))
+
+
+def test_the_token_secret_is_required_where_tokens_are_derived() -> None:
+    settings = Settings(nats_url="nats://t:x@bus.example:4222", database_url=REMOTE_DB)
+    with pytest.raises(MissingSecretError, match="PRESIDENT_TOKEN_SECRET"):
+        require_secrets(settings, needs_token=True, token_secret=None)
+    require_secrets(settings, needs_token=True, token_secret="s" * 64)
+
+
+def test_a_remote_database_needs_a_password() -> None:
+    no_password = "postgresql://president_app@db.example:5432/president?sslmode=verify-full"
+    settings = Settings(nats_url="nats://t:x@bus.example:4222", database_url=no_password)
+    with pytest.raises(MissingSecretError, match="password in PRESIDENT_DATABASE_URL"):
+        require_secrets(settings)
+    local = "postgresql://president_app@127.0.0.1:5432/president"
+    require_secrets(settings.model_copy(update={"database_url": local}))
+
+
+def test_passwords_never_show_in_settings_repr() -> None:
+    settings = Settings(nats_user="table", nats_password="hunter2")
+    assert "hunter2" not in repr(settings)
+
+
+def test_serve_refuses_to_start_without_the_token_secret() -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PRESIDENT_")}
+    env.update(
+        PRESIDENT_DATABASE_URL=REMOTE_DB,
+        PRESIDENT_NATS_URL="nats://bus.example:4222",
+        PRESIDENT_NATS_USER="table",
+        PRESIDENT_NATS_PASSWORD="x",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "president_tools", "serve", "table", "--no-migrate"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "PRESIDENT_TOKEN_SECRET" in done.stderr
