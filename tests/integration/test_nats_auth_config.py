@@ -4,6 +4,7 @@ and the multi-tenant form keeps every platform in its own account."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import subprocess
 from collections.abc import AsyncIterator, Iterator
@@ -11,7 +12,6 @@ from pathlib import Path
 
 import nats
 import pytest
-import yaml
 from nats.aio.client import Client
 from nats.js.api import StreamConfig
 from president.bus.auth import ROLES, Secret, Tenant, multi_tenant, password_env, render_auth_conf
@@ -22,9 +22,12 @@ from president_tools.infra.nats import HOST, nats_server_binary, nats_url
 from president_tools.infra.probes import nats_server_answers
 from president_tools.infra.processes import free_port, stop_process
 
+from tests.k8s.manifests import named, render
+
 ROOT = Path(__file__).resolve().parents[2]
-CHECKED_IN = ROOT / "k8s" / "nats-auth.conf"
-"""The one rendered file: the k8s Secret `nats-auth` and docker compose both mount it."""
+CHECKED_IN = ROOT / "k8s" / "base" / "nats" / "auth.conf"
+"""The one rendered file: the k8s Secret `nats-auth` (both overlays) and docker compose
+both mount it."""
 
 
 def test_the_checked_in_auth_conf_is_what_the_generator_renders() -> None:
@@ -142,45 +145,54 @@ async def _answer(message: nats.aio.msg.Msg) -> None:
     await message.respond(b"globex")
 
 
-def _nats_confs() -> dict[str, str]:
-    """The NATS server configurations of docker compose and k8s, as committed."""
-    documents = yaml.safe_load_all((ROOT / "k8s" / "nats.yaml").read_text())
-    k8s = next(d for d in documents if d and d["metadata"]["name"] == "nats-config")
-    return {
-        "compose": (ROOT / "deploy" / "nats.conf").read_text(),
-        "k8s": k8s["data"]["nats.conf"],
-    }
+def _nats_config_files(deployment: str) -> dict[str, str]:
+    """The NATS server's configuration directory as committed (compose) or as an overlay
+    renders it (the nats-config ConfigMap and the nats-auth Secret, projected together)."""
+    if deployment == "compose":
+        return {
+            "nats.conf": (ROOT / "deploy" / "nats" / "nats.conf").read_text(),
+            "auth.conf": CHECKED_IN.read_text(),  # docker-compose.yml mounts it beside
+        }
+    objects = render(deployment)
+    files: dict[str, str] = dict(named(objects, "ConfigMap", "nats-config")["data"])
+    auth = named(objects, "Secret", "nats-auth")["data"]["auth.conf"]
+    files["auth.conf"] = base64.b64decode(auth).decode()
+    return files
 
 
-@pytest.mark.parametrize("deployment", ["compose", "k8s"])
+@pytest.mark.parametrize("deployment", ["compose", "dev", "prod"])
 def test_the_deployments_nats_conf_is_valid_with_tls_and_the_generated_auth(
     deployment: str, tmp_path: Path
 ) -> None:
     """nats-server -t on the committed configuration, its paths moved under tmp_path:
-    the TLS block, the include of the generated auth.conf and its password variables."""
-    make_ca(tmp_path)
+    the TLS blocks (client port, and routes in prod), the include of the generated
+    auth.conf (the checked-in file, unchanged) and its password variables."""
+    ca = make_ca(tmp_path)
     cert = make_server_certificate(tmp_path, "nats", ["nats"])
-    text = _nats_confs()[deployment]
-    for old, new in (
-        ("/certs/nats.pem", cert.cert),
-        ("/certs/nats-key.pem", cert.key),
-        ("/etc/nats/tls/tls.crt", cert.cert),
-        ("/etc/nats/tls/tls.key", cert.key),
-        ("/data", tmp_path / "js"),
-    ):
-        text = text.replace(old, str(new))
-    auth = tmp_path / ("auth/auth.conf" if deployment == "k8s" else "auth.conf")
-    auth.parent.mkdir(exist_ok=True)
-    auth.write_text(CHECKED_IN.read_text())
-    conf = tmp_path / "nats.conf"
-    conf.write_text(text)
-    env = {password_env(role): f"pw-{role}" for role in ROLES}
+    files = _nats_config_files(deployment)
+    assert files["auth.conf"] == CHECKED_IN.read_text()
+    config = tmp_path / "config"
+    config.mkdir()
+    for name, text in files.items():
+        for old, new in (
+            ("/certs/nats.pem", cert.cert),
+            ("/certs/nats-key.pem", cert.key),
+            ("/etc/nats-certs/nats/tls.crt", cert.cert),
+            ("/etc/nats-certs/nats/tls.key", cert.key),
+            ("/etc/nats-certs/nats/ca.crt", ca),
+            ("/var/run/nats/", f"{tmp_path}/"),
+            ("/data", tmp_path / "js"),
+        ):
+            text = text.replace(old, str(new))
+        (config / name).write_text(text)
+    env = {password_env(role): f"pw-{role}" for role in ROLES} | {"SERVER_NAME": "nats-0"}
     done = subprocess.run(
-        [str(nats_server_binary()), "-c", str(conf), "-t"],
+        [str(nats_server_binary()), "-c", str(config / "nats.conf"), "-t"],
         env=env,
         capture_output=True,
         text=True,
         timeout=30,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "tls {" in text and "include" in text
+    assert "include auth.conf" in files["nats.conf"]
+    assert "tls {" in files["nats.conf"] + files.get("tls.conf", "")

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import base64
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from president.bus.auth import ROLES, SERVICE_ROLES, password_env
 
 from tests.k8s.manifests import (
+    COMPOSE,
+    K8S,
     OVERLAYS,
     Manifest,
     compose,
     is_president_image,
     named,
+    pod_spec,
     president_containers,
     render,
 )
@@ -25,6 +26,9 @@ from tests.k8s.manifests import (
 pytestmark = pytest.mark.unit
 
 REPLICAS = {"dev": 1, "prod": 3}
+AUTH_CONF = K8S / "base" / "nats" / "auth.conf"
+"""The one rendered auth.conf (``president infra nats-auth``; tested against the generator
+in tests/integration/test_nats_auth_config.py)."""
 
 
 def _nats(overlay: str) -> tuple[list[Manifest], Manifest, Manifest]:
@@ -89,48 +93,77 @@ def test_one_server_at_a_time_may_be_disrupted(overlay: str) -> None:
     assert budget["spec"]["maxUnavailable"] == 1
 
 
-def test_prod_runs_tls_and_one_server_per_node() -> None:
-    objects, statefulset, _ = _nats("prod")
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_clients_and_routes_use_tls_verified_against_the_namespace_ca(overlay: str) -> None:
+    objects, _, _ = _nats(overlay)
     files = _config_files(objects)
-    assert "cert_file" in files["tls.conf"] and "verify: true" in files["cluster.conf"]
+    assert "cert_file" in files["tls.conf"] and "include tls.conf" in files["nats.conf"]
+    if REPLICAS[overlay] > 1:
+        assert "verify: true" in files["cluster.conf"]
+    certificate = named(objects, "Certificate", "nats-tls")
+    assert "*.nats-headless.president.svc.cluster.local" in certificate["spec"]["dnsNames"]
+    assert "nats.president.svc.cluster.local" in certificate["spec"]["dnsNames"]
+    config = named(objects, "ConfigMap", "president-config")["data"]
+    assert config["PRESIDENT_NATS_URL"].startswith("tls://nats.president.svc.cluster.local:")
+    ca_file = Path(config["PRESIDENT_NATS_TLS_CA"])
+    for workload, container in president_containers(objects):
+        if container["args"][1] == "migrate":
+            continue
+        mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+        volume = mounts[str(ca_file.parent)]
+        (source,) = [v for v in pod_spec(workload)["volumes"] if v["name"] == volume]
+        assert source["secret"]["secretName"] == certificate["spec"]["secretName"]
+        assert source["secret"]["items"] == [{"key": "ca.crt", "path": ca_file.name}]
+
+
+def test_prod_runs_one_server_per_node() -> None:
+    _, statefulset, _ = _nats("prod")
     spread = statefulset["spec"]["template"]["spec"]["topologySpreadConstraints"]
     assert {
         "topologyKey": "kubernetes.io/hostname",
         "whenUnsatisfiable": "DoNotSchedule",
     }.items() <= spread[0].items()
-    certificate = named(objects, "Certificate", "nats-tls")
-    assert "*.nats-headless.president.svc.cluster.local" in certificate["spec"]["dnsNames"]
+
+
+def _bytes(size: str) -> int:
+    units = {"": 1, "Ki": 2**10, "Mi": 2**20, "Gi": 2**30}
+    match = re.fullmatch(r"(\d+)(Ki|Mi|Gi|)", size)
+    assert match, size
+    return int(match[1]) * units[match[2]]
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_stream_replicas_match_the_servers_and_the_streams_fit_each_store(overlay: str) -> None:
+    """JetStream reserves every stream's max_bytes on each server holding a replica when
+    it creates the stream: with one replica per server, the three streams together must
+    fit one server's store, or creating them fails ("insufficient storage resources")."""
+    objects, statefulset, _ = _nats(overlay)
     config = named(objects, "ConfigMap", "president-config")["data"]
-    assert config["PRESIDENT_NATS_URL"].startswith("tls://")
+    assert int(config["PRESIDENT_STREAM_REPLICAS"]) == statefulset["spec"]["replicas"]
+    assert int(config["PRESIDENT_STREAM_REPLICAS"]) == REPLICAS[overlay]
+    (store,) = re.findall(r"max_file_store: (\w+)", _config_files(objects)["jetstream.conf"])
+    sizes = [int(config[f"PRESIDENT_{stream}_MAX_BYTES"]) for stream in ("EVENTS", "PROMPTS", "AI")]
+    assert all(size > 0 for size in sizes)
+    assert sum(sizes) <= _bytes(store)
+    (claim,) = statefulset["spec"]["volumeClaimTemplates"]
+    assert _bytes(store) < _bytes(claim["spec"]["resources"]["requests"]["storage"])
+    assert float(config["PRESIDENT_EVENTS_MAX_AGE"]) > 0
 
 
-def _nats_server() -> str:
-    beside = Path(sys.executable).parent / "nats-server"
-    found = str(beside) if beside.is_file() else shutil.which("nats-server")
-    assert found, "nats-server (extra `local`) is needed to check the configuration"
-    return found
+def _auth_password_variables() -> set[str]:
+    """The environment variables the checked-in auth.conf takes passwords from."""
+    return set(re.findall(r"password: \$(\w+)", AUTH_CONF.read_text()))
 
 
-def test_the_dev_configuration_is_one_nats_server_accepts(tmp_path: Path) -> None:
-    objects = render("dev")
-    for name, text in _config_files(objects).items():
-        (tmp_path / name).write_text(text)
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_the_servers_include_the_generated_auth_conf_from_its_secret(overlay: str) -> None:
+    objects, _, server = _nats(overlay)
+    files = _config_files(objects)
+    assert "include auth.conf" in files["nats.conf"]
     auth = named(objects, "Secret", "nats-auth")["data"]["auth.conf"]
-    (tmp_path / "auth.conf").write_bytes(base64.b64decode(auth))
-    result = subprocess.run(
-        [_nats_server(), "-t", "-c", str(tmp_path / "nats.conf")],
-        capture_output=True,
-        text=True,
-        env={"SERVER_NAME": "nats-0"},
-        timeout=30,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-
-
-def _password_variable(role: str) -> str:
-    """The variable auth.conf names a role's password by (president.bus.auth)."""
-    return f"NATS_{role.upper().replace('-', '_')}_PASSWORD"
+    assert base64.b64decode(auth).decode() == AUTH_CONF.read_text()
+    given = {env["name"] for env in server["env"] if env["name"].endswith("_PASSWORD")}
+    assert given == _auth_password_variables() == {password_env(role) for role in ROLES}
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
@@ -143,8 +176,8 @@ def test_the_servers_read_each_password_from_the_secret_the_identitys_pods_read(
         for env in server["env"]
         if "valueFrom" in env and "secretKeyRef" in env["valueFrom"]
     }
-    for role in ("integrator", "auditor"):
-        assert passwords[_password_variable(role)]["name"] == f"president-nats-{role}"
+    for role in set(ROLES) - set(SERVICE_ROLES):
+        assert passwords[password_env(role)]["name"] == f"president-nats-{role}"
     for workload, container in president_containers(objects):
         role = container["args"][1]
         if role == "migrate":
@@ -155,16 +188,29 @@ def test_the_servers_read_each_password_from_the_secret_the_identitys_pods_read(
             if source.get("secretRef", {}).get("name", "").startswith("president-nats-")
         ]
         expected = {"name": secret, "key": "PRESIDENT_NATS_PASSWORD"}
-        assert passwords[_password_variable(role)] == expected, workload["metadata"]["name"]
+        assert passwords[password_env(role)] == expected, workload["metadata"]["name"]
 
 
 def test_compose_gives_server_and_service_the_same_password() -> None:
     services = compose()["services"]
     server = services["nats"]["environment"]
+    assert set(server) == _auth_password_variables()
+    roles = set()
     for name, service in services.items():
         if is_president_image(service.get("image", "")) and name != "migrate":
             role = service["command"][1]
-            assert (
-                service["environment"]["PRESIDENT_NATS_PASSWORD"]
-                == server[_password_variable(role)]
-            )
+            assert service["environment"]["PRESIDENT_NATS_USER"] == role
+            password = service["environment"]["PRESIDENT_NATS_PASSWORD"]
+            assert password == server[password_env(role)]
+            assert password.startswith("${" + password_env(role) + ":?"), name
+            roles.add(role)
+    assert roles == set(SERVICE_ROLES)
+
+
+def test_compose_mounts_the_one_rendered_auth_conf_beside_a_tls_nats_conf() -> None:
+    nats = compose()["services"]["nats"]
+    auth = [v for v in nats["volumes"] if v.endswith(":/etc/nats/auth.conf:ro")]
+    assert [(COMPOSE.parent / v.split(":")[0]).resolve() for v in auth] == [AUTH_CONF]
+    conf = (COMPOSE.parent / "nats" / "nats.conf").read_text()
+    assert "include auth.conf" in conf and "tls {" in conf
+    assert "./nats/nats.conf:/etc/nats/nats.conf:ro" in nats["volumes"]
