@@ -4,6 +4,7 @@ a superuser, keepalives that free a dead client's advisory locks, WAL archiving 
 from __future__ import annotations
 
 import pytest
+from president.store.migrate import APP_ROLE, AUDITOR_ROLE, OWNER_ROLE
 
 from tests.k8s.manifests import OVERLAYS, Manifest, named, render
 
@@ -49,7 +50,12 @@ def test_the_owner_runs_migrations_and_no_role_is_a_superuser(overlay: str) -> N
     assert spec["enableSuperuserAccess"] is False
     assert spec["bootstrap"]["initdb"]["owner"] == "president_owner"
     roles = {role["name"]: role for role in spec["managed"]["roles"]}
-    assert set(roles) == {"president_app", "president_auditor"}
+    assert set(roles) == {OWNER_ROLE, APP_ROLE, AUDITOR_ROLE}
+    # The owner as the migration expects it (CREATEROLE: it creates the two roles should it
+    # run before the operator has), with the password the bootstrap gave it.
+    owner = roles.pop(OWNER_ROLE)
+    assert owner["createrole"] is True and not owner.get("superuser")
+    assert owner["passwordSecret"] == spec["bootstrap"]["initdb"]["secret"]
     for role in roles.values():
         assert not role.get("superuser") and not role.get("createrole") and not role.get("createdb")
         assert role["passwordSecret"]["name"]

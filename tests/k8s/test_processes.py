@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -33,6 +34,18 @@ def _secret_keys(objects: list[Manifest], name: str) -> set[str]:
         if secret["metadata"]["name"] == name:
             return set(secret.get("data", {})) | set(secret.get("stringData", {}))
     raise AssertionError(f"no Secret {name} in the overlay or k8s/secrets")
+
+
+def _secret_value(objects: list[Manifest], name: str, key: str) -> str | None:
+    """A key's value in the dev overlay's generated Secret; None for a prod template."""
+    for secret in of_kind(objects, "Secret"):
+        if secret["metadata"]["name"] == name and key in secret.get("data", {}):
+            return base64.b64decode(secret["data"][key]).decode()
+    for secret in secret_templates():
+        if secret["metadata"]["name"] == name:
+            value: str = secret["stringData"][key]
+            return value
+    return None
 
 
 def _variables(objects: list[Manifest], container: Manifest) -> set[str]:
@@ -82,6 +95,51 @@ def test_the_config_map_sets_only_president_settings(overlay: str) -> None:
     config = named(render(overlay), "ConfigMap", "president-config")["data"]
     assert all(is_president_variable(key) for key in config)
     assert config["PRESIDENT_HEALTH_PORT"] == "8080"
+    assert config["PRESIDENT_LOG_FORMAT"] == "json"
+
+
+NEEDS_TOKEN = {"table", "engine"}
+NEEDS_DATABASE = {"relay", "table", "engine", "migrate"}
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_every_process_gets_the_secrets_it_refuses_to_start_without(overlay: str) -> None:
+    """What president.settings.require_secrets demands of a configured deployment: a NATS
+    identity (the role's own user), the token secret, a password in the database URL."""
+    objects = render(overlay)
+    for workload, container in president_containers(objects):
+        role = container["args"][1]
+        where = f"{workload['metadata']['name']}/{container['name']}"
+        variables = _variables(objects, container)
+        if role != "migrate":
+            assert {"PRESIDENT_NATS_USER", "PRESIDENT_NATS_PASSWORD"} <= variables, where
+            (identity,) = [
+                s["secretRef"]["name"]
+                for s in container["envFrom"]
+                if s.get("secretRef", {}).get("name", "").startswith("president-nats-")
+            ]
+            assert identity == f"president-nats-{role}", where
+            assert _secret_value(objects, identity, "PRESIDENT_NATS_USER") in (role, None), where
+        assert ("PRESIDENT_TOKEN_SECRET" in variables) == (role in NEEDS_TOKEN), where
+        urls = [e for e in container.get("env", []) if e["name"] == "PRESIDENT_DATABASE_URL"]
+        assert bool(urls) == (role in NEEDS_DATABASE), where
+        for url in urls:
+            password = urlsplit(url["value"]).password
+            assert password and password.startswith("$(") and password.endswith(")"), where
+            assert password[2:-1] in {e["name"] for e in container["env"]}, where
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_the_operator_keeps_the_role_passwords_so_the_migration_sets_none(overlay: str) -> None:
+    """CloudNativePG's managed roles hold president_app's and president_auditor's
+    passwords; president_owner may not ALTER roles the operator made (PostgreSQL 16: no
+    ADMIN OPTION on them), so the init containers leave PRESIDENT_*_ROLE_PASSWORD unset."""
+    objects = render(overlay)
+    for workload, container in president_containers(objects):
+        if container["args"][1] == "migrate":
+            variables = _variables(objects, container)
+            assert "PRESIDENT_APP_ROLE_PASSWORD" not in variables, workload["metadata"]["name"]
+            assert "PRESIDENT_AUDITOR_ROLE_PASSWORD" not in variables
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
@@ -161,9 +219,9 @@ def test_every_president_variable_of_compose_is_a_setting() -> None:
 def test_compose_services_are_healthy_when_ready_and_wait_for_the_migration() -> None:
     for name, service in _compose_president_services().items():
         if name == "migrate":
-            assert service["environment"]["PRESIDENT_DATABASE_URL"].startswith(
-                "postgresql://president_owner:"
-            )
+            owner_url = service["environment"]["PRESIDENT_DATABASE_URL"]
+            assert owner_url.startswith("postgresql://president_owner:")
+            assert "sslmode=verify-full" in owner_url
             continue
         assert "/readyz" in " ".join(service["healthcheck"]["test"]), name
         assert service["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
