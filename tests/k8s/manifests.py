@@ -21,6 +21,10 @@ ROOT = Path(__file__).resolve().parents[2]
 K8S = ROOT / "k8s"
 OVERLAYS = ("dev", "prod")
 SECRET_TEMPLATES = K8S / "secrets"
+AUTH_CONF = K8S / "base" / "nats" / "auth.conf"
+"""The one rendered auth.conf (``president infra nats-auth``): both overlays' Secret
+nats-auth and docker compose mount it; tests/integration/test_nats_auth_config.py checks
+it against the generator."""
 COMPOSE = ROOT / "deploy" / "docker-compose.yml"
 DOCKERFILE = ROOT / "deploy" / "Dockerfile"
 IMAGE_NAME = "president"

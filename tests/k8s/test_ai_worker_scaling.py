@@ -3,10 +3,12 @@ the overlay's maximum; nothing else sets their count."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from president.contract.subjects import Subjects
 
-from tests.k8s.manifests import OVERLAYS, named, of_kind, render
+from tests.k8s.manifests import AUTH_CONF, OVERLAYS, named, of_kind, render
 
 pytestmark = pytest.mark.unit
 
@@ -23,6 +25,9 @@ def test_workers_scale_on_the_decision_consumers_lag(overlay: str) -> None:
     assert trigger["metadata"]["stream"] == subjects.ai_stream
     assert trigger["metadata"]["consumer"] == subjects.ai_consumer
     assert trigger["metadata"]["natsServerMonitoringEndpoint"].startswith("nats-headless.")
+    # The stream lives in the account of the generated auth.conf the servers include.
+    accounts = re.findall(r"^  (\w+) \{$", AUTH_CONF.read_text(), flags=re.MULTILINE)
+    assert accounts == [trigger["metadata"]["account"]]
     assert scaler["minReplicaCount"] == 1 < scaler["maxReplicaCount"]
 
 

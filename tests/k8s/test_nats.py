@@ -11,8 +11,8 @@ import pytest
 from president.bus.auth import ROLES, SERVICE_ROLES, password_env
 
 from tests.k8s.manifests import (
+    AUTH_CONF,
     COMPOSE,
-    K8S,
     OVERLAYS,
     Manifest,
     compose,
@@ -26,9 +26,6 @@ from tests.k8s.manifests import (
 pytestmark = pytest.mark.unit
 
 REPLICAS = {"dev": 1, "prod": 3}
-AUTH_CONF = K8S / "base" / "nats" / "auth.conf"
-"""The one rendered auth.conf (``president infra nats-auth``; tested against the generator
-in tests/integration/test_nats_auth_config.py)."""
 
 
 def _nats(overlay: str) -> tuple[list[Manifest], Manifest, Manifest]:

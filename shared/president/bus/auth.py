@@ -2,9 +2,9 @@
 
 This module is the ONE place the permissions live (pure data, no I/O). Everything that
 starts or describes a NATS server renders its ``auth.conf`` from here: the embedded
-servers (``president infra up``, ``make demo``, the tests), ``deploy/nats-auth.conf``
-(compose) and ``k8s/nats-auth.conf`` (``president infra nats-auth`` writes them; a test
-checks that the checked-in files match).
+servers (``president infra up``, ``make demo``, the tests) and the deployments'
+``k8s/base/nats/auth.conf``, which k8s and docker compose both mount (``president infra
+nats-auth`` writes it; a test checks that the checked-in file matches).
 
 Identities (one per role; every instance of a role shares it):
 
