@@ -3,7 +3,7 @@
 # migration runs as (owns the database, may create the services' roles, not a superuser).
 set -eu
 psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname postgres \
-  -v owner_password="$PRESIDENT_OWNER_PASSWORD" <<'SQL'
+  -v owner_password="$OWNER_PASSWORD" <<'SQL'
 CREATE ROLE president_owner LOGIN CREATEROLE NOSUPERUSER PASSWORD :'owner_password';
 CREATE DATABASE president OWNER president_owner;
 SQL

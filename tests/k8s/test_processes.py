@@ -4,6 +4,7 @@ every PRESIDENT_* variable they set is a field of a settings model."""
 from __future__ import annotations
 
 import base64
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -208,10 +209,15 @@ def test_every_compose_service_runs_a_president_command_that_exists() -> None:
 
 
 def test_every_president_variable_of_compose_is_a_setting() -> None:
+    """In president.env, deploy/.env and anywhere in the compose file (every service's
+    environment and every ${...} it interpolates): PRESIDENT_* means a setting."""
     variables = _env_file_variables(COMPOSE.parent / "president.env.example")
-    for service in _compose_president_services().values():
+    variables |= _env_file_variables(COMPOSE.parent / ".env.example")
+    for service in compose()["services"].values():
         variables |= set(service.get("environment", {}))
+    variables |= set(re.findall(r"\$\{(\w+)", COMPOSE.read_text()))
     variables = {v for v in variables if is_president_variable(v)}
+    assert "PRESIDENT_AUDITOR_ROLE_PASSWORD" in variables
     missing = sorted(variables - settings_variables())
     assert not missing, f"no settings field reads {missing}"
 
