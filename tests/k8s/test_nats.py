@@ -113,6 +113,25 @@ def test_clients_and_routes_use_tls_verified_against_the_namespace_ca(overlay: s
         assert source["secret"]["items"] == [{"key": "ca.crt", "path": ca_file.name}]
 
 
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_the_reloader_watches_every_file_the_server_reads(overlay: str) -> None:
+    """The chart's reloader gets one -config per file: nats.conf, its includes and the
+    certificates (a renewed certificate or a new auth.conf must reload the server)."""
+    objects, statefulset, server = _nats(overlay)
+    (reloader,) = [c for c in pod_spec(statefulset)["containers"] if c["name"] == "reloader"]
+    args = reloader["args"]
+    watched = {args[i + 1] for i, arg in enumerate(args) if arg == "-config"}
+    (config_dir,) = {str(Path(server["args"][1]).parent)}
+    files = _config_files(objects)
+    read = {f"{config_dir}/nats.conf"}
+    for text in files.values():
+        read |= {f"{config_dir}/{name}" for name in re.findall(r"^include (\S+)", text, re.M)}
+        read |= set(re.findall(r'(?:cert|key|ca)_file: "?([^"\s]+)', text))
+    assert read <= watched
+    mounted = {m["mountPath"] for m in reloader["volumeMounts"]}
+    assert all(any(path.startswith(m + "/") for m in mounted) for path in read)
+
+
 def test_prod_runs_one_server_per_node() -> None:
     _, statefulset, _ = _nats("prod")
     spread = statefulset["spec"]["template"]["spec"]["topologySpreadConstraints"]
