@@ -7,12 +7,15 @@ lives in ``president.rules`` and ``president.game.decide``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from president import fairness
+from president.ai import Policy, make_policy
+from president.clock import Clock, SystemClock
 from president.commands import rejection
 from president.contract import (
     Accepted,
-    GameAction,
+    GameWrite,
     GetView,
     Rejected,
     RejectionCode,
@@ -28,14 +31,16 @@ from president.game import (
     Refusal,
     decide_start,
     fold_table,
+    seat_clock,
     start_command_id,
     token_matches,
 )
-from president.rules import observe
+from president.rules import Action, observe
+from president.rules import SeatView as RulesView
 from president.store import AppendResult, ConcurrencyConflict, EventStore
 
 from services.engine.cache import GameCache
-from services.engine.cycle import GameCommands
+from services.engine.cycle import GameCommands, TakeOver
 from services.engine.ports import Appender, TableSessions
 
 log = logging.getLogger(__name__)
@@ -53,21 +58,33 @@ class Engine:
         new_seed: NewSeed = fairness.new_seed,
         cache: GameCache | None = None,
         appender: Appender | None = None,
+        clock: Clock | None = None,
+        takeover_seed: int | None = None,
     ):
-        """``appender`` appends the game streams' events (default: ``store``)."""
+        """``appender`` appends the game streams' events (default: ``store``); ``clock``
+        times the turns (default: the system's); ``takeover_seed`` seeds the takeover
+        level's decisions."""
         self._store = store
         self._appender: Appender = appender or store
         self._sessions = sessions
         self._secret = secret
         self._new_seed = new_seed
+        self.clock: Clock = clock or SystemClock()
+        self._takeover_seed = takeover_seed
+        self._policies: dict[str, Policy] = {}
         self.games = cache or GameCache(store)
         self._commands = GameCommands(
-            self.games, sessions, self._appender, new_seed, check_seat=self._check_seat
+            self.games,
+            sessions,
+            self._appender,
+            new_seed,
+            check_seat=self._check_seat,
+            clock=self.clock,
         )
 
     # -- commands ----------------------------------------------------------------
 
-    async def handle(self, command: GameAction) -> Accepted | Rejected:
+    async def handle(self, command: GameWrite | TakeOver) -> Accepted | Rejected:
         """Check ``command`` against the table's committed state and append its events."""
         table_id = command.table_id
         async with self.games.lock(table_id):
@@ -79,6 +96,29 @@ class Engine:
             except BaseException:
                 self.games.forget(table_id)
                 raise
+
+    async def take_over(
+        self, table_id: str, seat: int, turn_version: int, command_id: str
+    ) -> Accepted | Rejected:
+        """Play ``seat``'s turn (due since ``turn_version``) with the table's takeover level,
+        once its deadline passed: through the command cycle, under ``command_id``
+        (``timeout:...`` or ``takeover:...``: a second try is a duplicate)."""
+        return await self.handle(TakeOver(table_id, seat, turn_version, command_id, self._choose))
+
+    def _choose(self, level: str) -> Callable[[RulesView], Action]:
+        policy = self._policies.get(level)
+        if policy is None:
+            policy = self._policies[level] = make_policy(level, seed=self._takeover_seed)
+
+        def choose(view: RulesView) -> Action:
+            try:
+                action = policy.decide(view)
+            except Exception:
+                log.exception("takeover level %s failed; playing the first legal action", level)
+                return view.legal_actions[0]
+            return action if action in view.legal_actions else view.legal_actions[0]
+
+        return choose
 
     async def _check_seat(self, game: Game, seat: int, token: str) -> Refusal | None:
         if game.created is None:
@@ -92,6 +132,11 @@ class Engine:
         return None
 
     # -- queries -----------------------------------------------------------------
+
+    async def load(self, table_id: str) -> Game:
+        """The game as the log holds it now (its cached fold caught up)."""
+        async with self.games.lock(table_id):
+            return await self.games.load(table_id)
 
     async def view(self, query: GetView) -> ViewReply | Rejected:
         """The seat's view as of the last committed version."""
@@ -107,6 +152,7 @@ class Engine:
                 seat=query.seat,
                 stream_version=game.version,
                 view=SeatView.of(observe(game.state, query.seat)),
+                clock=seat_clock(game, query.seat, self.clock.now()),
             )
 
     # -- game creation -------------------------------------------------------------
@@ -118,6 +164,7 @@ class Engine:
             fold_table(table_id, table),
             secret=self._secret,
             seed=self._new_seed(),
+            now=self.clock.now(),
             causation_id=causation_id,
         )
         if isinstance(decided, Refusal):

@@ -5,6 +5,11 @@ store) for one decision, decides on the cached fold caught up to the session's h
 (the log's latest before a refusal), appends through the appender (group commit) and
 folds what it appended into the cache once committed. A lost race forgets the cached
 game and decides again, 3 times at most.
+
+Besides the seats' commands (actions, Leave/Away/Back), the engine's own takeovers run
+through the same cycle: a :class:`TakeOver` of a turn whose deadline passed, with the
+deterministic command id ``timeout:...`` (or ``takeover:...``), so a turn is timed out
+once however many engines try, and the expected version is the backstop.
 """
 
 from __future__ import annotations
@@ -15,9 +20,29 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from president.clock import Clock
 from president.commands import CommandCycle, Identified, accepted, rejection
-from president.contract import Accepted, GameAction, Rejected, RejectionCode, stream_id_of_game
-from president.game import Game, NewSeed, Refusal, appended, decide_action
+from president.contract import (
+    Accepted,
+    Away,
+    Back,
+    GameWrite,
+    Leave,
+    Rejected,
+    RejectionCode,
+    stream_id_of_game,
+)
+from president.game import (
+    Choose,
+    Game,
+    NewSeed,
+    Refusal,
+    appended,
+    decide_action,
+    decide_presence,
+    decide_takeover,
+    late_action,
+)
 from president.store import AppendResult, NewEvent
 
 from services.engine.cache import GameCache
@@ -47,7 +72,20 @@ class _HeldGame:
         return await self.games.load(self.table_id, at_least=self.session.head_version)
 
 
-class GameCommands(CommandCycle[GameAction, Game]):
+@dataclass(frozen=True)
+class TakeOver:
+    """The engine's own command: play ``seat``'s turn (due since ``turn_version``) with the
+    takeover level, its deadline having passed (or the seat being away or left)."""
+
+    table_id: str
+    seat: int
+    turn_version: int
+    command_id: str
+    choose_for: Callable[[str], Choose]
+    """The takeover level's choice, by level (the table's option)."""
+
+
+class GameCommands(CommandCycle[GameWrite | TakeOver, Game]):
     """The engine's steps of the command cycle (the caller holds the game's cache lock)."""
 
     attempts = 3
@@ -60,15 +98,19 @@ class GameCommands(CommandCycle[GameAction, Game]):
         new_seed: NewSeed,
         *,
         check_seat: Callable[[Game, int, str], Awaitable[Refusal | None]],
+        clock: Clock,
     ):
         self._games = games
         self._sessions = sessions
         self._appender = appender
         self._new_seed = new_seed
         self._check_seat = check_seat
+        self._clock = clock
 
-    def identify(self, command: GameAction) -> Identified:
+    def identify(self, command: GameWrite | TakeOver) -> Identified:
         stream_id = stream_id_of_game(command.table_id)
+        if isinstance(command, TakeOver):
+            return Identified(stream_id, command.command_id)
         return Identified(stream_id, command.command_id, command.expected_version)
 
     @asynccontextmanager
@@ -80,8 +122,13 @@ class GameCommands(CommandCycle[GameAction, Game]):
     def version(self, state: Game) -> int:
         return state.version
 
-    async def admit(self, command: GameAction, state: Game) -> Refusal | None:
-        return await self._check_seat(state, command.seat, command.seat_token)
+    async def admit(self, command: GameWrite | TakeOver, state: Game) -> Refusal | None:
+        if isinstance(command, TakeOver):
+            return None
+        refused = await self._check_seat(state, command.seat, command.seat_token)
+        if refused is None and not isinstance(command, Leave | Away | Back):
+            refused = late_action(state, command.seat, command.expected_version)
+        return refused
 
     def earlier(self, command: Identified, state: Game) -> Accepted | None:
         effect = state.commands.get(command.command_id)
@@ -91,12 +138,36 @@ class GameCommands(CommandCycle[GameAction, Game]):
         result = AppendResult(command.stream_id, first, last, positions, duplicate=True)
         return accepted(command.command_id, result)
 
-    def decide(self, command: GameAction, state: Game) -> list[NewEvent] | Refusal:
-        return decide_action(state, command, self._new_seed)
+    def decide(self, command: GameWrite | TakeOver, state: Game) -> list[NewEvent] | Refusal:
+        now = self._clock.now()
+        if isinstance(command, TakeOver):
+            level = "easy" if state.created is None else state.created.options.takeover_level
+            return decide_takeover(
+                state,
+                command.seat,
+                command.turn_version,
+                now=now,
+                choose=command.choose_for(level),
+                command_id=command.command_id,
+                level=level,
+                new_seed=self._new_seed,
+            )
+        if isinstance(command, Leave | Away | Back):
+            return decide_presence(state, command, now=now)
+        return decide_action(state, command, self._new_seed, now=now)
 
     async def append(
         self, command: Identified, state: Game, events: Sequence[NewEvent]
     ) -> Accepted:
+        if not events:  # what the command says is so already: nothing to write
+            version = state.version
+            return Accepted(
+                command_id=command.command_id,
+                stream_id=command.stream_id,
+                first_version=version,
+                last_version=version,
+                duplicate=True,
+            )
         result = await self._appender.append(
             command.stream_id, events, expected_version=state.version, command_id=command.command_id
         )

@@ -17,10 +17,12 @@ from president.contract import (
     LobbyEvent,
     PublicEvent,
     Subjects,
+    TurnEnded,
     TurnPrompt,
     prompt_msg_id,
 )
 from president.contract.headers import MSG_ID
+from president.game.prompts import Prompt
 from president.runtime.logs import log_context
 from pydantic import TypeAdapter, ValidationError
 
@@ -34,8 +36,9 @@ TableHandler = Callable[[list[PublicEvent | LobbyEvent]], Awaitable[None]]
 
 
 class JetStreamPrompts:
-    """Publishes TurnPrompts on the seat's prompt subject and DecisionRequests on the AI
-    work queue, with ``Nats-Msg-Id`` = ``{table}:{version}:{seat}``.
+    """Publishes TurnPrompts and TurnEnded on the seat's prompt subject and DecisionRequests
+    on the AI work queue, with ``Nats-Msg-Id`` = ``{table}:{version}:{seat}`` (``:end`` for
+    a turn's end, ``:attempt-2`` for a decision asked again).
 
     Pipelined: every message goes out before any acknowledgement is awaited, so the
     prompts of all the tables a reactor round handles leave in one socket write.
@@ -46,13 +49,15 @@ class JetStreamPrompts:
         self._subjects = subjects
         self._ack_timeout = ack_timeout
 
-    async def publish(self, messages: Sequence[TurnPrompt | DecisionRequest]) -> None:
+    async def publish(self, messages: Sequence[Prompt]) -> None:
         acks: list[asyncio.Future[PubAck]] = []
         try:
             async with asyncio.timeout(self._ack_timeout):
                 for message in messages:
                     subject, stream = self._destination(message)
-                    msg_id = prompt_msg_id(message.table_id, message.stream_version, message.seat)
+                    msg_id = prompt_msg_id(
+                        message.table_id, message.stream_version, message.seat, _suffix(message)
+                    )
                     acks.append(
                         await self._js.publish_async(
                             subject,
@@ -67,13 +72,21 @@ class JetStreamPrompts:
                 ack.cancel()
             raise
 
-    def _destination(self, message: TurnPrompt | DecisionRequest) -> tuple[str, str]:
-        if isinstance(message, TurnPrompt):
+    def _destination(self, message: Prompt) -> tuple[str, str]:
+        if isinstance(message, TurnPrompt | TurnEnded):
             return (
                 self._subjects.prompt(message.table_id, message.seat),
                 self._subjects.prompts_stream,
             )
         return self._subjects.ai_decide, self._subjects.ai_stream
+
+
+def _suffix(message: Prompt) -> str:
+    if isinstance(message, TurnEnded):
+        return "end"
+    if isinstance(message, DecisionRequest) and message.attempt > 1:
+        return f"attempt-{message.attempt}"
+    return ""
 
 
 def reactor_consumer(subjects: Subjects) -> ConsumerConfig:

@@ -19,6 +19,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
 from president.bus.streams import StreamLimits, ensure_streams
+from president.clock import Clock, SystemClock
 from president.contract import Subjects
 from president.runtime import Runtime, run
 from president.runtime.checks import close_nats, close_store, nats_check, postgres_check
@@ -33,9 +34,10 @@ from services.engine.handlers import handle_request
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.leases import TableLeases
 from services.engine.ports import Appender
-from services.engine.postgres import PostgresTableSessions
+from services.engine.postgres import PostgresDeadlineFacts, PostgresTableSessions
 from services.engine.reactor import Reactor
 from services.engine.settings import EngineSettings
+from services.engine.turn_clock import Alarm, OverdueSweep, TurnClock
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +48,17 @@ GRACE_SECONDS = 10.0
 class EngineApp:
     """The connections and background tasks of one engine instance."""
 
-    def __init__(self, settings: EngineSettings, database_url: str, nats_url: str):
+    def __init__(
+        self,
+        settings: EngineSettings,
+        database_url: str,
+        nats_url: str,
+        clock: Clock | None = None,
+    ):
         self.settings = settings
+        self.clock: Clock = clock or SystemClock()
+        self.turn_clock: TurnClock | None = None
+        self._clock_tasks: list[asyncio.Task[None]] = []
         self.subjects = Subjects(settings.subject_prefix)
         self._database_url = database_url
         self._nats_url = nats_url
@@ -90,15 +101,29 @@ class EngineApp:
                 self._store, settings.engine_cache_size, budget_mb=settings.engine_cache_mb
             ),
             appender=self._appender(self._store),
+            clock=self.clock,
+            takeover_seed=settings.engine_takeover_seed,
         )
         js = self._nats.jetstream()
         await ensure_streams(js, self.subjects, StreamLimits.from_settings(settings))
+
+        async def fire(alarm: Alarm) -> None:
+            if alarm.kind == "reask":
+                await reactor.ask_again(alarm.table_id, alarm.seat, alarm.turn_version)
+                return
+            reply = await engine.take_over(
+                alarm.table_id, alarm.seat, alarm.turn_version, alarm.command_id
+            )
+            log.info("table %s: %s -> %s", alarm.table_id, alarm.command_id, reply.type)
+
+        turn_clock = self.turn_clock = TurnClock(self.clock, fire)
         reactor = Reactor(
             engine,
             JetStreamPrompts(js, self.subjects),
             secret=self._token_secret,
             prompt_ai_seats=settings.engine_prompt_ai_seats,
             budget_ms=settings.engine_ai_budget_ms,
+            watch=turn_clock.watch,
         )
         consumer = self._events = EventConsumer(
             js, self.subjects, reactor.on_events, batch=settings.engine_consumer_batch
@@ -106,6 +131,21 @@ class EngineApp:
         self._stop.clear()
         self._consumer = asyncio.create_task(consumer.run(self._stop), name="engine-reactor")
         runtime.supervise(self._consumer, "the reactor")
+        sweep = OverdueSweep(
+            PostgresDeadlineFacts(self._store),
+            self.clock,
+            engine.load,
+            turn_clock,
+            grace=settings.engine_clock_grace,
+        )
+        self._clock_tasks = [
+            asyncio.create_task(turn_clock.run(self._stop), name="engine-turn-clock"),
+            asyncio.create_task(
+                sweep.run(self._stop, settings.engine_clock_sweep), name="engine-clock-sweep"
+            ),
+        ]
+        for task in self._clock_tasks:
+            runtime.supervise(task, task.get_name())
 
         async def handle(subject: str, raw: bytes) -> bytes:
             return await handle_request(engine, subject, raw)
@@ -175,6 +215,14 @@ class EngineApp:
 
     async def _stop_reactor(self) -> None:
         self._stop.set()
+        for task in self._clock_tasks:
+            try:
+                await asyncio.wait_for(task, 5)
+            except TimeoutError:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._clock_tasks = []
         if self._consumer is not None:
             try:
                 await asyncio.wait_for(self._consumer, 5)
@@ -196,6 +244,7 @@ def create_app(
     *,
     database_url: str | None = None,
     nats_url: str | None = None,
+    clock: Clock | None = None,
 ) -> EngineApp:
     """The engine app. Servers: the arguments, else the settings (``president serve``
     fills in the embedded ones on a laptop; a production process never starts servers)."""
@@ -206,7 +255,7 @@ def create_app(
         raise ValueError("the engine needs PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL")
     if not settings.token_secret:
         raise MissingSecretError("the engine needs PRESIDENT_TOKEN_SECRET (no default is safe)")
-    return EngineApp(settings, database_url, nats_url)
+    return EngineApp(settings, database_url, nats_url, clock)
 
 
 def main() -> None:

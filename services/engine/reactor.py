@@ -1,20 +1,19 @@
-"""What the engine does about committed events: create started games, prompt the seats due."""
+"""What the engine does about committed events: create started games, prompt the seats due,
+tell the seats whose turn ended, and set the turn clock's alarms."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from president.contract import (
     DEFAULT_AI_BUDGET_MS,
-    DecisionRequest,
     LobbyEvent,
     PublicEvent,
-    TurnPrompt,
 )
-from president.game import Refusal
-from president.game.prompts import prompts_for
+from president.game import Game, Refusal
+from president.game.prompts import Prompt, decision_request, prompts_for
 
 from services.engine.application import Engine
 
@@ -24,7 +23,7 @@ log = logging.getLogger(__name__)
 class PromptPublisher(Protocol):
     """Publishes turn prompts and decision requests (deduplicated by message id)."""
 
-    async def publish(self, messages: Sequence[TurnPrompt | DecisionRequest]) -> None:
+    async def publish(self, messages: Sequence[Prompt]) -> None:
         """Publish all of ``messages``; return once every one is stored."""
         ...
 
@@ -41,12 +40,15 @@ class Reactor:
         secret: str,
         prompt_ai_seats: bool = True,
         budget_ms: int = DEFAULT_AI_BUDGET_MS,
+        watch: Callable[[Game], None] | None = None,
     ):
+        """``watch(game)``: called with each game folded for a batch (the turn clock)."""
         self._engine = engine
         self._publisher = publisher
         self._secret = secret
         self._prompt_ai_seats = prompt_ai_seats
         self._budget_ms = budget_ms
+        self._watch = watch
 
     async def on_lobby(self, event: LobbyEvent) -> None:
         if event.event_type != "GameStartRequested":
@@ -73,8 +75,24 @@ class Reactor:
                 prompt_ai_seats=self._prompt_ai_seats,
                 budget_ms=self._budget_ms,
             )
+            if self._watch is not None:
+                self._watch(game)
         if messages:
             await self._publisher.publish(messages)
+
+    async def ask_again(self, table_id: str, seat: int, turn_version: int) -> None:
+        """Send AI seat ``seat``'s decision request again (its first one may be lost), if
+        its turn since ``turn_version`` is still on."""
+        games = self._engine.games
+        async with games.lock(table_id):
+            game = await games.load(table_id)
+            if game.turns.get(seat) != turn_version or game.seat_kind(seat) != "ai":
+                return
+            request = decision_request(
+                game, seat, secret=self._secret, budget_ms=self._budget_ms, attempt=2
+            )
+        log.info("table %s: seat %s's decision asked again", table_id, seat)
+        await self._publisher.publish([request])
 
     async def on_events(self, events: list[PublicEvent | LobbyEvent]) -> None:
         """A batch of one table's events, in order."""

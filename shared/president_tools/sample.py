@@ -99,6 +99,9 @@ def sample_table(table_id: str, options: Options) -> TableState:
     )
 
 
+SAMPLE_TIME = datetime(2026, 1, 1, tzinfo=UTC)
+"""The clock of a sample game (its table has no turn clock: the time is never recorded)."""
+
 Policy = Callable[[list[Action], random.Random], Action]
 
 
@@ -115,7 +118,10 @@ def play_sample_game(
     rng = random.Random(seed)
     game = Game(table_id)
     started = decide_start(
-        sample_table(table_id, options), secret=SAMPLE_SECRET, seed=sample_seed(seed, 1)
+        sample_table(table_id, options),
+        secret=SAMPLE_SECRET,
+        seed=sample_seed(seed, 1),
+        now=SAMPLE_TIME,
     )
     assert not isinstance(started, Refusal), started
     appends: list[tuple[NewEvent, ...]] = []
@@ -135,7 +141,7 @@ def play_sample_game(
             action, table_id=table_id, seat_token=token, command_id=f"cmd-{step}"
         )
         next_seed = functools.partial(sample_seed, seed, game.state.round + 1)
-        decided = decide_action(game, command, next_seed)
+        decided = decide_action(game, command, next_seed, now=SAMPLE_TIME)
         assert not isinstance(decided, Refusal), decided
         record(decided)
     return SampleGame(table_id, tuple(appends))

@@ -45,6 +45,9 @@ GAME_COMMANDS: tuple[type[BaseModel], ...] = (
     commands.PlayCards,
     commands.Pass,
     commands.ReturnCards,
+    commands.Leave,
+    commands.Away,
+    commands.Back,
     commands.GetView,
 )
 REPLIES: tuple[type[BaseModel], ...] = (
@@ -59,6 +62,7 @@ OUTGOING: tuple[type[BaseModel], ...] = (
     messages.SeatEvent,
     messages.LobbyEvent,
     messages.TurnPrompt,
+    messages.TurnEnded,
     messages.DecisionRequest,
 )
 STORED: tuple[type[BaseModel], ...] = (
@@ -69,6 +73,11 @@ STORED: tuple[type[BaseModel], ...] = (
     events.GameCreated,
     events.DealCommitted,
     events.SeedRevealed,
+    events.TurnDeadlineSet,
+    events.TurnTimedOut,
+    events.SeatAway,
+    events.SeatBack,
+    events.SeatLeft,
 )
 
 _P = Subjects(DEFAULT_PREFIX).events_stream.removesuffix("_EVENTS")
@@ -135,9 +144,9 @@ Resuming after a crash, without missing or double-handling an event:
    does step 2 and the skip of step 3 (a gap shows as a jump in `version`).
 A client without saved state calls GetView (the view as of `stream_version` s) and
 follows the public subject after version s. A turn prompt is current while the view
-lists legal actions for the seat; send the decision with a command id derived from
-(`table_id`, `stream_version`, `seat`), as AI workers do, so a resend after a crash
-is a duplicate, not a second move.
+lists legal actions for the seat and no TurnEnded of its turn followed it; send the
+decision with a command id derived from (`table_id`, `stream_version`, `seat`), as AI
+workers do, so a resend after a crash is a duplicate, not a second move.
 
 Retention, as the streams are created by default (the first process that needs a
 stream creates it; every process brings an existing one to the deployment's
@@ -159,6 +168,24 @@ has seen the game's end. To watch the lobby live: consume `<prefix>.evt.lobby.*`
 from a start time a little before calling ListTables (`deliver_policy`
 `by_start_time`: the projection may lag the stream), and apply a table's events only
 above its summary's `version` (LobbyEvent `version` is the table stream's version).
+
+## Turn clocks and absent players
+
+Table options `turn_seconds`, `exchange_seconds`, `takeover_level`,
+`away_after` (no `turn_seconds` and no `exchange_seconds`: no clock, a table waits as long
+as it takes). Every append that makes a seat due records its deadline
+(`TurnDeadlineSet`); the seat's TurnPrompt carries it in `clock`, and GetView's reply
+carries the time left. An AI seat's clock is three times the phase's. When a deadline
+passes with no action the engine appends `TurnTimedOut` and the takeover level's action
+(metadata `actor` = `takeover`, `takeover_seat`, `takeover_level`, `takeover_reason`)
+under the command id `timeout:<table>:<turn version>:<seat>`; an action that arrives
+after it is Rejected with TURN_TIMED_OUT. `away_after` time-outs in a row make the seat
+away (`SeatAway`): an away or departed seat is played at once (`TurnDeadlineSet` with
+`seconds` 0, then the takeover under `takeover:<table>:<turn version>:<seat>`). `Leave`,
+`Away` and `Back` (with the seat token, idempotent) record `SeatLeft`, `SeatAway` and
+`SeatBack`; `Back` gives a seat that is due a fresh clock. When a seat's turn ends (it
+acted, timed out, was taken over, or the phase changed) a `TurnEnded` follows its
+TurnPrompt on the seat's prompt subject (message id `<table>:<turn version>:<seat>:end`).
 """
 
 
@@ -311,10 +338,10 @@ def _channels(s: Subjects) -> dict[str, Any]:
         },
         "turnPrompts": {
             "address": s.prompt("{table_id}", "{seat}"),  # type: ignore[arg-type]
-            "title": f"A seat's turn prompts (JetStream {s.prompts_stream}, msg id"
-            " table:version:seat)",
+            "title": f"A seat's turn prompts and turn ends (JetStream {s.prompts_stream},"
+            " msg id table:version:seat, and table:version:seat:end)",
             "parameters": {"table_id": table_id, "seat": seat},
-            "messages": _refs((messages.TurnPrompt,)),
+            "messages": _refs((messages.TurnPrompt, messages.TurnEnded)),
         },
         "aiDecisions": {
             "address": s.ai_decide,
@@ -348,11 +375,16 @@ def _operations() -> dict[str, Any]:
 
     return {
         "sendTableCommand": request("tableCommands", TABLE_COMMANDS, "Create, seat, start, query"),
-        "sendGameCommand": request("gameCommands", GAME_COMMANDS, "Play, pass, return, view"),
+        "sendGameCommand": request(
+            "gameCommands", GAME_COMMANDS, "Play, pass, return, leave, away, back, view"
+        ),
         "receivePublicEvents": receive("publicEvents", messages.PublicEvent, "Watch a table"),
         "receiveSeatEvents": receive("seatEvents", messages.SeatEvent, "Own hand, exchanges"),
         "receiveLobbyEvents": receive("lobbyEvents", messages.LobbyEvent, "Watch the lobby"),
-        "receiveTurnPrompts": receive("turnPrompts", messages.TurnPrompt, "Own turn and view"),
+        "receiveTurnPrompts": {
+            **receive("turnPrompts", messages.TurnPrompt, "Own turn, view and clock"),
+            "messages": _channel_refs("turnPrompts", (messages.TurnPrompt, messages.TurnEnded)),
+        },
         "receiveDecisionRequests": receive(
             "aiDecisions", messages.DecisionRequest, "AI workers: decide for a seat"
         ),

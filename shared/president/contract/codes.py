@@ -48,6 +48,11 @@ class RejectionCode(StrEnum):
     INTERNAL_ERROR = "INTERNAL_ERROR"
     """The service failed; the command may or may not have taken effect: resend it
     with the same command id to find out."""
+    TURN_TIMED_OUT = "TURN_TIMED_OUT"
+    """The seat's turn ran out of time and the takeover level played it before this
+    action got in (the action is late; the seat acts again when it is due again)."""
+    SEAT_LEFT = "SEAT_LEFT"
+    """The seat left the table (``Leave``): the takeover level plays it for good."""
 
 
 RULE_CODES: frozenset[RejectionCode] = frozenset(RejectionCode(code.value) for code in RuleCode)

@@ -122,11 +122,37 @@ class GetView(Message):
     seat_token: Annotated[str, Field(min_length=1, max_length=200)]
 
 
-GameAction = PlayCards | Pass | ReturnCards
-GameCommand = Annotated[PlayCards | Pass | ReturnCards | GetView, Field(discriminator="type")]
+class Leave(SeatCommand):
+    """Leave the table for good: the takeover level plays the seat for the rest of the
+    series (the player's name stays on the record). Idempotent."""
 
-GAME_COMMANDS: dict[str, type[PlayCards | Pass | ReturnCards | GetView]] = {
-    cls.__name__: cls for cls in (PlayCards, Pass, ReturnCards, GetView)
+    type: Literal["Leave"] = "Leave"
+
+
+class Away(SeatCommand):
+    """Step away: the seat is played by the takeover level at once, without waiting for its
+    clock, until ``Back``. Idempotent (away already: accepted, nothing written)."""
+
+    type: Literal["Away"] = "Away"
+
+
+class Back(SeatCommand):
+    """Come back (from ``Away``, or from the away that time-outs in a row made): the seat
+    acts again, and a turn it is due gets a fresh clock. Idempotent."""
+
+    type: Literal["Back"] = "Back"
+
+
+GameAction = PlayCards | Pass | ReturnCards
+SeatStatusCommand = Leave | Away | Back
+GameWrite = PlayCards | Pass | ReturnCards | Leave | Away | Back
+"""Every command the engine appends for (a seat's action or its presence)."""
+GameCommand = Annotated[
+    PlayCards | Pass | ReturnCards | Leave | Away | Back | GetView, Field(discriminator="type")
+]
+
+GAME_COMMANDS: dict[str, type[GameWrite | GetView]] = {
+    cls.__name__: cls for cls in (PlayCards, Pass, ReturnCards, Leave, Away, Back, GetView)
 }
 
-AnyCommand = TableCommand | PlayCards | Pass | ReturnCards | GetView
+AnyCommand = TableCommand | GameWrite | GetView

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from president.contract.base import AILevel, Message, Seat, TableId
 from president.contract.view import SeatView
@@ -53,12 +53,34 @@ class LobbyEvent(EventMessage):
     type: Literal["LobbyEvent"] = "LobbyEvent"
 
 
+class SeatClock(BaseModel):
+    """A seat's clock and presence, as the game stream records them.
+
+    ``deadline``: when the seat's current turn times out (None: not due, or no clock);
+    ``seconds_left``: how long that was from when the message was made (None: no
+    deadline); ``away``: the takeover level plays the seat at once until ``Back``
+    (``away_reason``: ``asked`` by an ``Away`` command, or ``timeouts`` in a row);
+    ``left``: the seat left the table for good; ``timeouts_in_row``: its time-outs since it
+    last acted itself.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    deadline: AwareDatetime | None = None
+    seconds_left: float | None = None
+    away: bool = False
+    away_reason: Literal["asked", "timeouts"] | None = None
+    left: bool = False
+    timeouts_in_row: int = 0
+
+
 class TurnPrompt(Message):
     """It is ``seat``'s turn (to play, or to return exchange cards) since ``stream_version``.
 
     ``view`` is the seat's view as of that version, legal actions included
-    (``SeatView.of(president.rules.observe(state, seat))``); JetStream message id
-    ``{table_id}:{stream_version}:{seat}``.
+    (``SeatView.of(president.rules.observe(state, seat))``); ``clock`` holds the turn's
+    deadline (recorded in the game stream's ``TurnDeadlineSet``) and whether the seat is
+    away; JetStream message id ``{table_id}:{stream_version}:{seat}``.
     """
 
     type: Literal["TurnPrompt"] = "TurnPrompt"
@@ -66,6 +88,23 @@ class TurnPrompt(Message):
     stream_version: int
     seat: Seat
     view: SeatView
+    clock: SeatClock = SeatClock()
+
+
+class TurnEnded(Message):
+    """The seat's turn that began at ``stream_version`` (its TurnPrompt's) is over, as of
+    ``ended_version``: it ``acted``, ``timed_out`` (the takeover level played it), was
+    ``taken_over`` (away or left: played at once), or the ``phase_changed`` (a new round,
+    the end of the game). Sent on the seat's prompt subject after its prompt, message id
+    ``{table_id}:{stream_version}:{seat}:end``: a client that resumes from the last
+    message of its prompt subject never acts on a stale prompt."""
+
+    type: Literal["TurnEnded"] = "TurnEnded"
+    table_id: TableId
+    stream_version: int
+    seat: Seat
+    ended_version: int
+    reason: Literal["acted", "timed_out", "taken_over", "phase_changed"]
 
 
 class DecisionRequest(Message):
@@ -80,6 +119,10 @@ class DecisionRequest(Message):
     stream_version: int
     view: SeatView
     budget_ms: int = Field(default=DEFAULT_AI_BUDGET_MS, ge=1)
+    deadline: AwareDatetime | None = None
+    """When the takeover level plays instead (None: no clock); the request is sent again
+    halfway there (same command id: deciding twice is harmless)."""
+    attempt: int = Field(default=1, ge=1)
 
     @property
     def command_id(self) -> str:
@@ -92,9 +135,25 @@ def ai_command_id(table_id: str, stream_version: int, seat: int) -> str:
     return f"ai:{table_id}:{stream_version}:{seat}"
 
 
-def prompt_msg_id(table_id: str, stream_version: int, seat: int) -> str:
-    """JetStream message id of a turn prompt or decision request (duplicates are dropped)."""
-    return f"{table_id}:{stream_version}:{seat}"
+def prompt_msg_id(table_id: str, stream_version: int, seat: int, suffix: str = "") -> str:
+    """JetStream message id of a turn prompt or decision request (duplicates are dropped);
+    ``suffix`` tells apart a turn's other messages (``end``, a decision's ``attempt-2``)."""
+    base = f"{table_id}:{stream_version}:{seat}"
+    return f"{base}:{suffix}" if suffix else base
 
 
-Outgoing = PublicEvent | SeatEvent | LobbyEvent | TurnPrompt | DecisionRequest
+def timeout_command_id(table_id: str, stream_version: int, seat: int) -> str:
+    """``timeout:{table_id}:{stream_version}:{seat}``: the one time-out of one turn."""
+    return f"timeout:{table_id}:{stream_version}:{seat}"
+
+
+def takeover_command_id(table_id: str, stream_version: int, seat: int) -> str:
+    """``takeover:{table_id}:{stream_version}:{seat}``: an away or departed seat's turn
+    played at once by the takeover level."""
+    return f"takeover:{table_id}:{stream_version}:{seat}"
+
+
+PromptMessage = TurnPrompt | TurnEnded
+"""What a seat's prompt subject carries."""
+
+Outgoing = PublicEvent | SeatEvent | LobbyEvent | TurnPrompt | TurnEnded | DecisionRequest

@@ -6,11 +6,27 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from president.contract.base import AILevel
 from president.rules.options import RoundLeader
+
+Seconds = Annotated[float, Field(ge=0.1, le=86_400)]
+"""A clock: from a tenth of a second (tests) to a day (correspondence play)."""
+
+AI_CLOCK_FACTOR = 3
+"""An AI seat's clock is this many times the phase's clock (a generous one: a lost
+decision request is asked again at half of it, then the takeover level plays)."""
 
 
 class TableOptions(BaseModel):
-    """Options of a table: those of ``president.rules.Options`` besides the player count."""
+    """Options of a table: those of ``president.rules.Options`` besides the player count,
+    and the turn clock.
+
+    ``turn_seconds``: time to act in the play phase (None: no clock, a table waits as long
+    as it takes); ``exchange_seconds``: time to choose the returns (None: ``turn_seconds``);
+    ``takeover_level``: the AI level that plays for a seat that ran out of time, is away
+    or left; ``away_after``: time-outs in a row that make a seat away (None: never), so
+    that it is played at once without waiting for its clock.
+    """
 
     model_config = ConfigDict(
         extra="forbid", frozen=True, json_schema_serialization_defaults_required=True
@@ -19,3 +35,21 @@ class TableOptions(BaseModel):
     revolution: bool = True
     rounds: Annotated[int, Field(ge=1, le=100)] = 1
     round_leader: RoundLeader = RoundLeader.ASSHOLE
+    turn_seconds: Seconds | None = None
+    exchange_seconds: Seconds | None = None
+    takeover_level: AILevel = AILevel.EASY
+    away_after: Annotated[int, Field(ge=1, le=100)] | None = 2
+
+    @property
+    def clocked(self) -> bool:
+        """Whether any phase of the game runs on a clock."""
+        return self.turn_seconds is not None or self.exchange_seconds is not None
+
+    def seconds(self, *, exchange: bool, ai: bool) -> float | None:
+        """The clock of a seat due in a phase (None: no clock)."""
+        seconds = self.turn_seconds
+        if exchange and self.exchange_seconds is not None:
+            seconds = self.exchange_seconds
+        if seconds is None:
+            return None
+        return seconds * AI_CLOCK_FACTOR if ai else seconds

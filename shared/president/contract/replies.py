@@ -8,6 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from president.contract.base import AILevel, Message, Seat, TableId
 from president.contract.codes import RejectionCode
+from president.contract.messages import SeatClock
 from president.contract.options import TableOptions
 from president.contract.view import SeatView
 
@@ -79,7 +80,8 @@ class TableInfo(Message):
 
 
 class ViewReply(Message):
-    """Reply to ``GetView``: the seat's view as of ``stream_version`` of ``game-{table_id}``."""
+    """Reply to ``GetView``: the seat's view as of ``stream_version`` of ``game-{table_id}``;
+    ``clock``: the seat's deadline and time left, and whether it is away or left."""
 
     type: Literal["SeatView"] = "SeatView"
     command_id: str | None = None
@@ -87,6 +89,7 @@ class ViewReply(Message):
     seat: Seat
     stream_version: int
     view: SeatView
+    clock: SeatClock = SeatClock()
 
 
 Reply = Accepted | Rejected | TableList | TableInfo | ViewReply

@@ -3,23 +3,45 @@
 A round that ends in an append gets its ``SeedRevealed`` right after ``RoundEnded``;
 when another round is due, the same append commits to a fresh seed
 (``DealCommitted``) and records the deal it determines (``RoundDealt`` ...).
+
+Clocks: every append that makes a seat due ends with that seat's ``TurnDeadlineSet``
+(``now`` + the phase's clock, from the table options; ``now`` itself for a seat that is
+away or left, so that it is played at once). The time is an argument: the engine reads
+its clock, the decisions never do.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
+from typing import Literal
 
 from president import fairness
 from president.contract import (
+    Away,
+    Back,
     GameAction,
+    Leave,
     PlayCards,
     RejectionCode,
     ReturnCards,
+    SeatStatusCommand,
     from_rule_code,
 )
 from president.contract import Pass as ContractPass
-from president.game.events import DealCommitted, EventData, GameCreated, GameSeat, SeedRevealed
-from president.game.fold import Game
+from president.game.events import (
+    DealCommitted,
+    EventData,
+    GameCreated,
+    GameSeat,
+    SeatAway,
+    SeatBack,
+    SeatLeft,
+    SeedRevealed,
+    TurnDeadlineSet,
+    TurnTimedOut,
+)
+from president.game.fold import TAKEOVER_ACTOR, Game, seats_to_act
 from president.game.metadata import metadata
 from president.game.refusal import Refusal
 from president.game.table import Seat, TableState
@@ -34,13 +56,18 @@ from president.rules import (
     Play,
     Rejected,
     Return,
+    SeatView,
     apply_action,
     apply_deal,
     new_game,
+    observe,
 )
 from president.store import NewEvent
 
 NewSeed = Callable[[], str]
+Choose = Callable[[SeatView], Action]
+"""The takeover level: one of the view's legal actions."""
+TakeoverReason = Literal["timed_out", "away", "left"]
 
 
 def start_command_id(table_id: str) -> str:
@@ -76,29 +103,186 @@ def to_game_command(
 
 
 def decide_action(
-    game: Game, command: GameAction, new_seed: NewSeed = fairness.new_seed
+    game: Game, command: GameAction, new_seed: NewSeed = fairness.new_seed, *, now: datetime
 ) -> list[NewEvent] | Refusal:
-    """The events ``command`` causes in ``game``, or the rules' refusal."""
+    """The events ``command`` causes in ``game``, or the rules' refusal (TURN_TIMED_OUT
+    when the seat's turn was played by the takeover level before the command got in)."""
     state = game.state
     if state is None:
         return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started")
-    outcome = apply_action(state, to_rules_action(command))
+    if command.seat in game.left:
+        return Refusal(RejectionCode.SEAT_LEFT, f"seat {command.seat} left the table", final=True)
+    action = to_rules_action(command)
+    meta = metadata(command.command_id, correlation_id=game.table_id, actor=f"seat:{command.seat}")
+    decided = _act(game, action, meta, new_seed, now=now)
+    if isinstance(decided, Refusal) and _timed_out(game, command.seat):
+        detail = f"seat {command.seat}'s turn timed out at version {game.timed_out[command.seat]}"
+        return Refusal(RejectionCode.TURN_TIMED_OUT, detail, final=True)
+    return decided
+
+
+def late_action(game: Game, seat: int, expected_version: int | None) -> Refusal | None:
+    """TURN_TIMED_OUT for a command that expected a version the seat's time-out followed."""
+    timed_out = game.timed_out.get(seat)
+    if expected_version is None or timed_out is None or timed_out <= expected_version:
+        return None
+    detail = f"seat {seat}'s turn timed out at version {timed_out}"
+    return Refusal(RejectionCode.TURN_TIMED_OUT, detail, final=True)
+
+
+def _timed_out(game: Game, seat: int) -> bool:
+    ended = game.ended.get(seat)
+    return not game.is_due(seat) and ended is not None and ended.reason == "timed_out"
+
+
+def decide_presence(
+    game: Game, command: SeatStatusCommand, *, now: datetime
+) -> list[NewEvent] | Refusal:
+    """``Leave``, ``Away``, ``Back``: the seat's presence changes, and a turn it is due
+    gets its new deadline (at once when away or left, a fresh clock when back). Saying
+    what is already so writes nothing (``[]``)."""
+    state = game.state
+    if state is None or game.created is None:
+        return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started")
+    if state.phase is Phase.GAME_OVER:
+        return Refusal(RejectionCode.WRONG_PHASE, "the game is over", final=True)
+    seat = command.seat
+    if seat in game.left:
+        if isinstance(command, Leave):
+            return []
+        return Refusal(RejectionCode.SEAT_LEFT, f"seat {seat} left the table", final=True)
+    data: EventData
+    if isinstance(command, Leave):
+        data = SeatLeft(seat=seat, player_name=game.created.seats[seat].player_name)
+    elif isinstance(command, Away):
+        if seat in game.away:
+            return []
+        data = SeatAway(seat=seat, reason="asked")
+    else:
+        if seat not in game.away:
+            return []
+        data = SeatBack(seat=seat)
+    meta = metadata(command.command_id, correlation_id=game.table_id, actor=f"seat:{seat}")
+    events = [_service_event(data, meta)]
+    if game.is_due(seat):
+        present = isinstance(command, Back)
+        deadline = _deadline(game, state, seat, now=now, present=present)
+        if deadline is not None:
+            events.append(_service_event(deadline, meta))
+    return events
+
+
+def decide_takeover(
+    game: Game,
+    seat: int,
+    turn_version: int,
+    *,
+    now: datetime,
+    choose: Choose,
+    command_id: str,
+    level: str,
+    new_seed: NewSeed = fairness.new_seed,
+) -> list[NewEvent] | Refusal:
+    """The takeover level's action for ``seat``, due since ``turn_version``, whose deadline
+    has passed: ``TurnTimedOut`` first (and ``SeatAway`` once ``away_after`` time-outs
+    in a row), unless the seat is away or left (then played at once, with no time-out).
+    Refused (not final) when the turn is over or its deadline is still ahead."""
+    state = game.state
+    if state is None or game.created is None:
+        return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started")
+    if game.turns.get(seat) != turn_version:
+        return Refusal(RejectionCode.NOT_YOUR_TURN, f"seat {seat}'s turn {turn_version} is over")
+    deadline = game.deadlines.get(seat)
+    if deadline is None or deadline.at is None:
+        return Refusal(RejectionCode.NOT_YOUR_TURN, f"seat {seat}'s turn has no deadline")
+    if now < deadline.at:
+        return Refusal(RejectionCode.NOT_YOUR_TURN, f"seat {seat}'s deadline is ahead")
+    reason: TakeoverReason = (
+        "left" if seat in game.left else "away" if seat in game.away else "timed_out"
+    )
+    meta = metadata(command_id, correlation_id=game.table_id, actor="engine")
+    events: list[NewEvent] = []
+    away: set[int] = set()
+    if reason == "timed_out":
+        timed_out = TurnTimedOut(seat=seat, deadline=deadline.at, turn_version=turn_version)
+        events.append(_service_event(timed_out, meta))
+        in_row = game.timeouts_in_row.get(seat, 0) + 1
+        away_after = game.created.options.away_after
+        human = game.seat_kind(seat) == "human"
+        if human and away_after is not None and in_row >= away_after:
+            events.append(_service_event(SeatAway(seat=seat, reason="timeouts"), meta))
+            away.add(seat)
+    takeover = {
+        **meta,
+        "actor": TAKEOVER_ACTOR,
+        "takeover_seat": str(seat),
+        "takeover_level": level,
+        "takeover_reason": reason,
+    }
+    action = choose(observe(state, seat))
+    decided = _act(game, action, takeover, new_seed, now=now, away=away)
+    if isinstance(decided, Refusal):
+        return Refusal(decided.code, f"the takeover's action was refused: {decided.detail}")
+    return events + decided
+
+
+def _act(
+    game: Game,
+    action: Action,
+    meta: Mapping[str, str],
+    new_seed: NewSeed,
+    *,
+    now: datetime,
+    away: set[int] | None = None,
+) -> list[NewEvent] | Refusal:
+    state = game.state
+    assert state is not None
+    outcome = apply_action(state, action)
     if isinstance(outcome, Rejected):
         return Refusal(from_rule_code(outcome.code), outcome.detail, final=True)
-    meta = metadata(command.command_id, correlation_id=game.table_id, actor=f"seat:{command.seat}")
     events: list[NewEvent] = []
     for event in outcome.events:
         events.append(_rules_event(event, meta))
         if event.type == "RoundEnded":
             seed = game.current_seed() or ""
             events.append(_service_event(SeedRevealed(round=state.round, seed=seed), meta))
-    if outcome.state.phase is Phase.DEAL:
-        events.extend(_deal(game.table_id, outcome.state, new_seed(), meta))
+    after = outcome.state
+    new_round = after.phase is Phase.DEAL
+    if new_round:
+        dealt, after = _deal(game.table_id, after, new_seed(), meta)
+        events.extend(dealt)
+    for seat in seats_to_act(after):
+        if new_round or seat == action.seat or seat not in game.turns:
+            deadline = _deadline(game, after, seat, now=now, away=away)
+            if deadline is not None:
+                events.append(_service_event(deadline, meta))
     return events
 
 
+def _deadline(
+    game: Game,
+    state: GameState,
+    seat: int,
+    *,
+    now: datetime,
+    present: bool = False,
+    away: set[int] | None = None,
+) -> TurnDeadlineSet | None:
+    """The deadline of ``seat`` due in ``state`` (None: no clock). ``present``: the seat is
+    back (not away whatever the fold says); ``away``: seats away as of this append."""
+    assert game.created is not None
+    absent = seat in game.left or (not present and (seat in game.away or seat in (away or ())))
+    if absent:
+        return TurnDeadlineSet(seat=seat, deadline=now, seconds=0)
+    ai = game.seat_kind(seat) == "ai"
+    seconds = game.created.options.seconds(exchange=state.phase is Phase.EXCHANGE, ai=ai)
+    if seconds is None:
+        return TurnDeadlineSet(seat=seat, deadline=None, seconds=0) if present else None
+    return TurnDeadlineSet(seat=seat, deadline=now + timedelta(seconds=seconds), seconds=seconds)
+
+
 def decide_start(
-    table: TableState, *, secret: str, seed: str, causation_id: str = ""
+    table: TableState, *, secret: str, seed: str, now: datetime, causation_id: str = ""
 ) -> list[NewEvent] | Refusal:
     """GameCreated, round 1's commitment and deal, from the folded table stream; refused
     while a seat is free."""
@@ -119,8 +303,11 @@ def decide_start(
         actor="engine",
         causation_id=causation_id,
     )
-    state = new_game(game.rules_options())
-    return [_service_event(game, meta), *_deal(table.table_id, state, seed, meta)]
+    dealt, state = _deal(table.table_id, new_game(game.rules_options()), seed, meta)
+    started = Game(table.table_id, created=game, state=state)
+    deadlines = [_deadline(started, state, seat, now=now) for seat in seats_to_act(state)]
+    clocks = [_service_event(deadline, meta) for deadline in deadlines if deadline is not None]
+    return [_service_event(game, meta), *dealt, *clocks]
 
 
 def _game_seat(secret: str, table_id: str, seat: Seat) -> GameSeat:
@@ -137,7 +324,9 @@ def _game_seat(secret: str, table_id: str, seat: Seat) -> GameSeat:
     )
 
 
-def _deal(table_id: str, state: GameState, seed: str, meta: dict[str, str]) -> list[NewEvent]:
+def _deal(
+    table_id: str, state: GameState, seed: str, meta: Mapping[str, str]
+) -> tuple[list[NewEvent], GameState]:
     round_number = state.round + 1
     commitment = fairness.commitment(table_id, round_number, seed)
     committed = DealCommitted(
@@ -145,7 +334,8 @@ def _deal(table_id: str, state: GameState, seed: str, meta: dict[str, str]) -> l
     )
     hands = fairness.hands_from_seed(seed, state.players, state.leader)
     dealt = apply_deal(state, hands)
-    return [_service_event(committed, meta), *(_rules_event(e, meta) for e in dealt.events)]
+    events = [_service_event(committed, meta), *(_rules_event(e, meta) for e in dealt.events)]
+    return events, dealt.state
 
 
 def _rules_event(event: Event, meta: Mapping[str, str]) -> NewEvent:

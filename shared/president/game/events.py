@@ -1,8 +1,9 @@
 """The events of the table and game streams (the rules events besides).
 
 ``table-{table_id}`` (table service): TableCreated, SeatTaken, AISeated, GameStartRequested.
-``game-{table_id}`` (engine): GameCreated, DealCommitted, SeedRevealed, then the rules
-engine's events (``president.rules.events``) with ``Event.to_dict()`` as data.
+``game-{table_id}`` (engine): GameCreated, DealCommitted, SeedRevealed, the clock's and
+the seats' presence (TurnDeadlineSet, TurnTimedOut, SeatAway, SeatBack, SeatLeft), then the
+rules engine's events (``president.rules.events``) with ``Event.to_dict()`` as data.
 A stored event's ``type`` is the class name; its ``data`` is ``model_dump(mode="json")``.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from president.contract import AILevel, TableOptions
 from president.contract.base import Seat, TableId
@@ -107,9 +108,55 @@ class SeedRevealed(EventData):
     seed: str
 
 
+class TurnDeadlineSet(EventData):
+    """``seat`` is due (its turn begins with this append): it times out at ``deadline``,
+    ``seconds`` after the engine's clock read when the append was decided. ``seconds`` 0:
+    the seat is away or left and is played at once; ``deadline`` None: no clock (a seat
+    back from away at a table without one)."""
+
+    seat: Seat
+    deadline: AwareDatetime | None
+    seconds: Annotated[float, Field(ge=0)]
+
+
+class TurnTimedOut(EventData):
+    """``seat``'s turn, due since version ``turn_version``, reached its ``deadline`` with no
+    action; the takeover level's action follows in the same append."""
+
+    seat: Seat
+    deadline: AwareDatetime
+    turn_version: Annotated[int, Field(ge=1)]
+
+
+class SeatAway(EventData):
+    """``seat`` is away: played at once by the takeover level until ``SeatBack``
+    (``reason``: the player ``asked`` to, or ``timeouts`` in a row)."""
+
+    seat: Seat
+    reason: Literal["asked", "timeouts"]
+
+
+class SeatBack(EventData):
+    """``seat`` is back: it acts (and runs out of time) again."""
+
+    seat: Seat
+
+
+class SeatLeft(EventData):
+    """``seat``'s player left for good (their name stays on the record); the takeover level
+    plays the seat for the rest of the series."""
+
+    seat: Seat
+    player_name: str = ""
+
+
+CLOCK_EVENT_TYPES: dict[str, type[EventData]] = {
+    cls.__name__: cls for cls in (TurnDeadlineSet, TurnTimedOut, SeatAway, SeatBack, SeatLeft)
+}
+
 GAME_SERVICE_EVENT_TYPES: dict[str, type[EventData]] = {
     cls.__name__: cls for cls in (GameCreated, DealCommitted, SeedRevealed)
-}
+} | CLOCK_EVENT_TYPES
 
 
 def public_table_event(event_type: str, data: dict[str, object]) -> dict[str, object]:

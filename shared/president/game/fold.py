@@ -2,18 +2,29 @@
 
 The rules events are replayed through ``president.rules`` (decisions applied,
 derived events checked), the service events (GameCreated, DealCommitted,
-SeedRevealed) are kept aside. Two things the services need are folded too:
-which command ids already took effect (and what they wrote), and since which
-version each seat to act has been due (its turn prompt's version).
+SeedRevealed) are kept aside. What the services need is folded too: which command
+ids already took effect (and what they wrote), since which version each seat to act
+has been due (its turn prompt's version) and until when (its deadline), how each
+seat's last turn ended, and who is away or left.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from datetime import datetime
+from typing import Any, Literal, Protocol
 
-from president.game.events import GAME_SERVICE_EVENT_TYPES, DealCommitted, GameCreated
+from president.game.events import (
+    GAME_SERVICE_EVENT_TYPES,
+    DealCommitted,
+    GameCreated,
+    SeatAway,
+    SeatBack,
+    SeatLeft,
+    TurnDeadlineSet,
+    TurnTimedOut,
+)
 from president.game.table import TableEvent
 from president.rules import (
     Event,
@@ -72,6 +83,29 @@ def appended(
 
 _DECISIONS = ("CardsPlayed", "Passed", "CardsReturned")
 
+TAKEOVER_ACTOR = "takeover"
+"""The ``actor`` of an action the takeover level played for a seat (its metadata names
+the seat, the level and the reason: ``timed_out``, ``away`` or ``left``)."""
+
+EndReason = Literal["acted", "timed_out", "taken_over", "phase_changed"]
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When a due seat's turn times out, and the clock it was given (seconds)."""
+
+    at: datetime | None
+    seconds: float
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """How a seat's turn (due since ``turn_version``) ended, as of ``ended_version``."""
+
+    turn_version: int
+    ended_version: int
+    reason: EndReason
+
 
 def seats_to_act(state: GameState) -> tuple[int, ...]:
     """The seats whose decision the game waits for (one in play, one or two in exchange)."""
@@ -94,6 +128,16 @@ class Game:
     commands: dict[str, CommandEffect] = field(default_factory=dict)
     turns: dict[int, int] = field(default_factory=dict)
     """seat -> the version since which the game waits for that seat."""
+    deadlines: dict[int, Deadline] = field(default_factory=dict)
+    """seat -> the deadline of its current turn (due seats on a clock, away or left)."""
+    ended: dict[int, TurnEnd] = field(default_factory=dict)
+    """seat -> how its last turn ended."""
+    away: dict[int, str] = field(default_factory=dict)
+    """seat -> why it is away (``asked``, ``timeouts``)."""
+    left: set[int] = field(default_factory=set)
+    timeouts_in_row: dict[int, int] = field(default_factory=dict)
+    timed_out: dict[int, int] = field(default_factory=dict)
+    """seat -> the version of its last TurnTimedOut."""
     _pending: list[Event] = field(default_factory=list)
 
     @property
@@ -115,8 +159,15 @@ class Game:
         if group:
             self._apply_group(group)
 
+    def is_due(self, seat: int) -> bool:
+        return seat in self.turns
+
+    def seat_kind(self, seat: int) -> str:
+        return "" if self.created is None else self.created.seats[seat].kind
+
     def _apply_group(self, group: list[StoredEvent]) -> None:
-        deciders: set[int] = set()
+        deciders: dict[int, EndReason] = {}
+        deadlines: dict[int, Deadline] = {}
         new_round = False
         for event in group:
             if event.version != self.version + 1:
@@ -125,14 +176,18 @@ class Game:
             self.version = event.version
             if event.type in _DECISIONS:
                 data = event.data
-                deciders.add(int(data["giver"] if event.type == "CardsReturned" else data["seat"]))
+                seat = int(data["giver"] if event.type == "CardsReturned" else data["seat"])
+                deciders[seat] = self._decided(seat, event.metadata)
+            elif event.type == "TurnDeadlineSet":
+                set_ = TurnDeadlineSet.model_validate(event.data)
+                deadlines[set_.seat] = Deadline(set_.deadline, set_.seconds)
             new_round = new_round or event.type == "RoundDealt"
         command_id = _command_id(group[0])
         if command_id is not None and command_id not in self.commands:
             self.commands[command_id] = CommandEffect(
                 group[0].version, group[-1].version, tuple(e.position for e in group)
             )
-        self._track_turns(deciders, new_round)
+        self._track_turns(deciders, new_round, deadlines)
 
     def _apply_one(self, event: StoredEvent) -> None:
         if event.type == "GameCreated":
@@ -148,6 +203,7 @@ class Game:
             self.seeds[deal.round] = deal.seed
             return
         if event.type in GAME_SERVICE_EVENT_TYPES:
+            self._apply_presence(event.type, event.data, event.version)
             return
         self._apply_rules_event(event_from_dict(event.type, dict(event.data)))
 
@@ -169,15 +225,50 @@ class Game:
         self._pending = list(outcome.events[1:])
         self.state = outcome.state
 
-    def _track_turns(self, deciders: set[int], new_round: bool) -> None:
+    def _apply_presence(self, event_type: str, data: Mapping[str, Any], version: int) -> None:
+        if event_type == "TurnTimedOut":
+            seat = TurnTimedOut.model_validate(data).seat
+            self.timed_out[seat] = version
+            self.timeouts_in_row[seat] = self.timeouts_in_row.get(seat, 0) + 1
+        elif event_type == "SeatAway":
+            away = SeatAway.model_validate(data)
+            self.away[away.seat] = away.reason
+        elif event_type == "SeatBack":
+            seat = SeatBack.model_validate(data).seat
+            self.away.pop(seat, None)
+            self.timeouts_in_row.pop(seat, None)
+        elif event_type == "SeatLeft":
+            self.left.add(SeatLeft.model_validate(data).seat)
+
+    def _decided(self, seat: int, meta: Mapping[str, Any]) -> EndReason:
+        if meta.get("actor") != TAKEOVER_ACTOR:
+            self.timeouts_in_row.pop(seat, None)
+            return "acted"
+        return "timed_out" if meta.get("takeover_reason") == "timed_out" else "taken_over"
+
+    def _track_turns(
+        self, deciders: dict[int, EndReason], new_round: bool, deadlines: dict[int, Deadline]
+    ) -> None:
         if self._pending:
             raise CorruptGame(f"an append ends before {self._pending[0].type}")
-        if new_round:
-            self.turns.clear()
+        before = self.turns
+        turns = {} if new_round else dict(before)
         for seat in deciders:
-            self.turns.pop(seat, None)
+            turns.pop(seat, None)
         due = seats_to_act(self.state) if self.state is not None else ()
-        self.turns = {seat: self.turns.get(seat, self.version) for seat in due}
+        # a deadline set for a seat already due starts its turn again (Back, Away)
+        self.turns = {
+            seat: self.version if seat in deadlines else turns.get(seat, self.version)
+            for seat in due
+        }
+        for seat, since in before.items():
+            restarted = seat in self.turns and seat not in deciders and not new_round
+            if self.turns.get(seat) != since and not restarted:
+                reason = deciders.get(seat, "phase_changed")
+                self.ended[seat] = TurnEnd(since, self.version, reason)
+        kept = {s: d for s, d in self.deadlines.items() if self.turns.get(s) == before.get(s)}
+        kept.update(deadlines)
+        self.deadlines = {seat: kept[seat] for seat in self.turns if seat in kept}
 
 
 def _command_id(event: StoredEvent) -> str | None:

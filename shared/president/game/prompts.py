@@ -1,11 +1,43 @@
-"""Turn prompts and AI decision requests, derived from a folded game (pure)."""
+"""Turn prompts, turn ends and AI decision requests, derived from a folded game (pure)."""
 
 from __future__ import annotations
 
-from president.contract import DEFAULT_AI_BUDGET_MS, AILevel, DecisionRequest, SeatView, TurnPrompt
+from datetime import datetime
+
+from president.contract import (
+    DEFAULT_AI_BUDGET_MS,
+    AILevel,
+    DecisionRequest,
+    SeatClock,
+    SeatView,
+    TurnEnded,
+    TurnPrompt,
+)
 from president.game.fold import Game
 from president.game.tokens import ai_seat_token
 from president.rules import observe
+
+Prompt = TurnPrompt | TurnEnded | DecisionRequest
+
+
+def seat_clock(game: Game, seat: int, now: datetime | None = None) -> SeatClock:
+    """``seat``'s deadline (and the seconds left at ``now``), away and left, as folded."""
+    deadline = game.deadlines.get(seat)
+    at = None if deadline is None else deadline.at
+    left = None
+    if at is not None and now is not None:
+        left = round(max(0.0, (at - now).total_seconds()), 3)
+    elif deadline is not None and at is not None:
+        left = deadline.seconds
+    away = game.away.get(seat)
+    return SeatClock(
+        deadline=at,
+        seconds_left=left,
+        away=away is not None or seat in game.left,
+        away_reason="asked" if away == "asked" else "timeouts" if away == "timeouts" else None,
+        left=seat in game.left,
+        timeouts_in_row=game.timeouts_in_row.get(seat, 0),
+    )
 
 
 def prompts_for(
@@ -15,36 +47,67 @@ def prompts_for(
     secret: str,
     prompt_ai_seats: bool = True,
     budget_ms: int = DEFAULT_AI_BUDGET_MS,
-) -> list[TurnPrompt | DecisionRequest]:
-    """The messages for every seat whose turn began at or after version ``since``.
+) -> list[Prompt]:
+    """The messages for every seat whose turn ended or began at or after version ``since``
+    (the ends first, so that a new prompt is the last message of its subject).
 
     Called for each relayed event (version ``since``) of a game caught up to its last
     version; the messages carry the turn's own version, so repeats are duplicates.
     """
     if game.state is None or game.created is None:
         return []
-    out: list[TurnPrompt | DecisionRequest] = []
+    out: list[Prompt] = [
+        TurnEnded(
+            table_id=game.table_id,
+            stream_version=end.turn_version,
+            seat=seat,
+            ended_version=end.ended_version,
+            reason=end.reason,
+        )
+        for seat, end in sorted(game.ended.items())
+        if end.ended_version >= since
+    ]
     for seat, turn_version in sorted(game.turns.items()):
         if turn_version < since:
             continue
-        view = SeatView.of(observe(game.state, seat))
         info = game.created.seats[seat]
+        view = SeatView.of(observe(game.state, seat))
         if info.kind == "human" or prompt_ai_seats:
             out.append(
                 TurnPrompt(
-                    table_id=game.table_id, stream_version=turn_version, seat=seat, view=view
+                    table_id=game.table_id,
+                    stream_version=turn_version,
+                    seat=seat,
+                    view=view,
+                    clock=seat_clock(game, seat),
                 )
             )
         if info.kind == "ai":
-            out.append(
-                DecisionRequest(
-                    table_id=game.table_id,
-                    seat=seat,
-                    seat_token=ai_seat_token(secret, game.table_id, seat),
-                    level=info.level or AILevel.MEDIUM,
-                    stream_version=turn_version,
-                    view=view,
-                    budget_ms=budget_ms,
-                )
-            )
+            out.append(decision_request(game, seat, secret=secret, budget_ms=budget_ms, view=view))
     return out
+
+
+def decision_request(
+    game: Game,
+    seat: int,
+    *,
+    secret: str,
+    budget_ms: int,
+    attempt: int = 1,
+    view: SeatView | None = None,
+) -> DecisionRequest:
+    """The AI worker's work for AI seat ``seat``, due in ``game`` (``attempt`` 2: asked
+    again, its first request may be lost)."""
+    assert game.state is not None and game.created is not None
+    deadline = game.deadlines.get(seat)
+    return DecisionRequest(
+        table_id=game.table_id,
+        seat=seat,
+        seat_token=ai_seat_token(secret, game.table_id, seat),
+        level=game.created.seats[seat].level or AILevel.MEDIUM,
+        stream_version=game.turns[seat],
+        view=SeatView.of(observe(game.state, seat)) if view is None else view,
+        budget_ms=budget_ms,
+        deadline=None if deadline is None else deadline.at,
+        attempt=attempt,
+    )

@@ -1,0 +1,57 @@
+"""The one source of time of the turn clocks: a Protocol, the system clock, a fake one.
+
+Deadlines are decided and checked against ``Clock.now()``; the engine's scheduler waits
+for the next deadline with ``Clock.wait_until``, which a test's :class:`FakeClock` releases
+when it is moved past that time (no test waits for real time to pass).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from typing import Protocol
+
+
+class Clock(Protocol):
+    """Wall-clock time (UTC), and a way to wait for a moment of it."""
+
+    def now(self) -> datetime: ...
+
+    async def wait_until(self, when: datetime) -> None:
+        """Return once ``now() >= when`` (at once when it is already)."""
+        ...
+
+
+class SystemClock:
+    """The machine's clock (keep it synchronised: deadlines are compared with the
+    database's recorded times by the audit)."""
+
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+    async def wait_until(self, when: datetime) -> None:
+        while (left := (when - self.now()).total_seconds()) > 0:
+            await asyncio.sleep(left)
+
+
+class FakeClock:
+    """A clock that moves only when told to (``advance``, ``set``)."""
+
+    def __init__(self, start: datetime | None = None):
+        self._now = start or datetime(2026, 1, 1, tzinfo=UTC)
+        self._moved = asyncio.Condition()
+
+    def now(self) -> datetime:
+        return self._now
+
+    async def wait_until(self, when: datetime) -> None:
+        async with self._moved:
+            await self._moved.wait_for(lambda: self._now >= when)
+
+    async def advance(self, seconds: float) -> None:
+        await self.set(self._now + timedelta(seconds=seconds))
+
+    async def set(self, when: datetime) -> None:
+        async with self._moved:
+            self._now = max(self._now, when)
+            self._moved.notify_all()
