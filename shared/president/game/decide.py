@@ -166,7 +166,9 @@ def decide_presence(
     events = [_service_event(data, meta)]
     if game.is_due(seat):
         present = isinstance(command, Back)
-        deadline = _deadline(game, state, seat, now=now, present=present)
+        deadline = _deadline(
+            game, state, seat, now=now, present=present, away=set() if present else {seat}
+        )
         if deadline is not None:
             events.append(_service_event(deadline, meta))
     return events

@@ -29,11 +29,12 @@ async def write_table(
     ai_seats: tuple[int, ...] = (),
     free_seats: tuple[int, ...] = (),
     start: bool = True,
+    options: TableOptions | None = None,
 ) -> None:
-    """The table stream a table service would write: humans with known tokens, AIs."""
-    events: list[EventData] = [
-        TableCreated(table_id=table_id, players=players, options=TableOptions(rounds=rounds))
-    ]
+    """The table stream a table service would write: humans with known tokens, AIs
+    (``options``: all of the table's options, ``rounds`` then ignored)."""
+    options = options or TableOptions(rounds=rounds)
+    events: list[EventData] = [TableCreated(table_id=table_id, players=players, options=options)]
     for seat in range(players):
         if seat in free_seats:
             continue
