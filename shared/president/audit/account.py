@@ -5,10 +5,12 @@ It tells what the log says happened; whether that is right is for the checks to 
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from president.audit.deals import DealCheck
-from president.audit.game import GameRecord
+from president.audit.game import ClockEvent, GameRecord
 from president.rules.cards import CARD_INDEX
 from president.rules.events import (
     CardsGiven,
@@ -41,6 +43,7 @@ class Move:
     order_now: str | None = None  # "reversed" / "normal" when this play flipped the order
     place: int | None = None  # the finishing place this play took
     title: str | None = None
+    takeover: str | None = None  # why the takeover level played it (timed_out, away, left)
 
 
 @dataclass(slots=True)
@@ -72,6 +75,37 @@ class Finish:
     title: str
 
 
+@dataclass(frozen=True, slots=True)
+class ClockNote:
+    """A time-out, or a seat going away, coming back or leaving (``kind``: ``timed_out``,
+    ``away``, ``back``, ``left``); for a time-out, its deadline and how long after it the
+    time-out was recorded (``lag_ms``)."""
+
+    version: int
+    kind: str
+    seat: int
+    detail: str = ""
+    lag_ms: float | None = None
+
+
+_NOTES = {"TurnTimedOut": "timed_out", "SeatAway": "away", "SeatBack": "back", "SeatLeft": "left"}
+
+
+def clock_note(event: ClockEvent) -> ClockNote | None:
+    """The account's line of a clock event (None for a deadline: one per turn, too many)."""
+    kind = _NOTES.get(event.type)
+    if kind is None:
+        return None
+    if kind == "timed_out":
+        deadline = str(event.data.get("deadline", ""))
+        lag = None
+        with contextlib.suppress(ValueError):
+            lag = (event.recorded_at - datetime.fromisoformat(deadline)).total_seconds() * 1000
+        return ClockNote(event.version, kind, event.seat, f"deadline {deadline}", lag)
+    detail = str(event.data.get("reason", event.data.get("player_name", "")))
+    return ClockNote(event.version, kind, event.seat, detail)
+
+
 @dataclass(slots=True)
 class RoundAccount:
     """Everything recorded about one round."""
@@ -90,6 +124,7 @@ class RoundAccount:
     titles: tuple[str, ...] = ()
     scores: tuple[int, ...] = ()
     ended: bool = False
+    clock: list[ClockNote] = field(default_factory=list)
 
     @property
     def revolutions(self) -> list[Move]:
@@ -115,6 +150,11 @@ def build_account(record: GameRecord, deals: dict[int, DealCheck]) -> GameAccoun
     folder = _Folder(account, record, deals)
     for version, event in record.rules_events:
         folder.add(version, event)
+    for clock_event in record.clock:
+        note = clock_note(clock_event)
+        rounds = [r for r in account.rounds if r.first_version <= clock_event.version]
+        if note is not None and rounds:
+            rounds[-1].clock.append(note)
     return account
 
 
@@ -169,5 +209,7 @@ class _Folder:
             self.trick = Trick(len(current.tricks) + 1)
             current.tricks.append(self.trick)
         cards = event.cards if isinstance(event, CardsPlayed) else ()
+        takeover = self.record.takeovers.get(version)
         self.last_move = Move(version, event.seat, cards)
+        self.last_move.takeover = None if takeover is None else takeover.reason
         self.trick.moves.append(self.last_move)

@@ -13,13 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
 from pydantic import ValidationError
 
 from president.audit.problems import Problem
 from president.audit.shapes import check_shape
-from president.game import DealCommitted, GameCreated, SeedRevealed
+from president.game import (
+    CLOCK_EVENT_TYPES,
+    TAKEOVER_ACTOR,
+    DealCommitted,
+    GameCreated,
+    SeedRevealed,
+)
 from president.rules import EVENT_TYPES, RULES_VERSION, Event, InvalidGameInput, Options
 from president.rules import event_from_dict as rules_event_from_dict
 
@@ -41,6 +48,35 @@ class StreamEvent(Protocol):
     def schema_version(self) -> int: ...
     @property
     def data(self) -> dict[str, Any]: ...
+    @property
+    def metadata(self) -> dict[str, Any]: ...
+    @property
+    def recorded_at(self) -> datetime: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ClockEvent:
+    """A turn clock's or a seat's presence event (TurnDeadlineSet, TurnTimedOut, SeatAway,
+    SeatBack, SeatLeft), with when it was recorded and by which command."""
+
+    version: int
+    type: str
+    seat: int
+    data: Mapping[str, Any]
+    recorded_at: datetime
+    command_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Takeover:
+    """A rules decision the takeover level played for ``seat`` (its metadata says so)."""
+
+    version: int
+    seat: int
+    event_seat: int
+    reason: str
+    level: str
+    command_id: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +110,8 @@ class GameRecord:
     rules_events: list[tuple[int, Event]] = field(default_factory=list)
     commits: dict[int, Commit] = field(default_factory=dict)
     reveals: dict[int, Reveal] = field(default_factory=dict)
+    clock: list[ClockEvent] = field(default_factory=list)
+    takeovers: dict[int, Takeover] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -113,14 +151,37 @@ def _read_event(record: GameRecord, event: StreamEvent, *, first: bool) -> None:
         _read_commit(record, version, data)
     elif kind == SEED_REVEALED:
         _read_reveal(record, version, data)
+    elif kind in CLOCK_EVENT_TYPES:
+        meta = event.metadata
+        command_id = str(meta.get("command_id", "")) if isinstance(meta, Mapping) else ""
+        CLOCK_EVENT_TYPES[kind].model_validate(dict(data))
+        seat = _int(data, "seat")
+        record.clock.append(ClockEvent(version, kind, seat, data, event.recorded_at, command_id))
     elif kind in EVENT_TYPES:
         if event.schema_version != 1:
             raise ValueError(f"unknown schema version {event.schema_version}")
         rules_event = rules_event_from_dict(kind, dict(data))
         check_shape(rules_event)
         record.rules_events.append((version, rules_event))
+        meta = event.metadata
+        takeover = isinstance(meta, Mapping) and meta.get("actor") == TAKEOVER_ACTOR
+        if takeover and kind in ("CardsPlayed", "Passed", "CardsReturned"):
+            record.takeovers[version] = _takeover(version, rules_event, meta)
     else:
         record.problems.append(Problem(version, f"unknown event type {kind!r}"))
+
+
+def _takeover(version: int, event: Event, meta: Mapping[str, Any]) -> Takeover:
+    seat = int(meta.get("takeover_seat", -1))
+    event_seat = int(getattr(event, "giver", getattr(event, "seat", -1)))
+    return Takeover(
+        version,
+        seat,
+        event_seat,
+        str(meta.get("takeover_reason", "")),
+        str(meta.get("takeover_level", "")),
+        str(meta.get("command_id", "")),
+    )
 
 
 def _read_created(record: GameRecord, version: int, data: Mapping[str, Any]) -> None:

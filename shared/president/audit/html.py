@@ -12,6 +12,7 @@ from president.audit.account import RoundAccount, Trick, sorted_cards
 from president.audit.deals import DealCheck
 from president.audit.problems import Problem
 from president.audit.report import AuditReport
+from president.audit.text import clock_line
 
 _SUITS = {"C": ("♣", "black"), "D": ("♦", "red"), "H": ("♥", "red"), "S": ("♠", "black")}
 _TITLES = {
@@ -128,7 +129,9 @@ def _explanation() -> Iterable[str]:
         "<li><b>Rules</b>: every play, pass and exchange was replayed through the rules; each "
         "had to be legal for that player at that moment, and every consequence (tricks, "
         "revolutions, who went out, titles, points, exchanges) had to be what the rules give."
-        "</li></ul></details>"
+        "</li><li><b>Clocks</b>: every time-out was recorded no earlier than its deadline, and "
+        "every move the takeover level made for a seat followed a time-out, a departure or "
+        "the seat stepping away.</li></ul></details>"
     )
 
 
@@ -162,6 +165,11 @@ def _round(report: AuditReport, account: RoundAccount) -> Iterable[str]:
     for trick in account.tricks:
         yield _trick(trick)
     yield "</table>"
+    if account.clock:
+        yield "<h3>Clock and presence</h3><ul>"
+        for note in account.clock:
+            yield f"<li>{escape(clock_line(note))}</li>"
+        yield "</ul>"
     if account.finishes:
         yield "<h3>Who went out</h3><ol>"
         for finish in sorted(account.finishes, key=lambda f: f.place):
@@ -222,6 +230,8 @@ def _trick(trick: Trick) -> str:
             text += f' <span class="flip">revolution: order now {escape(move.order_now)}</span>'
         if move.place:
             text += f' <span class="out">out, place {move.place}</span>'
+        if move.takeover:
+            text += f' <span class="flip">takeover ({escape(move.takeover)})</span>'
         moves.append(text)
     if trick.winner is None:
         result = "left open when the round ended"

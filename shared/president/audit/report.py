@@ -118,6 +118,22 @@ class AuditReport:
             "points": list(account.points),
             "titles": list(account.titles),
             "scores": list(account.scores),
+            "clock": [
+                {
+                    "version": n.version,
+                    "kind": n.kind,
+                    "seat": n.seat,
+                    "detail": n.detail,
+                    "lag_ms": None if n.lag_ms is None else round(n.lag_ms, 1),
+                }
+                for n in account.clock
+            ],
+            "takeovers": [
+                {"version": m.version, "seat": m.seat, "reason": m.takeover}
+                for t in account.tricks
+                for m in t.moves
+                if m.takeover is not None
+            ],
             "problems": [p.to_dict() for p in self.round_problems(account)],
         }
 
@@ -134,6 +150,8 @@ def _trick_dict(trick: Trick) -> dict[str, Any]:
             item["order_now"] = move.order_now
         if move.place is not None:
             item["place"], item["title"] = move.place, move.title
+        if move.takeover is not None:
+            item["takeover"] = move.takeover
         moves.append(item)
     return {
         "number": trick.number,

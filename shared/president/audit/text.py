@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from president.audit.account import RoundAccount, Trick, sorted_cards
+from president.audit.account import ClockNote, RoundAccount, Trick, sorted_cards
 from president.audit.deals import DealCheck
 from president.audit.report import AuditReport
 
@@ -71,6 +71,8 @@ def _round(report: AuditReport, account: RoundAccount) -> Iterable[str]:
         )
     for finish in account.finishes:
         yield f"  out (v{finish.version}): seat {finish.seat} place {finish.place}, {finish.title}"
+    for note in account.clock:
+        yield f"  {clock_line(note)}"
     if account.ended:
         yield "  points: " + _per_seat(account.points, signed=True)
         yield "  titles: " + _per_seat(account.titles)
@@ -79,6 +81,19 @@ def _round(report: AuditReport, account: RoundAccount) -> Iterable[str]:
         yield "  (round in progress)"
     for problem in report.round_problems(account):
         yield f"  PROBLEM at version {problem.version}: {problem.problem}"
+
+
+def clock_line(note: ClockNote) -> str:
+    """A time-out, away, back or leave, as one line of the account."""
+    where = f"(v{note.version}): seat {note.seat}"
+    if note.kind == "timed_out":
+        lag = "" if note.lag_ms is None else f", recorded {note.lag_ms:.0f} ms after it"
+        return f"time-out {where}, {note.detail}{lag}; the takeover level played"
+    if note.kind == "away":
+        return f"away {where} ({note.detail}): played by the takeover level at once"
+    if note.kind == "back":
+        return f"back {where}"
+    return f"left {where} ({note.detail or 'no name'}): played by the takeover level for good"
 
 
 def _deal(deal: DealCheck | None) -> Iterable[str]:
@@ -105,6 +120,8 @@ def _trick(trick: Trick) -> Iterable[str]:
             text += f" [order {move.order_now}]"
         if move.place:
             text += f" [out, place {move.place}]"
+        if move.takeover:
+            text += f" [takeover: {move.takeover}]"
         moves.append(text)
     end = (
         f"won by seat {trick.winner}, seat {trick.next_leader} leads"

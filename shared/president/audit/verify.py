@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Protocol
 
 from president.audit.account import build_account
+from president.audit.clock_check import clock_problems
 from president.audit.deals import check_deals
 from president.audit.game import read_game
 from president.audit.problems import Problem, sorted_problems
@@ -15,13 +18,20 @@ from president.store.chain import Chained, chain_problems
 STREAM_PREFIX = "game-"
 
 
+class AuditedEvent(Chained, Protocol):
+    """What the audit reads of a recorded event: the chain's fields and its recorded time."""
+
+    @property
+    def recorded_at(self) -> datetime: ...
+
+
 def game_stream_id(table_id: str) -> str:
     """The stream the engine writes a table's game to."""
     return f"{STREAM_PREFIX}{table_id}"
 
 
 def audit_events(
-    events: Sequence[Chained],
+    events: Sequence[AuditedEvent],
     table_id: str | None = None,
     *,
     known_problems: Iterable[Problem] = (),
@@ -46,6 +56,7 @@ def audit_events(
     problems += record.problems
     deals, deal_problems = check_deals(record)
     problems += deal_problems
+    problems += clock_problems(record)
     replayed = 0
     if record.options is not None and record.replayable:
         problems += replay_problems(record.options, record.rules_events)

@@ -60,3 +60,20 @@ def bundle_path(tmp_path: Path, bundle_bytes: bytes) -> Path:
     path = tmp_path / "game.jsonl"
     path.write_bytes(bundle_bytes)
     return path
+
+
+@pytest.fixture(scope="session")
+def clocked_events() -> list[RecordedEvent]:
+    """A 2-round series with turn clocks: time-outs, away, back, a seat that left."""
+    from tests.unit.audit.clocked import clocked_game
+
+    return clocked_game()
+
+
+@pytest.fixture(scope="session")
+def clocked_bundle(clocked_events: list[RecordedEvent]) -> bytes:
+    from tests.unit.audit.clocked import CLOCKED_TABLE
+
+    out = io.BytesIO()
+    write_bundle(f"game-{CLOCKED_TABLE}", CLOCKED_TABLE, clocked_events, out)
+    return out.getvalue()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -167,3 +168,40 @@ def tampered(rows: list[Row], tamper: Tamper, *, forged: bool) -> tuple[list[Row
     if forged:
         rechain(changed)
     return changed, int(changed[index]["version"])
+
+
+def timed_out_early(rows: list[Row]) -> int:
+    """A time-out's recorded time is moved to before its deadline (the chain does not hash
+    recorded times: only the clock check can tell)."""
+    i = _index(rows, "TurnTimedOut")
+    deadline = datetime.fromisoformat(rows[i]["data"]["deadline"])
+    rows[i]["recorded_at"] = (deadline - timedelta(milliseconds=300)).isoformat()
+    return i
+
+
+def takeover_without_time_out(rows: list[Row]) -> int:
+    """A time-out is deleted: the takeover action after it stands alone."""
+    i = _index(rows, "TurnTimedOut")
+    del rows[i]
+    return i  # the takeover's action, now at the removed event's place
+
+
+def deadline_moved_later(rows: list[Row]) -> int:
+    """A seat's deadline is moved a minute later: its time-out came before it."""
+    i = _index(rows, "TurnTimedOut")
+    seat = rows[i]["data"]["seat"]
+    j = max(
+        k
+        for k in range(i)
+        if rows[k]["type"] == "TurnDeadlineSet" and rows[k]["data"]["seat"] == seat
+    )
+    later = datetime.fromisoformat(rows[j]["data"]["deadline"]) + timedelta(minutes=1)
+    rows[j]["data"]["deadline"] = later.isoformat().replace("+00:00", "Z")
+    return i
+
+
+CLOCK_TAMPERS = (
+    Tamper("time-out recorded before its deadline", timed_out_early, "before its deadline"),
+    Tamper("takeover without a time-out", takeover_without_time_out, "with no time-out"),
+    Tamper("deadline moved after the time-out", deadline_moved_later, "recorded deadline is"),
+)
