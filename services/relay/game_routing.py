@@ -15,7 +15,7 @@ from typing import Any
 
 from president.contract.messages import LobbyEvent, PublicEvent, SeatEvent
 from president.contract.subjects import DEFAULT_PREFIX, Subjects, table_id_of_stream
-from president.game import public_table_event
+from president.game import CLOCK_EVENT_TYPES, public_table_event
 from president.rules import EVENT_TYPES, event_from_dict
 from president.store import RecordedEvent
 from pydantic import ValidationError
@@ -34,8 +34,8 @@ def public_game_data(event_type: str, data: Mapping[str, Any]) -> dict[str, Any]
         return {**data, "seats": seats}
     if event_type == "DealCommitted":
         return {k: v for k, v in data.items() if k != "seed"}
-    if event_type == "SeedRevealed":
-        return dict(data)
+    if event_type == "SeedRevealed" or event_type in CLOCK_EVENT_TYPES:
+        return dict(data)  # deadlines, time-outs and who is away are public facts
     if event_type in EVENT_TYPES:
         return event_from_dict(event_type, dict(data)).public_data()
     return None

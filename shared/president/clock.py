@@ -30,8 +30,13 @@ class SystemClock:
         return datetime.now(UTC)
 
     async def wait_until(self, when: datetime) -> None:
-        while (left := (when - self.now()).total_seconds()) > 0:
+        left = (when - self.now()).total_seconds()
+        if left > 0:
             await asyncio.sleep(left)
+        # the loop's timer may wake a little early by the wall clock: wait out the rest
+        rest = (when - self.now()).total_seconds()
+        if rest > 0:
+            await asyncio.sleep(rest + 0.001)
 
 
 class FakeClock:

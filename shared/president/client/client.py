@@ -7,16 +7,20 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Any, TypeVar
 
 from nats.aio.client import Client
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from president.bus.connect import NatsCredentials, connect
 from president.client.follow import follow_subject, sequence_after_version, wait_for_stream
 from president.contract import (
     Accepted,
     AILevel,
+    Away,
+    Back,
     CreateTable,
+    GameWrite,
     GetTable,
     GetView,
+    Leave,
     ListTables,
     Pass,
     PlayCards,
@@ -33,13 +37,14 @@ from president.contract import (
     TableOptions,
     TableSummary,
     TakeSeat,
+    TurnEnded,
     TurnPrompt,
     ViewReply,
     parse_reply,
 )
 
-M = TypeVar("M", bound=BaseModel)
 E = TypeVar("E", PublicEvent, SeatEvent)
+_PROMPT: TypeAdapter[TurnPrompt | TurnEnded] = TypeAdapter(TurnPrompt | TurnEnded)
 
 
 class CommandRejected(Exception):
@@ -92,7 +97,7 @@ class PresidentClient:
     async def send(self, command: BaseModel) -> Reply:
         """Send a typed command or query to the service that handles it."""
         kind = getattr(command, "type", "")
-        if isinstance(command, PlayCards | Pass | ReturnCards | GetView):
+        if isinstance(command, PlayCards | Pass | ReturnCards | Leave | Away | Back | GetView):
             subject = self.subjects.game_command(command.table_id)
         else:
             subject = self.subjects.table_command(kind)
@@ -117,15 +122,23 @@ class PresidentClient:
         ai_seats: Mapping[int, str] | None = None,
         name: str = "",
         table_id: str | None = None,
+        clock: Mapping[str, Any] | None = None,
     ) -> str:
-        """Open a table; seats in ``ai_seats`` (seat -> level) get their AI at once."""
+        """Open a table; seats in ``ai_seats`` (seat -> level) get their AI at once.
+        ``clock``: the turn clock's options (``turn_seconds``, ``exchange_seconds``,
+        ``takeover_level``, ``away_after``; none: no clock)."""
         command = CreateTable(
             command_id=new_command_id(),
             table_id=table_id,
             name=name,
             players=players,
             options=TableOptions.model_validate(
-                {"rounds": rounds, "revolution": revolution, "round_leader": round_leader},
+                {
+                    "rounds": rounds,
+                    "revolution": revolution,
+                    "round_leader": round_leader,
+                    **(clock or {}),
+                },
                 strict=False,
             ),
             ai_seats={seat: AILevel(level) for seat, level in (ai_seats or {}).items()},
@@ -203,6 +216,26 @@ class PresidentClient:
             command = Pass(**common)
         return await self.send(command)
 
+    async def leave(self, table_id: str, seat: int, token: str) -> Accepted:
+        """Leave for good: the takeover level plays the seat from now on."""
+        return await self._presence(Leave, table_id, seat, token)
+
+    async def away(self, table_id: str, seat: int, token: str) -> Accepted:
+        """Step away: the takeover level plays the seat at once until ``back``."""
+        return await self._presence(Away, table_id, seat, token)
+
+    async def back(self, table_id: str, seat: int, token: str) -> Accepted:
+        """Come back (a turn due gets a fresh clock)."""
+        return await self._presence(Back, table_id, seat, token)
+
+    async def _presence(
+        self, kind: type[Leave | Away | Back], table_id: str, seat: int, token: str
+    ) -> Accepted:
+        command: GameWrite = kind(
+            command_id=new_command_id(), table_id=table_id, seat=seat, seat_token=token
+        )
+        return await self._accepted(command)
+
     # -- events (JetStream) ------------------------------------------------------
 
     def public_events(
@@ -246,15 +279,12 @@ class PresidentClient:
                 last = event.version
                 yield event
 
-    def prompts(
+    async def prompts(
         self, table_id: str, seat: int, *, idle_timeout: float | None = None
-    ) -> AsyncIterator[TurnPrompt]:
-        """The seat's turn prompts (its view and legal actions, each time it is due)."""
+    ) -> AsyncIterator[TurnPrompt | TurnEnded]:
+        """The seat's turn prompts (its view, legal actions and clock, each time it is due)
+        and the end of each of its turns (``TurnEnded``: the prompt of that turn is stale)."""
         subject = self.subjects.prompt(table_id, seat)
-        return self._follow(self.subjects.prompts_stream, subject, TurnPrompt, idle_timeout)
-
-    async def _follow(
-        self, stream: str, subject: str, model: type[M], idle_timeout: float | None
-    ) -> AsyncIterator[M]:
+        stream = self.subjects.prompts_stream
         async for message in follow_subject(self.nats, stream, subject, idle_timeout=idle_timeout):
-            yield model.model_validate_json(message.data)
+            yield _PROMPT.validate_json(message.data)

@@ -19,6 +19,7 @@ from president_tools.cli.app import bench_app
 from president_tools.loadtest import (
     ECHO_SUBJECTS,
     LoadOptions,
+    clock_figures,
     nats_request_reply,
     postgres_single_inserts,
     run_load,
@@ -66,6 +67,14 @@ def bench_e2e(
         ),
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    turn_seconds: Annotated[
+        float | None,
+        typer.Option(min=0.1, help="Tables on a turn clock of S seconds (AI seats: 3 x S)."),
+    ] = None,
+    absent: Annotated[
+        int | None,
+        typer.Option(min=0, max=5, help="Seat SEAT of every table never acts: it times out."),
+    ] = None,
 ) -> None:
     """Run many all-AI tables at once through the services (started like the demo) and
     measure actions/s and command round trips, with bare NATS and Postgres as the limits.
@@ -88,8 +97,16 @@ def bench_e2e(
         nats_auth=auth,
         extra_nats_users=(ECHO_USER,),
     )
+    if absent is not None and absent >= players:
+        raise typer.BadParameter(f"--absent must be a seat 0..{players - 1}")
     options = LoadOptions(
-        tables=tables, players=players, level=level, warmup=warmup, duration=duration
+        tables=tables,
+        players=players,
+        level=level,
+        warmup=warmup,
+        duration=duration,
+        turn_seconds=turn_seconds,
+        absent=absent,
     )
     if not as_json:
         typer.echo(f"Starting the services ({ai_workers} AI workers, {engines} engine(s)) ...")
@@ -140,7 +157,10 @@ async def _measure(stack: ServiceStack, options: LoadOptions, quiet: bool) -> di
         result = await run_load(client, options, pids)
     finally:
         await client.close()
-    return result.to_json() | limits
+    report = result.to_json() | limits
+    if result.window is not None and (options.turn_seconds or options.absent is not None):
+        report |= await clock_figures(stack.database_url, result.window)
+    return report
 
 
 def _rounded(report: dict[str, Any]) -> dict[str, Any]:
@@ -177,6 +197,12 @@ def _print(report: dict[str, Any]) -> None:
         f"{load['after']:.1f} after"
     )
     typer.echo(f"CPU seconds used while measuring, by process: {r['cpu_s_by_process']}")
+    if "timeouts" in r:
+        typer.echo(
+            f"turn clocks: {r['timeouts']} time-outs, {r['takeover_actions']} takeover actions;"
+            f" recorded after the deadline by p50 {r['timeout_lag_p50_ms']} ms,"
+            f" p99 {r['timeout_lag_p99_ms']} ms, max {r['max_timeout_lag_ms']} ms"
+        )
     if r["rejected"] or r["retries"]:
         typer.echo(f"rejected: {r['rejected']}, retries: {r['retries']}")
     verdict = "met" if r["target_met"] else "NOT met"

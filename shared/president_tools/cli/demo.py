@@ -36,6 +36,16 @@ def demo(
     data_dir: Annotated[
         Path | None, typer.Option(help="Embedded servers' data and logs [PRESIDENT_DATA_DIR].")
     ] = None,
+    turn_seconds: Annotated[
+        float | None,
+        typer.Option(min=0.1, help="A turn clock of S seconds (AI seats get three times it)."),
+    ] = None,
+    absent: Annotated[
+        int | None,
+        typer.Option(
+            min=0, max=5, help="Seat SEAT is a person who never acts: it times out, then is away."
+        ),
+    ] = None,
 ) -> None:
     """Play an all-AI table through the services and verify it from the log.
 
@@ -57,7 +67,15 @@ def demo(
         prefix=settings.subject_prefix,
         extra_env=extra_env,
     )
-    options = DemoOptions(players=players, rounds=rounds, levels=level_list)
+    if absent is not None and absent >= players:
+        raise typer.BadParameter(f"--absent must be a seat 0..{players - 1}")
+    options = DemoOptions(
+        players=players,
+        rounds=rounds,
+        levels=level_list,
+        turn_seconds=turn_seconds,
+        absent=absent,
+    )
     say: Callable[[str], None] = _quiet if as_json else typer.echo
     say("Starting PostgreSQL, NATS, the relay and the services ...")
     try:
@@ -117,4 +135,10 @@ def _summary(result: DemoResult, export_file: Path | None) -> None:
     )
     if export_file is not None:
         typer.echo(f"Audit bundle written to {export_file} (check it: president audit --file ...)")
+    clocks = result.to_json()
+    if "timeouts" in clocks:
+        typer.echo(
+            f"Clocks: {clocks['timeouts']} time-out(s), {clocks['takeover_actions']} takeover"
+            f" action(s), longest wait past a deadline {clocks['max_timeout_lag_ms']} ms."
+        )
     typer.echo(f"Table {result.table_id} played in {result.duration_s:.1f}s.")

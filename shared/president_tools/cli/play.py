@@ -35,10 +35,15 @@ def play(
     data_dir: Annotated[
         Path | None, typer.Option(help="Embedded servers' data and logs [PRESIDENT_DATA_DIR].")
     ] = None,
+    turn_seconds: Annotated[
+        float | None,
+        typer.Option(min=0.1, help="Play on a clock of S seconds a turn (shown counting down)."),
+    ] = None,
 ) -> None:
     """Play against AI seats: your hand, the table and the server's legal actions each turn.
 
-    Answer with the number of an action, its cards (e.g. `6C 6D`) or `pass`.
+    Answer with the number of an action, its cards (e.g. `6C 6D`) or `pass`. With
+    --turn-seconds the clock counts down; when it runs out the takeover level plays for you.
     """
     level_list = [level.strip().lower() for level in levels.split(",") if level.strip()]
     if not level_list or set(level_list) - {"easy", "medium", "hard"}:
@@ -48,7 +53,14 @@ def play(
     settings = load_settings(cls=StackSettings)
     if data_dir is not None:
         settings = settings.model_copy(update={"data_dir": data_dir.expanduser().absolute()})
-    game = {"players": players, "rounds": rounds, "levels": level_list, "name": name, "seat": seat}
+    game = {
+        "players": players,
+        "rounds": rounds,
+        "levels": level_list,
+        "name": name,
+        "seat": seat,
+        "turn_seconds": turn_seconds,
+    }
     if external:
         if settings.nats_url is None:
             raise typer.BadParameter("--external needs PRESIDENT_NATS_URL")

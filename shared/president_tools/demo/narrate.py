@@ -63,6 +63,19 @@ class Narrator:
             f"{self.name(data['leader'])} leads",
         ]
 
+    def _on_TurnTimedOut(self, data: Mapping[str, Any]) -> list[str]:
+        return [f"  {self.name(data['seat'])} ran out of time: the takeover level plays"]
+
+    def _on_SeatAway(self, data: Mapping[str, Any]) -> list[str]:
+        why = "after time-outs in a row" if data.get("reason") == "timeouts" else "asked"
+        return [f"  {self.name(data['seat'])} is away ({why}): played at once from now on"]
+
+    def _on_SeatBack(self, data: Mapping[str, Any]) -> list[str]:
+        return [f"  {self.name(data['seat'])} is back"]
+
+    def _on_SeatLeft(self, data: Mapping[str, Any]) -> list[str]:
+        return [f"  {self.name(data['seat'])} left the table: the takeover level plays"]
+
     def _on_RoundDealt(self, data: Mapping[str, Any]) -> list[str]:
         sizes = "/".join(str(n) for n in data.get("hand_sizes", []))
         return [f"  hands dealt: {sizes} cards"]

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from president.client import PresidentClient
-from president.contract import Accepted, Rejected, TurnPrompt
+from president.contract import Accepted, Rejected, SeatClock, TurnEnded, TurnPrompt
 
 from president_tools.demo.narrate import Narrator, cards
 
 ReadLine = Callable[[], Awaitable[str | None]]
 Write = Callable[[str], None]
-STALE = ("NOT_YOUR_TURN", "WRONG_PHASE", "STALE_VERSION")
+STALE = ("NOT_YOUR_TURN", "WRONG_PHASE", "STALE_VERSION", "TURN_TIMED_OUT", "SEAT_LEFT")
+COUNTDOWN_MARKS = (60, 30, 20, 10, 5, 3, 2, 1)
+"""Seconds left at which the countdown says so."""
 
 
 @dataclass
@@ -90,13 +94,16 @@ async def play_game(
     levels: Sequence[str] = ("medium",),
     name: str = "You",
     seat: int = 0,
+    turn_seconds: float | None = None,
 ) -> PlayOutcome:
-    """Open a table with AIs on every other seat, sit down, play until the game ends."""
+    """Open a table with AIs on every other seat, sit down, play until the game ends
+    (``turn_seconds``: with a turn clock, shown counting down)."""
     ai_seats = {
         s: levels[n % len(levels)] for n, s in enumerate(x for x in range(players) if x != seat)
     }
+    clock = None if turn_seconds is None else {"turn_seconds": turn_seconds}
     table_id = await client.create_table(
-        players=players, rounds=rounds, ai_seats=ai_seats, name=f"{name}'s table"
+        players=players, rounds=rounds, ai_seats=ai_seats, name=f"{name}'s table", clock=clock
     )
     my_seat, token = await client.take_seat(table_id, name, seat)
     outcome = PlayOutcome(table_id=table_id, seat=my_seat)
@@ -156,15 +163,95 @@ async def _turns(
     write: Write,
     outcome: PlayOutcome,
 ) -> None:
+    messages: asyncio.Queue[TurnPrompt | TurnEnded] = asyncio.Queue()
+
+    async def pump() -> None:
+        async for message in client.prompts(table_id, seat):
+            await messages.put(message)
+
+    pumping = asyncio.create_task(pump())
     handled = -1
-    async for prompt in client.prompts(table_id, seat):
-        if prompt.stream_version <= handled:
+    try:
+        while True:
+            message = await messages.get()
+            if pumping.done():
+                pumping.result()
+            if isinstance(message, TurnEnded) or message.stream_version <= handled:
+                continue
+            handled = message.stream_version
+            await asyncio.sleep(0.05)  # let the public events up to this turn be shown first
+            answered = await _turn(client, message, token, narrator, read_line, write, messages)
+            if answered is None:
+                return
+            outcome.actions += answered
+    finally:
+        pumping.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pumping
+
+
+async def _turn(
+    client: PresidentClient,
+    prompt: TurnPrompt,
+    token: str,
+    narrator: Narrator,
+    read_line: ReadLine,
+    write: Write,
+    messages: asyncio.Queue[TurnPrompt | TurnEnded],
+) -> int | None:
+    """One turn: the answer, or the clock running out first (the takeover level plays).
+    1 when the person acted, 0 when not, None when the input ended."""
+    answer = asyncio.create_task(_answer(client, prompt, token, narrator, read_line, write))
+    ended = asyncio.create_task(_end_of(prompt, messages))
+    countdown = asyncio.create_task(_countdown(prompt.clock, write))
+    try:
+        await asyncio.wait({answer, ended}, return_when=asyncio.FIRST_COMPLETED)
+        if ended.done() and not answer.done() and ended.result().reason != "acted":
+            answer.cancel()
+            reason = ended.result().reason.replace("_", " ")
+            write(f"  ({reason}: the takeover level played for you)")
+            return 0
+        return 1 if await answer else None
+    finally:
+        for task in (answer, ended, countdown):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+async def _end_of(prompt: TurnPrompt, messages: asyncio.Queue[TurnPrompt | TurnEnded]) -> TurnEnded:
+    """The TurnEnded of ``prompt``'s turn (other messages of the turn are dropped)."""
+    while True:
+        message = await messages.get()
+        if isinstance(message, TurnEnded) and message.stream_version == prompt.stream_version:
+            return message
+        if isinstance(message, TurnPrompt) and message.stream_version > prompt.stream_version:
+            await messages.put(message)  # a later turn: handled after this one
+            await asyncio.sleep(0.05)
+
+
+def countdown_line(clock: SeatClock, now: datetime) -> str | None:
+    """What the person is told of the time left (None: no clock)."""
+    if clock.deadline is None:
+        return None
+    left = max(0, math.ceil((clock.deadline - now).total_seconds()))
+    return f"  [clock] {left} s left (until {clock.deadline:%H:%M:%S} UTC)"
+
+
+async def _countdown(clock: SeatClock, write: Write) -> None:
+    """Says the time left when the turn starts, then at each mark of COUNTDOWN_MARKS."""
+    if clock.deadline is None:
+        return
+    deadline = clock.deadline
+    line = countdown_line(clock, datetime.now(UTC))
+    if line is not None:
+        write(line)
+    for mark in COUNTDOWN_MARKS:
+        wait = (deadline - datetime.now(UTC)).total_seconds() - mark
+        if wait < 0:
             continue
-        handled = prompt.stream_version
-        await asyncio.sleep(0.05)  # let the public events up to this turn be shown first
-        if not await _answer(client, prompt, token, narrator, read_line, write):
-            return
-        outcome.actions += 1
+        await asyncio.sleep(wait)
+        write(f"  [clock] {mark} s left")
 
 
 async def _answer(

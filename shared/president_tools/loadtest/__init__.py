@@ -6,13 +6,14 @@ from president_tools.loadtest.limits import (
     nats_request_reply,
     postgres_single_inserts,
 )
-from president_tools.loadtest.load import LoadOptions, LoadResult, run_load
+from president_tools.loadtest.load import LoadOptions, LoadResult, clock_figures, run_load
 from president_tools.loadtest.stats import percentile
 
 __all__ = [
     "ECHO_SUBJECTS",
     "LoadOptions",
     "LoadResult",
+    "clock_figures",
     "nats_request_reply",
     "percentile",
     "postgres_single_inserts",

@@ -14,6 +14,7 @@ import contextlib
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -33,6 +34,10 @@ class LoadOptions:
     level: str = "easy"
     warmup: float = 3.0
     duration: float = 20.0
+    turn_seconds: float | None = None
+    """Tables on a turn clock (None: none)."""
+    absent: int | None = None
+    """A seat of every table taken by a person who never acts (it times out)."""
 
 
 @dataclass
@@ -50,6 +55,8 @@ class LoadResult:
     games_finished: int = 0
     start_failures: int = 0
     cpu_s: dict[str, float] = field(default_factory=dict)
+    window: tuple[datetime, datetime] | None = None
+    """The measurement window by the wall clock (to pick the log's events in it)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -117,13 +124,19 @@ async def run_load(
     starters: set[asyncio.Task[None]] = set()
 
     async def start_table() -> None:
+        clock = None if options.turn_seconds is None else {"turn_seconds": options.turn_seconds}
+        ai_seats = dict.fromkeys(range(options.players), options.level)
+        ai_seats.pop(options.absent, None)  # type: ignore[arg-type]
         try:
             table_id = await client.create_table(
                 players=options.players,
                 rounds=options.rounds,
-                ai_seats=dict.fromkeys(range(options.players), options.level),
+                ai_seats=ai_seats,
                 name="bench",
+                clock=clock,
             )
+            if options.absent is not None:
+                await client.take_seat(table_id, "absent", options.absent)
             await client.start_game(table_id)
             result.games_started += 1
         except Exception:
@@ -157,10 +170,11 @@ async def run_load(
         await asyncio.sleep(options.warmup)
         cpu_before = _cpu_seconds(pids or {})
         meter.measuring = True
-        started = time.perf_counter()
+        started, wall_start = time.perf_counter(), datetime.now(UTC)
         await asyncio.sleep(options.duration)
         meter.measuring = False
         result.window_s = time.perf_counter() - started
+        result.window = (wall_start, datetime.now(UTC))
         cpu_after = _cpu_seconds(pids or {})
         result.cpu_s = {
             name: round(cpu_after[name] - cpu_before[name], 3)
@@ -175,3 +189,38 @@ async def run_load(
         for task in list(starters):
             task.cancel()
     return result
+
+
+_TIMEOUTS = """
+SELECT recorded_at, data->>'deadline' AS deadline FROM events
+WHERE type = 'TurnTimedOut' AND recorded_at BETWEEN $1 AND $2
+"""
+_TAKEOVERS = """
+SELECT count(*) FROM events
+WHERE type IN ('CardsPlayed', 'Passed', 'CardsReturned') AND metadata->>'actor' = 'takeover'
+  AND recorded_at BETWEEN $1 AND $2
+"""
+
+
+async def clock_figures(database_url: str, window: tuple[datetime, datetime]) -> dict[str, Any]:
+    """The time-outs and takeover actions the log recorded in ``window``, and how long
+    after its deadline each time-out was recorded (the database's time)."""
+    import asyncpg
+
+    connection = await asyncpg.connect(database_url)
+    try:
+        rows = await connection.fetch(_TIMEOUTS, *window)
+        takeovers = await connection.fetchval(_TAKEOVERS, *window)
+    finally:
+        await connection.close()
+    lags = [
+        (row["recorded_at"] - datetime.fromisoformat(row["deadline"])).total_seconds() * 1000
+        for row in rows
+    ]
+    return {
+        "timeouts": len(lags),
+        "takeover_actions": int(takeovers),
+        "timeout_lag_p50_ms": percentile(lags, 50),
+        "timeout_lag_p99_ms": percentile(lags, 99),
+        "max_timeout_lag_ms": max(lags) if lags else None,
+    }

@@ -95,7 +95,8 @@ class Harness:
         queue: asyncio.Queue[TurnPrompt] = asyncio.Queue()
 
         async def on_message(message: Any) -> None:
-            await queue.put(TurnPrompt.model_validate_json(message.data))
+            if b'"TurnEnded"' not in message.data[:80]:  # the end of a turn: not a prompt
+                await queue.put(TurnPrompt.model_validate_json(message.data))
 
         subject = f"{self.prefix}.evt.table.{table_id}.seat.*.prompt"
         subscription = await self.js.subscribe(subject, cb=on_message, ordered_consumer=True)
