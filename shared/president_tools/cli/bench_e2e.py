@@ -16,6 +16,7 @@ from president.bus.auth import Permissions, Secret, User, inbox_prefix
 from president.settings import load_settings
 
 from president_tools.cli.app import bench_app
+from president_tools.cli.clock_options import Absent, TurnSeconds, check_absent
 from president_tools.loadtest import (
     ECHO_SUBJECTS,
     LoadOptions,
@@ -67,14 +68,8 @@ def bench_e2e(
         ),
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    turn_seconds: Annotated[
-        float | None,
-        typer.Option(min=0.1, help="Tables on a turn clock of S seconds (AI seats: 3 x S)."),
-    ] = None,
-    absent: Annotated[
-        int | None,
-        typer.Option(min=0, max=5, help="Seat SEAT of every table never acts: it times out."),
-    ] = None,
+    turn_seconds: TurnSeconds = None,
+    absent: Absent = None,
 ) -> None:
     """Run many all-AI tables at once through the services (started like the demo) and
     measure actions/s and command round trips, with bare NATS and Postgres as the limits.
@@ -97,8 +92,7 @@ def bench_e2e(
         nats_auth=auth,
         extra_nats_users=(ECHO_USER,),
     )
-    if absent is not None and absent >= players:
-        raise typer.BadParameter(f"--absent must be a seat 0..{players - 1}")
+    check_absent(absent, players)
     options = LoadOptions(
         tables=tables,
         players=players,

@@ -12,6 +12,7 @@ import typer
 from president.settings import load_settings
 
 from president_tools.cli.app import app
+from president_tools.cli.clock_options import Absent, TurnSeconds, check_absent
 from president_tools.demo.run import DEFAULT_LEVELS, DemoOptions, DemoResult, export, run_demo
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
@@ -36,16 +37,8 @@ def demo(
     data_dir: Annotated[
         Path | None, typer.Option(help="Embedded servers' data and logs [PRESIDENT_DATA_DIR].")
     ] = None,
-    turn_seconds: Annotated[
-        float | None,
-        typer.Option(min=0.1, help="A turn clock of S seconds (AI seats get three times it)."),
-    ] = None,
-    absent: Annotated[
-        int | None,
-        typer.Option(
-            min=0, max=5, help="Seat SEAT is a person who never acts: it times out, then is away."
-        ),
-    ] = None,
+    turn_seconds: TurnSeconds = None,
+    absent: Absent = None,
 ) -> None:
     """Play an all-AI table through the services and verify it from the log.
 
@@ -67,8 +60,7 @@ def demo(
         prefix=settings.subject_prefix,
         extra_env=extra_env,
     )
-    if absent is not None and absent >= players:
-        raise typer.BadParameter(f"--absent must be a seat 0..{players - 1}")
+    check_absent(absent, players)
     options = DemoOptions(
         players=players,
         rounds=rounds,
