@@ -1,0 +1,51 @@
+"""A deadline pending when the engine process is killed (SIGKILL) is timed out exactly once
+by the engine restarted after it. Processes, because a kill -9 is the point."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+import pytest
+from president.client import PresidentClient
+from president.contract import stream_id_of_game
+from president.store.postgres import PostgresEventStore
+from president_tools.demo import DemoOptions
+from president_tools.stack import ServiceStack
+
+from tests.e2e.test_series import _assert_sound, _game_with_a_crash
+
+TURN_SECONDS = 2.0
+
+
+@pytest.mark.timeout(180)
+async def test_the_engine_killed_with_a_deadline_pending_times_it_out_once_after_restart(
+    stack: ServiceStack, client: PresidentClient, store: PostgresEventStore
+) -> None:
+    started = datetime.now(UTC)
+    moments: dict[str, datetime] = {}
+
+    def kill_wait_past_the_deadline_restart() -> None:
+        stack.kill("engine-1")  # seat 0 (absent) leads round 1: its first deadline is pending
+        moments["killed"] = datetime.now(UTC)
+        time.sleep(TURN_SECONDS + 0.5)  # the time passes with no engine at all
+        moments["restarting"] = datetime.now(UTC)
+        stack.restart("engine-1")
+
+    options = DemoOptions(
+        players=4, rounds=1, levels=("easy",), turn_seconds=TURN_SECONDS, absent=0
+    )
+    result = await _game_with_a_crash(
+        client, store, kill_wait_past_the_deadline_restart, options, after_lines=4
+    )
+    _assert_sound(result, rounds=1)
+    events = await store.read_stream(stream_id_of_game(result.table_id))
+    first = next(e for e in events if e.type == "TurnDeadlineSet" and e.data["seat"] == 0)
+    deadline = datetime.fromisoformat(first.data["deadline"])
+    assert started < moments["killed"] < deadline < moments["restarting"]
+    timed_out = [e for e in events if e.type == "TurnTimedOut"]
+    assert [e.data["turn_version"] for e in timed_out].count(first.version) == 1
+    assert timed_out[0].data["turn_version"] == first.version
+    # recorded by the restarted engine (none was running at the deadline)
+    assert timed_out[0].recorded_at >= moments["restarting"]
+    assert result.to_json()["timeouts"] == len(timed_out) == 2  # then away (away_after 2)
