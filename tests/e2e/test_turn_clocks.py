@@ -3,6 +3,7 @@ by the engine restarted after it. Processes, because a kill -9 is the point."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from datetime import UTC, datetime
 
@@ -11,6 +12,7 @@ from president.client import PresidentClient
 from president.contract import stream_id_of_game
 from president.store.postgres import PostgresEventStore
 from president_tools.demo import DemoOptions
+from president_tools.demo.terminal import play_game
 from president_tools.stack import ServiceStack
 
 from tests.e2e.test_series import _assert_sound, _game_with_a_crash
@@ -49,3 +51,27 @@ async def test_the_engine_killed_with_a_deadline_pending_times_it_out_once_after
     # recorded by the restarted engine (none was running at the deadline)
     assert timed_out[0].recorded_at >= moments["restarting"]
     assert result.to_json()["timeouts"] == len(timed_out) == 2  # then away (away_after 2)
+
+
+@pytest.mark.timeout(120)
+async def test_play_counts_down_and_the_takeover_plays_a_turn_the_person_let_run_out(
+    client: PresidentClient,
+) -> None:
+    lines: list[str] = []
+    asked = 0
+
+    async def read_line() -> str | None:
+        nonlocal asked
+        asked += 1
+        if asked == 1:
+            await asyncio.Event().wait()  # the person says nothing: the clock runs out
+        return "1"
+
+    outcome = await asyncio.wait_for(
+        play_game(client, read_line, lines.append, players=3, levels=("easy",), turn_seconds=0.5),
+        100,
+    )
+    assert outcome.finished
+    assert any(line.startswith("  [clock] ") and "s left (until" in line for line in lines)
+    assert "  (timed out: the takeover level played for you)" in lines
+    assert outcome.actions >= 1  # the later turns were the person's own

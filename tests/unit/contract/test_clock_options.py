@@ -1,0 +1,52 @@
+"""The turn clock's table options: validated, carried by CreateTable, seconds per seat."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from president.contract import CreateTable, Rejected, RejectionCode, TableOptions, parse_command
+from pydantic import ValidationError
+
+
+def test_a_table_without_clock_options_has_no_clock() -> None:
+    options = TableOptions()
+    assert not options.clocked
+    assert options.seconds(exchange=False, ai=False) is None
+    assert options.takeover_level == "easy" and options.away_after == 2
+
+
+def test_the_exchange_uses_its_own_clock_or_the_turns_and_ai_seats_get_three_times_it() -> None:
+    options = TableOptions(turn_seconds=2)
+    assert options.seconds(exchange=True, ai=False) == 2
+    assert options.seconds(exchange=False, ai=True) == 6
+    both = TableOptions(turn_seconds=2, exchange_seconds=5)
+    assert both.seconds(exchange=True, ai=False) == 5
+    exchange_only = TableOptions(exchange_seconds=5)
+    assert exchange_only.clocked and exchange_only.seconds(exchange=False, ai=False) is None
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"turn_seconds": 0},
+        {"turn_seconds": -1},
+        {"exchange_seconds": 100_000},
+        {"takeover_level": "genius"},
+        {"away_after": 0},
+        {"turn_seconds": "fast"},
+    ],
+)
+def test_bad_clock_options_are_refused(bad: dict[str, object]) -> None:
+    with pytest.raises(ValidationError):
+        TableOptions.model_validate(bad)
+
+
+def test_create_table_carries_the_clock_and_refuses_a_bad_one() -> None:
+    body = {"command_id": "c", "players": 4, "options": {"turn_seconds": 1.5, "away_after": 3}}
+    command = parse_command("president.cmd.table.CreateTable", json.dumps(body).encode())
+    assert isinstance(command, CreateTable)
+    assert command.options.turn_seconds == 1.5 and command.options.away_after == 3
+    body["options"] = {"turn_seconds": 0.01}
+    refused = parse_command("president.cmd.table.CreateTable", json.dumps(body).encode())
+    assert isinstance(refused, Rejected) and refused.code is RejectionCode.MALFORMED
