@@ -243,13 +243,28 @@ def _event_headers(stream: str, key: str, key_pattern: str) -> dict[str, Any]:
     }
 
 
-def _prompt_headers(stream: str) -> dict[str, Any]:
-    """The headers of a turn prompt or a decision request (published by the engine)."""
-    msg_id = _string(
+_TURN_ID = "^[A-Za-z0-9_-]{1,64}:(0|[1-9][0-9]*):[0-5]"
+_PROMPT_IDS = {
+    "TurnPrompt": (
         "`<table_id>:<stream_version>:<seat>`: one per turn; the engine may publish a"
         " turn's prompt again, and JetStream keeps one within the duplicate window.",
-        "^[A-Za-z0-9_-]{1,64}:(0|[1-9][0-9]*):[0-5]$",
-    )
+        f"{_TURN_ID}$",
+    ),
+    "TurnEnded": (
+        "`<table_id>:<stream_version>:<seat>:end`: the end of the turn of that prompt.",
+        f"{_TURN_ID}:end$",
+    ),
+    "DecisionRequest": (
+        "`<table_id>:<stream_version>:<seat>`, and `...:attempt-<n>` when the engine asks"
+        " again (the first request may be lost); JetStream keeps one of each.",
+        f"{_TURN_ID}(:attempt-[2-9])?$",
+    ),
+}
+
+
+def _prompt_headers(stream: str, message: str) -> dict[str, Any]:
+    """The headers of a turn prompt, a turn's end or a decision request (by the engine)."""
+    msg_id = _string(*_PROMPT_IDS[message])
     return {
         "type": "object",
         "required": [MSG_ID, EXPECTED_STREAM],
@@ -264,8 +279,9 @@ def _headers(s: Subjects) -> dict[str, dict[str, Any]]:
         "PublicEvent": _event_headers(s.events_stream, "public", "public"),
         "SeatEvent": _event_headers(s.events_stream, "seat<n>", "seat[0-5]"),
         "LobbyEvent": _event_headers(s.events_stream, "lobby", "lobby"),
-        "TurnPrompt": _prompt_headers(s.prompts_stream),
-        "DecisionRequest": _prompt_headers(s.ai_stream),
+        "TurnPrompt": _prompt_headers(s.prompts_stream, "TurnPrompt"),
+        "TurnEnded": _prompt_headers(s.prompts_stream, "TurnEnded"),
+        "DecisionRequest": _prompt_headers(s.ai_stream, "DecisionRequest"),
     }
 
 

@@ -64,7 +64,9 @@ class SeatClock(BaseModel):
     last acted itself.
     """
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, json_schema_serialization_defaults_required=True
+    )
 
     deadline: AwareDatetime | None = None
     seconds_left: float | None = None

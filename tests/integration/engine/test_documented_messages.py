@@ -31,10 +31,10 @@ async def _wait_for_last(h: Harness, stream: str, subject: str, version: int | N
             await asyncio.sleep(0.05)  # polls JetStream for what the relay publishes
 
 
-def _kind(subject: str) -> str:
+def _kind(subject: str, payload: dict[str, object]) -> str:
     tokens = subject.split(".")
     if tokens[-1] == "prompt":
-        return "TurnPrompt"
+        return "TurnEnded" if payload["type"] == "TurnEnded" else "TurnPrompt"
     if tokens[-1] == "decide":
         return "DecisionRequest"
     if tokens[-2] == "lobby":
@@ -64,8 +64,8 @@ async def test_stored_messages_carry_the_documented_headers_and_payloads(
         for sequence in range(state.first_seq, state.last_seq + 1):
             message = await engine.js.get_msg(stream, seq=sequence)
             assert message.subject is not None and message.data is not None
-            kind = _kind(message.subject)
             payload = json.loads(message.data)
+            kind = _kind(message.subject, payload)
             assert header_errors(document, kind, message.headers) == [], message.headers
             assert payload_errors(document, kind, payload) == [], (kind, payload)
             headers = message.headers or {}
@@ -77,6 +77,14 @@ async def test_stored_messages_carry_the_documented_headers_and_payloads(
                 assert headers["Nats-Msg-Id"] == f"{payload['event_id']}.{key}"
             else:
                 ids = (payload["table_id"], payload["stream_version"], payload["seat"])
-                assert headers["Nats-Msg-Id"] == ":".join(map(str, ids))
+                end = ":end" if kind == "TurnEnded" else ""
+                assert headers["Nats-Msg-Id"] == ":".join(map(str, ids)) + end
             seen[kind] = seen.get(kind, 0) + 1
-    assert set(seen) == {"PublicEvent", "SeatEvent", "LobbyEvent", "TurnPrompt", "DecisionRequest"}
+    assert set(seen) == {
+        "PublicEvent",
+        "SeatEvent",
+        "LobbyEvent",
+        "TurnPrompt",
+        "TurnEnded",
+        "DecisionRequest",
+    }

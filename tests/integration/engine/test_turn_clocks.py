@@ -27,7 +27,6 @@ from president.contract import (
     stream_id_of_game,
 )
 from president.game import TAKEOVER_ACTOR
-from president.rules import SeatView
 from president.store import RecordedEvent
 
 from services.ai_worker.consumer import ai_consumer_config
@@ -126,7 +125,7 @@ async def test_a_late_action_is_rejected_with_turn_timed_out(fresh: Harness) -> 
         prompt = await asyncio.wait_for(queue.get(), 10)
     assert prompt.clock.deadline is not None
     await asyncio.wait_for(_wait_for(fresh, table_id, "TurnTimedOut"), 10)
-    action = SeatView.from_dict(prompt.view).legal_actions[0]
+    action = prompt.view.to_rules().legal_actions[0]
     reply = await fresh.send(command_for(table_id, action, "too-late"))
     assert isinstance(reply, Rejected) and reply.code is RejectionCode.TURN_TIMED_OUT
 

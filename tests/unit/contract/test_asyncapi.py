@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from president.contract import (
     PublicEvent,
     Rejected,
     RejectionCode,
+    SeatClock,
     SeatEvent,
     SeatInfo,
     SeatView,
@@ -25,6 +27,7 @@ from president.contract import (
     TableList,
     TableOptions,
     TableSummary,
+    TurnEnded,
     TurnPrompt,
     ViewReply,
     parse_command,
@@ -128,6 +131,9 @@ _FULL: dict[str, dict[str, Any]] = {
     "PlayCards": {"command_id": "c", "seat": 1, "seat_token": "k", "cards": ["3C"]},
     "Pass": {"command_id": "c", "seat": 1, "seat_token": "k"},
     "ReturnCards": {"command_id": "c", "seat": 1, "seat_token": "k", "cards": ["3C", "4C"]},
+    "Leave": {"command_id": "c", "seat": 1, "seat_token": "k"},
+    "Away": {"command_id": "c", "seat": 1, "seat_token": "k"},
+    "Back": {"command_id": "c", "seat": 1, "seat_token": "k"},
     "GetView": {"command_id": "c", "seat": 1, "seat_token": "k"},
 }
 
@@ -159,6 +165,8 @@ def _example_messages() -> list[BaseModel]:
     state = apply_deal(new_game(Options(players=4)), deal_from_seed("s", 4, 0)).state
     assert state.to_act is not None
     view = SeatView.of(observe(state, state.to_act))
+    deadline = datetime(2026, 12, 1, 16, 0, 0, 250_000, tzinfo=UTC)
+    clock = SeatClock(deadline=deadline, seconds_left=1.5, timeouts_in_row=1)
     common: dict[str, Any] = {
         "table_id": "t1",
         "stream_id": "game-t1",
@@ -180,11 +188,14 @@ def _example_messages() -> list[BaseModel]:
         Rejected(code=RejectionCode.MALFORMED),
         TableList(tables=[summary]),
         TableInfo(table=summary),
-        ViewReply(table_id="t1", seat=state.to_act, stream_version=5, view=view),
+        ViewReply(table_id="t1", seat=state.to_act, stream_version=5, view=view, clock=clock),
         PublicEvent(**common),
         SeatEvent(**common, seat=2),
         LobbyEvent(**common),
-        TurnPrompt(table_id="t1", stream_version=5, seat=state.to_act, view=view),
+        TurnPrompt(table_id="t1", stream_version=5, seat=state.to_act, view=view, clock=clock),
+        TurnEnded(
+            table_id="t1", stream_version=5, seat=state.to_act, ended_version=6, reason="timed_out"
+        ),
         DecisionRequest(
             table_id="t1",
             seat=state.to_act,
@@ -192,6 +203,7 @@ def _example_messages() -> list[BaseModel]:
             level=AILevel.EASY,
             stream_version=5,
             view=view,
+            deadline=deadline,
         ),
     ]
 
