@@ -126,7 +126,9 @@ class GameCommands(CommandCycle[GameWrite | TakeOver, Game]):
         if isinstance(command, TakeOver):
             return None
         refused = await self._check_seat(state, command.seat, command.seat_token)
-        if refused is None and not isinstance(command, Leave | Away | Back):
+        action = not isinstance(command, Leave | Away | Back)
+        if refused is None and action and command.command_id not in state.commands:
+            # before the expected-version check: a late action is told why it is stale
             refused = late_action(state, command.seat, command.expected_version)
         return refused
 

@@ -306,3 +306,19 @@ def _iso(moment: object) -> str:
 
     assert isinstance(moment, datetime)
     return moment.isoformat().replace("+00:00", "Z")
+
+
+async def test_an_action_accepted_before_a_later_time_out_is_still_its_duplicate() -> None:
+    engine, clock = await _clocked(TableOptions(turn_seconds=2, away_after=None))
+    game = await engine.load("t")
+    seat, version = _to_act(game), game.version
+    command = command_for("t", legal_actions(game.state)[0], "mine").model_copy(
+        update={"expected_version": version}
+    )
+    first = await engine.handle(command)
+    assert isinstance(first, Accepted)
+    while seat not in (await engine.load("t")).timed_out:  # the seat times out later on
+        await _time_out(engine, clock)
+    again = await engine.handle(command)
+    assert isinstance(again, Accepted) and again.duplicate
+    assert again.first_version == first.first_version
