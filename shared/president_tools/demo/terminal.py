@@ -13,7 +13,7 @@ import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from president.client import PresidentClient
 from president.contract import Accepted, Rejected, SeatClock, TurnEnded, TurnPrompt
@@ -23,6 +23,7 @@ from president_tools.demo.narrate import Narrator, cards
 ReadLine = Callable[[], Awaitable[str | None]]
 Write = Callable[[str], None]
 STALE = ("NOT_YOUR_TURN", "WRONG_PHASE", "STALE_VERSION", "TURN_TIMED_OUT", "SEAT_LEFT")
+T = TypeVar("T")
 COUNTDOWN_MARKS = (60, 30, 20, 10, 5, 3, 2, 1)
 """Seconds left at which the countdown says so."""
 
@@ -153,6 +154,40 @@ async def _watch(
             return
 
 
+class _PromptFeed:
+    """The seat's prompt subject, sorted: new prompts in a queue, turn ends by turn."""
+
+    def __init__(self) -> None:
+        self.prompts: asyncio.Queue[TurnPrompt] = asyncio.Queue()
+        self._ended: dict[int, TurnEnded] = {}
+        self._changed = asyncio.Condition()
+
+    async def run(self, client: PresidentClient, table_id: str, seat: int) -> None:
+        async for message in client.prompts(table_id, seat):
+            if isinstance(message, TurnPrompt):
+                await self.prompts.put(message)
+                continue
+            async with self._changed:
+                self._ended[message.stream_version] = message
+                self._changed.notify_all()
+
+    async def end_of(self, prompt: TurnPrompt) -> TurnEnded:
+        """The TurnEnded of ``prompt``'s turn, once it comes."""
+        async with self._changed:
+            await self._changed.wait_for(lambda: prompt.stream_version in self._ended)
+            return self._ended[prompt.stream_version]
+
+
+async def _first(task: asyncio.Task[T], feeding: asyncio.Task[None]) -> T:
+    """``task``'s result; the feed's failure (or end) first if it comes first."""
+    await asyncio.wait({task, feeding}, return_when=asyncio.FIRST_COMPLETED)
+    if not task.done():
+        task.cancel()
+        feeding.result()  # raises what stopped the feed
+        raise RuntimeError("the prompt subject ended")
+    return task.result()
+
+
 async def _turns(
     client: PresidentClient,
     table_id: str,
@@ -163,31 +198,25 @@ async def _turns(
     write: Write,
     outcome: PlayOutcome,
 ) -> None:
-    messages: asyncio.Queue[TurnPrompt | TurnEnded] = asyncio.Queue()
-
-    async def pump() -> None:
-        async for message in client.prompts(table_id, seat):
-            await messages.put(message)
-
-    pumping = asyncio.create_task(pump())
+    feed = _PromptFeed()
+    feeding = asyncio.create_task(feed.run(client, table_id, seat))
     handled = -1
     try:
         while True:
-            message = await messages.get()
-            if pumping.done():
-                pumping.result()
-            if isinstance(message, TurnEnded) or message.stream_version <= handled:
+            prompt = await _first(asyncio.create_task(feed.prompts.get()), feeding)
+            if prompt.stream_version <= handled:
                 continue
-            handled = message.stream_version
+            handled = prompt.stream_version
             await asyncio.sleep(0.05)  # let the public events up to this turn be shown first
-            answered = await _turn(client, message, token, narrator, read_line, write, messages)
+            turn = _turn(client, prompt, token, narrator, read_line, write, feed)
+            answered = await _first(asyncio.create_task(turn), feeding)
             if answered is None:
                 return
             outcome.actions += answered
     finally:
-        pumping.cancel()
+        feeding.cancel()
         with contextlib.suppress(asyncio.CancelledError):
-            await pumping
+            await feeding
 
 
 async def _turn(
@@ -197,12 +226,12 @@ async def _turn(
     narrator: Narrator,
     read_line: ReadLine,
     write: Write,
-    messages: asyncio.Queue[TurnPrompt | TurnEnded],
+    feed: _PromptFeed,
 ) -> int | None:
     """One turn: the answer, or the clock running out first (the takeover level plays).
     1 when the person acted, 0 when not, None when the input ended."""
     answer = asyncio.create_task(_answer(client, prompt, token, narrator, read_line, write))
-    ended = asyncio.create_task(_end_of(prompt, messages))
+    ended = asyncio.create_task(feed.end_of(prompt))
     countdown = asyncio.create_task(_countdown(prompt.clock, write))
     try:
         await asyncio.wait({answer, ended}, return_when=asyncio.FIRST_COMPLETED)
@@ -217,17 +246,6 @@ async def _turn(
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-
-
-async def _end_of(prompt: TurnPrompt, messages: asyncio.Queue[TurnPrompt | TurnEnded]) -> TurnEnded:
-    """The TurnEnded of ``prompt``'s turn (other messages of the turn are dropped)."""
-    while True:
-        message = await messages.get()
-        if isinstance(message, TurnEnded) and message.stream_version == prompt.stream_version:
-            return message
-        if isinstance(message, TurnPrompt) and message.stream_version > prompt.stream_version:
-            await messages.put(message)  # a later turn: handled after this one
-            await asyncio.sleep(0.05)
 
 
 def countdown_line(clock: SeatClock, now: datetime) -> str | None:
