@@ -181,7 +181,10 @@ class OverdueSweep:
         turn_clock: TurnClock,
         *,
         grace: float,
+        starting: bool = True,
     ):
+        """``starting``: the first sweep sets the alarms of every game with a deadline (an
+        engine starting up); else only those overdue by more than ``grace``."""
         self._facts = facts
         self._clock = clock
         self._load = load
@@ -189,7 +192,7 @@ class OverdueSweep:
         self._grace = grace
         self._position = 0
         self._latest: dict[str, datetime] = {}
-        self._first = True
+        self._first = starting
 
     async def sweep(self) -> int:
         """Look once; the number of tables that got alarms."""

@@ -322,3 +322,32 @@ async def test_an_action_accepted_before_a_later_time_out_is_still_its_duplicate
     again = await engine.handle(command)
     assert isinstance(again, Accepted) and again.duplicate
     assert again.first_version == first.first_version
+
+
+async def test_a_running_engine_takes_over_only_turns_overdue_beyond_the_grace() -> None:
+    engine, clock = await _clocked()
+    turn_clock = TurnClock(clock, _never)
+    sweep = OverdueSweep(
+        MemoryDeadlineFacts(engine._store),  # type: ignore[arg-type]
+        clock,
+        engine.load,
+        turn_clock,
+        grace=2,
+    )
+    await sweep.sweep()  # the start-up look: every game with a deadline gets its alarms
+    assert len(turn_clock.pending("t")) == 1
+    other = TurnClock(clock, _never)  # a second engine, running since before the table
+    second = OverdueSweep(
+        MemoryDeadlineFacts(engine._store),  # type: ignore[arg-type]
+        clock,
+        engine.load,
+        other,
+        grace=2,
+        starting=False,
+    )
+    assert await second.sweep() == 0 and other.pending("t") == []  # not overdue
+    await clock.advance(3.9)  # 1.9 s past the deadline: the watching engine's business
+    assert await second.sweep() == 0 and other.pending("t") == []
+    await clock.advance(0.2)  # 2.1 s past it: nobody took it over, this engine does
+    assert await second.sweep() == 1
+    assert [a.kind for a in other.pending("t")] == ["takeover"]
