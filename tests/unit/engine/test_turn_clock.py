@@ -280,13 +280,7 @@ async def test_a_restarted_engine_finds_the_overdue_turn_in_the_log() -> None:
     await clock.advance(10)  # the engine that set the deadline is gone
     restarted = _engine(engine._store, clock)  # type: ignore[arg-type]
     turn_clock = TurnClock(clock, _never)
-    sweep = OverdueSweep(
-        MemoryDeadlineFacts(engine._store),  # type: ignore[arg-type]
-        clock,
-        restarted.load,
-        turn_clock,
-        grace=2,
-    )
+    sweep = _sweep(restarted, clock, turn_clock)
     assert await sweep.sweep() == 1
     (alarm,) = turn_clock.pending("t")
     reply = await restarted.take_over("t", alarm.seat, alarm.turn_version, alarm.command_id)
@@ -295,6 +289,14 @@ async def test_a_restarted_engine_finds_the_overdue_turn_in_the_log() -> None:
     assert isinstance(again, Accepted) and again.duplicate
     types = [e.type for e in await _events(engine)]
     assert types.count("TurnTimedOut") == 1
+
+
+def _sweep(
+    engine: Engine, clock: FakeClock, turn_clock: TurnClock, *, starting: bool = True
+) -> OverdueSweep:
+    """The overdue sweep of ``engine`` on its in-memory store (grace 2 s)."""
+    facts = MemoryDeadlineFacts(engine._store)  # type: ignore[arg-type]
+    return OverdueSweep(facts, clock, engine.load, turn_clock, grace=2, starting=starting)
 
 
 async def _never(alarm: Alarm) -> None:
@@ -327,24 +329,11 @@ async def test_an_action_accepted_before_a_later_time_out_is_still_its_duplicate
 async def test_a_running_engine_takes_over_only_turns_overdue_beyond_the_grace() -> None:
     engine, clock = await _clocked()
     turn_clock = TurnClock(clock, _never)
-    sweep = OverdueSweep(
-        MemoryDeadlineFacts(engine._store),  # type: ignore[arg-type]
-        clock,
-        engine.load,
-        turn_clock,
-        grace=2,
-    )
+    sweep = _sweep(engine, clock, turn_clock)
     await sweep.sweep()  # the start-up look: every game with a deadline gets its alarms
     assert len(turn_clock.pending("t")) == 1
     other = TurnClock(clock, _never)  # a second engine, running since before the table
-    second = OverdueSweep(
-        MemoryDeadlineFacts(engine._store),  # type: ignore[arg-type]
-        clock,
-        engine.load,
-        other,
-        grace=2,
-        starting=False,
-    )
+    second = _sweep(engine, clock, other, starting=False)
     assert await second.sweep() == 0 and other.pending("t") == []  # not overdue
     await clock.advance(3.9)  # 1.9 s past the deadline: the watching engine's business
     assert await second.sweep() == 0 and other.pending("t") == []
