@@ -56,6 +56,7 @@ def prompts_for(
     """
     if game.state is None or game.created is None:
         return []
+    created = game.created
     out: list[Prompt] = [
         TurnEnded(
             table_id=game.table_id,
@@ -66,6 +67,7 @@ def prompts_for(
         )
         for seat, end in sorted(game.ended.items())
         if end.ended_version >= since
+        and (prompt_ai_seats or created.seats[seat].kind == "human")  # its prompt's end
     ]
     for seat, turn_version in sorted(game.turns.items()):
         if turn_version < since:

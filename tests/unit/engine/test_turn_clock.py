@@ -340,3 +340,16 @@ async def test_a_running_engine_takes_over_only_turns_overdue_beyond_the_grace()
     await clock.advance(0.2)  # 2.1 s past it: nobody took it over, this engine does
     assert await second.sweep() == 1
     assert [a.kind for a in other.pending("t")] == ["takeover"]
+
+
+async def test_a_turn_ends_only_where_its_prompt_went() -> None:
+    engine, clock = await _clocked(ai_seats=(1, 2, 3))
+    reply = await _time_out(engine, clock)  # seat 0, a person, times out: seat 1 is due
+    assert isinstance(reply, Accepted)
+    reply = await _time_out(engine, clock)  # seat 1, an AI, times out
+    assert isinstance(reply, Accepted)
+    game = await engine.load("t")
+    with_ai = prompts_for(game, 1, secret="k")
+    without_ai = prompts_for(game, 1, secret="k", prompt_ai_seats=False)
+    assert sorted(m.seat for m in with_ai if isinstance(m, TurnEnded)) == [0, 1]
+    assert [m.seat for m in without_ai if isinstance(m, TurnEnded)] == [0]
