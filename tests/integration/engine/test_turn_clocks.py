@@ -11,7 +11,9 @@ from datetime import UTC, datetime
 import pytest
 import pytest_asyncio
 from nats.aio.msg import Msg
+from nats.js import JetStreamContext
 from president.audit.verify import audit_events
+from president.bus.connect import connect
 from president.contract import (
     Accepted,
     Away,
@@ -30,6 +32,7 @@ from president.game import TAKEOVER_ACTOR
 from president.store import RecordedEvent
 
 from services.ai_worker.consumer import ai_consumer_config
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, harness, token
 from tests.unit.engine.helpers import command_for, write_table
 
@@ -39,9 +42,9 @@ DECISIONS = ("CardsPlayed", "Passed", "CardsReturned")
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def fresh(migrated_url: str, nats_url: str) -> AsyncIterator[Harness]:
+async def fresh(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
     """A relay and no engine yet (each test starts its own)."""
-    async with harness(migrated_url, nats_url) as h:
+    async with harness(migrated_url, servers) as h:
         yield h
 
 
@@ -183,19 +186,24 @@ async def test_leave_away_and_back_with_the_seat_token(fresh: Harness) -> None:
 
 
 @pytest.mark.timeout(90)
-async def test_a_stray_consumer_eating_ai_requests_does_not_stall_the_table(fresh: Harness) -> None:
+async def test_a_stray_consumer_eating_ai_requests_does_not_stall_the_table(
+    fresh: Harness, servers: TestServers
+) -> None:
     table_id = "clock-ai-lost"
     options = TableOptions(turn_seconds=0.1)  # AI seats: 0.3 s, asked again at 0.15 s
     await write_table(fresh.store, table_id, players=3, ai_seats=(0, 1, 2), options=options)
     eaten: list[DecisionRequest] = []
     stop = asyncio.Event()
-    stray = asyncio.create_task(_stray_consumer(fresh, eaten, stop))
+    # a misbehaving worker with the AI workers' own identity
+    stray_client = await connect(servers.url_for("ai-worker"), "stray-ai-worker")
+    stray = asyncio.create_task(_stray_consumer(fresh, stray_client.jetstream(), eaten, stop))
     try:
         await fresh.start_engine()
         await asyncio.wait_for(_wait_for(fresh, table_id, "GameEnded"), 80)
     finally:
         stop.set()
         await stray
+        await stray_client.close()
     events = await _events(fresh, table_id)
     decisions = [e for e in events if e.type in DECISIONS]
     assert decisions and all(e.metadata["actor"] == TAKEOVER_ACTOR for e in decisions)
@@ -204,12 +212,14 @@ async def test_a_stray_consumer_eating_ai_requests_does_not_stall_the_table(fres
     assert audit_events(events).ok
 
 
-async def _stray_consumer(h: Harness, eaten: list[DecisionRequest], stop: asyncio.Event) -> None:
+async def _stray_consumer(
+    h: Harness, js: JetStreamContext, eaten: list[DecisionRequest], stop: asyncio.Event
+) -> None:
     """Binds to the AI workers' durable consumer, acknowledges every request, does nothing."""
     subjects = h.subjects
     while True:
         with contextlib.suppress(Exception):
-            subscription = await h.js.pull_subscribe(
+            subscription = await js.pull_subscribe(
                 subjects.ai_decide,
                 durable=subjects.ai_consumer,
                 stream=subjects.ai_stream,
