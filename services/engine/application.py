@@ -60,10 +60,12 @@ class Engine:
         appender: Appender | None = None,
         clock: Clock | None = None,
         takeover_seed: int | None = None,
+        appended_to: Callable[[Game], None] | None = None,
     ):
         """``appender`` appends the game streams' events (default: ``store``); ``clock``
         times the turns (default: the system's); ``takeover_seed`` seeds the takeover
-        level's decisions."""
+        level's decisions; ``appended_to(game)`` is told of each game this instance
+        appended to, folded (the turn clock)."""
         self._store = store
         self._appender: Appender = appender or store
         self._sessions = sessions
@@ -80,6 +82,7 @@ class Engine:
             new_seed,
             check_seat=self._check_seat,
             clock=self.clock,
+            appended_to=appended_to,
         )
 
     # -- commands ----------------------------------------------------------------

@@ -99,13 +99,18 @@ class GameCommands(CommandCycle[GameWrite | TakeOver, Game]):
         *,
         check_seat: Callable[[Game, int, str], Awaitable[Refusal | None]],
         clock: Clock,
+        appended_to: Callable[[Game], None] | None = None,
     ):
+        """``appended_to(game)``: told of the cached fold after each append of this
+        instance (the turn clock sets the new deadlines' alarms without waiting for the
+        relayed events)."""
         self._games = games
         self._sessions = sessions
         self._appender = appender
         self._new_seed = new_seed
         self._check_seat = check_seat
         self._clock = clock
+        self._appended_to = appended_to
 
     def identify(self, command: GameWrite | TakeOver) -> Identified:
         stream_id = stream_id_of_game(command.table_id)
@@ -179,6 +184,8 @@ class GameCommands(CommandCycle[GameWrite | TakeOver, Game]):
             self._games.fold(
                 state.table_id, appended(events, result.first_version, result.positions)
             )
+            if self._appended_to is not None and state.version == result.last_version:
+                self._appended_to(state)  # the cached fold, caught up with this append
             if any(event.type == "GameEnded" for event in events):
                 # Over: the cache dropped the game in its fold; the lease goes too.
                 self._sessions.finished(state.table_id)

@@ -21,6 +21,7 @@ from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
 from president.bus.streams import StreamLimits, ensure_streams
 from president.clock import Clock, SystemClock
 from president.contract import Subjects
+from president.game import Game
 from president.runtime import Runtime, run
 from president.runtime.checks import close_nats, close_store, nats_check, postgres_check
 from president.settings import MissingSecretError, load_settings
@@ -103,6 +104,7 @@ class EngineApp:
             appender=self._appender(self._store),
             clock=self.clock,
             takeover_seed=settings.engine_takeover_seed,
+            appended_to=self._watch,
         )
         js = self._nats.jetstream()
         await ensure_streams(js, self.subjects, StreamLimits.from_settings(settings))
@@ -123,7 +125,7 @@ class EngineApp:
             secret=self._token_secret,
             prompt_ai_seats=settings.engine_prompt_ai_seats,
             budget_ms=settings.engine_ai_budget_ms,
-            watch=turn_clock.watch,
+            watch=self._watch,
         )
         consumer = self._events = EventConsumer(
             js, self.subjects, reactor.on_events, batch=settings.engine_consumer_batch
@@ -183,6 +185,12 @@ class EngineApp:
             await close_store(self._store, self._store.pool)
             self._store = None
         log.info("engine %s: stopped", self.settings.instance_id)
+
+    def _watch(self, game: Game) -> None:
+        """The turn clock takes a game's new deadlines (from the reactor, or at once from
+        an append of this instance)."""
+        if self.turn_clock is not None:
+            self.turn_clock.watch(game)
 
     def _appender(self, store: PostgresEventStore) -> Appender:
         return GroupCommit(store) if self.settings.engine_group_commit else store

@@ -353,3 +353,25 @@ async def test_a_turn_ends_only_where_its_prompt_went() -> None:
     without_ai = prompts_for(game, 1, secret="k", prompt_ai_seats=False)
     assert sorted(m.seat for m in with_ai if isinstance(m, TurnEnded)) == [0, 1]
     assert [m.seat for m in without_ai if isinstance(m, TurnEnded)] == [0]
+
+
+async def test_the_engine_hands_its_appends_to_the_turn_clock_at_once() -> None:
+    store = InMemoryEventStore()
+    clock = FakeClock()
+    await write_table(store, "t", options=CLOCKED)
+    told: list[tuple[int, list[Alarm]]] = []
+    engine = Engine(
+        store,
+        MemoryTableSessions(store),
+        secret="k",
+        clock=clock,
+        appended_to=lambda game: told.append((game.version, alarms_of(game))),
+    )
+    await engine.start_game("t")
+    game = await engine.load("t")
+    reply = await engine.handle(command_for("t", legal_actions(game.state)[0], "c1"))
+    assert isinstance(reply, Accepted)
+    ((version, alarms),) = told
+    assert version == reply.last_version
+    next_seat = _to_act(await engine.load("t"))
+    assert [(a.seat, a.at) for a in alarms] == [(next_seat, clock.now() + timedelta(seconds=2))]
