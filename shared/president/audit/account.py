@@ -58,13 +58,15 @@ class Trick:
 
 @dataclass(frozen=True, slots=True)
 class Transfer:
-    """Exchange cards: ``gave`` is the automatic gift, ``returned`` the chosen return."""
+    """Exchange cards: ``gave`` is the automatic gift, ``returned`` the chosen return
+    (``takeover``: why the takeover level chose it)."""
 
     version: int
     kind: str
     giver: int
     receiver: int
     cards: tuple[str, ...]
+    takeover: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +186,10 @@ class _Folder:
             return  # events before any deal: the checks report them
         if isinstance(event, CardsGiven | CardsReturned):
             kind = "gave" if isinstance(event, CardsGiven) else "returned"
+            takeover = self.record.takeovers.get(version)
+            reason = None if takeover is None else takeover.reason
             current.exchange.append(
-                Transfer(version, kind, event.giver, event.receiver, event.cards)
+                Transfer(version, kind, event.giver, event.receiver, event.cards, reason)
             )
         elif isinstance(event, PlayStarted):
             current.play_leader = event.leader

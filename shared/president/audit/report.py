@@ -100,6 +100,7 @@ class AuditReport:
                     "receiver": t.receiver,
                     "cards": list(t.cards) if account.ended else None,
                     "count": len(t.cards),
+                    "takeover": t.takeover,
                 }
                 for t in account.exchange
             ],
@@ -128,12 +129,20 @@ class AuditReport:
                 }
                 for n in account.clock
             ],
-            "takeovers": [
-                {"version": m.version, "seat": m.seat, "reason": m.takeover}
-                for t in account.tricks
-                for m in t.moves
-                if m.takeover is not None
-            ],
+            "takeovers": sorted(
+                [
+                    {"version": t.version, "seat": t.giver, "reason": t.takeover}
+                    for t in account.exchange
+                    if t.takeover is not None
+                ]
+                + [
+                    {"version": m.version, "seat": m.seat, "reason": m.takeover}
+                    for t in account.tricks
+                    for m in t.moves
+                    if m.takeover is not None
+                ],
+                key=lambda item: int(item["version"] or 0),
+            ),
             "problems": [p.to_dict() for p in self.round_problems(account)],
         }
 

@@ -58,9 +58,10 @@ def _round(report: AuditReport, account: RoundAccount) -> Iterable[str]:
             yield f"  dealt seat {seat}: {_cards(sorted_cards(hand))}"
     for transfer in account.exchange:
         cards = _cards(transfer.cards) if account.ended else f"{len(transfer.cards)} card(s)"
+        takeover = f" [takeover: {transfer.takeover}]" if transfer.takeover else ""
         yield (
             f"  exchange (v{transfer.version}): seat {transfer.giver} {transfer.kind} "
-            f"seat {transfer.receiver} {cards}"
+            f"seat {transfer.receiver} {cards}{takeover}"
         )
     for trick in account.tricks:
         yield from _trick(trick)

@@ -26,6 +26,11 @@ def test_a_clocked_game_audits_clean_and_its_account_shows_the_clock(
     assert all(n["lag_ms"] == 10.0 for n in notes if n["kind"] == "timed_out")
     takeovers = [t for r in rounds for t in r["takeovers"]]
     assert {t["reason"] for t in takeovers} == {"timed_out", "away", "left"}
+    decisions = ("CardsPlayed", "Passed", "CardsReturned")
+    played = [e for e in clocked_events if e.type in decisions]
+    assert len(takeovers) == sum(1 for e in played if e.metadata["actor"] == "takeover")
+    returned = [x for r in rounds for x in r["exchange"] if x["kind"] == "returned"]
+    assert returned and all(x["takeover"] is not None for x in returned)  # nobody acts
     timed_out = sum(1 for e in clocked_events if e.type == "TurnTimedOut")
     assert sum(1 for t in takeovers if t["reason"] == "timed_out") == timed_out
     text = render_text(report)
