@@ -68,6 +68,14 @@ def bench_e2e(
         ),
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    nats_nodes: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Embedded NATS as a cluster of this many JetStream servers, every stream "
+            "with that many replicas (1: a single server, 1 replica).",
+        ),
+    ] = 1,
     turn_seconds: TurnSeconds = None,
     absent: Absent = None,
 ) -> None:
@@ -90,6 +98,7 @@ def bench_e2e(
         prefix=settings.subject_prefix,
         extra_env={"PRESIDENT_STATS_INTERVAL": "0.5"},
         nats_auth=auth,
+        nats_nodes=nats_nodes,
         extra_nats_users=(ECHO_USER,),
     )
     check_absent(absent, players)
@@ -118,6 +127,7 @@ def bench_e2e(
     report["load_avg_1m"] = {"before": load_before, "after": os.getloadavg()[0]}
     report["ai_workers"], report["engines"] = ai_workers, engines
     report["nats_auth"] = auth
+    report["nats_nodes"] = nats_nodes
     report["servers"] = (
         "configured"
         if scratch is None

@@ -43,6 +43,9 @@ class StackConfig:
     durable: bool = True
     migrate: bool = True
     nats_auth: bool = True
+    nats_nodes: int = 1
+    """Embedded NATS as a cluster of this many JetStream servers (streams get as many
+    replicas)."""
     """False only to measure what authentication costs (``bench e2e --no-auth``)."""
     extra_nats_users: tuple[User, ...] = ()
     """Identities added to the embedded NATS besides the roles' (a bench's echo pair)."""
@@ -105,6 +108,7 @@ class ServiceStack:
             self._servers = ensure_servers(
                 self.settings,
                 durable=self.config.durable,
+                nats_nodes=self.config.nats_nodes,
                 nats_prefix=self.config.prefix,
                 nats_auth=self.config.nats_auth,
                 nats_extra_users=self.config.extra_nats_users,
@@ -259,5 +263,7 @@ class ServiceStack:
             env["PRESIDENT_NATS_PASSWORD"] = servers.nats_users[role]
         if ready_file is not None:
             env["PRESIDENT_READY_FILE"] = str(ready_file)
+        if self.config.nats_nodes > 1:  # our own cluster: a replica of every stream per node
+            env["PRESIDENT_STREAM_REPLICAS"] = str(self.config.nats_nodes)
         env.update(self.config.extra_env)
         return env
