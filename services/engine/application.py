@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from president import fairness
 from president.ai import Policy, make_policy
+from president.bus.identity import Requester
 from president.clock import Clock, SystemClock
 from president.commands import rejection
 from president.contract import (
@@ -40,7 +41,7 @@ from president.rules import SeatView as RulesView
 from president.store import AppendResult, ConcurrencyConflict, EventStore
 
 from services.engine.cache import GameCache
-from services.engine.cycle import GameCommands, TakeOver
+from services.engine.cycle import GameCommands, GameRequest, TakeOver
 from services.engine.ports import Appender, TableSessions
 
 log = logging.getLogger(__name__)
@@ -87,12 +88,20 @@ class Engine:
 
     # -- commands ----------------------------------------------------------------
 
-    async def handle(self, command: GameWrite | TakeOver) -> Accepted | Rejected:
-        """Check ``command`` against the table's committed state and append its events."""
+    async def handle(
+        self, command: GameWrite | TakeOver, requester: Requester | None = None
+    ) -> Accepted | Rejected:
+        """Check ``command`` from ``requester`` against the table's committed state and
+        append its events (which record who sent it: the engine for a takeover)."""
         table_id = command.table_id
+        if not isinstance(command, TakeOver):
+            unstarted = await self._unstarted(table_id)
+            if unstarted is not None:
+                return rejection(command.command_id, unstarted.code, unstarted.detail)
+        request = command if isinstance(command, TakeOver) else GameRequest(command, requester)
         async with self.games.lock(table_id):
             try:
-                return await self._commands.execute(command)
+                return await self._commands.execute(request)
             except CorruptGame:
                 log.exception("table %s: the log breaks the rules", table_id)
                 return rejection(command.command_id, RejectionCode.INTERNAL_ERROR, "bad log")
@@ -122,6 +131,17 @@ class Engine:
             return action if action in view.legal_actions else view.legal_actions[0]
 
         return choose
+
+    async def _unstarted(self, table_id: str) -> Refusal | None:
+        """UNKNOWN_TABLE or GAME_NOT_STARTED for a table whose game stream is empty, at the
+        cost of one read: a command for a table no game exists for (a forged one, one sent
+        too early) takes no lock, lease or fold. Such a stream holds no command, so the
+        refusal is the one the cycle would give (neither is remembered)."""
+        if table_id in self.games:
+            return None
+        if await self._store.stream_version(stream_id_of_game(table_id)):
+            return None
+        return await self._check_seat(Game(table_id), 0, "")
 
     async def _check_seat(self, game: Game, seat: int, token: str) -> Refusal | None:
         if game.created is None:

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from nats.aio.client import Client
 from nats.aio.msg import Msg
@@ -19,15 +20,21 @@ from nats.aio.subscription import Subscription
 
 log = logging.getLogger(__name__)
 
-Handle = Callable[[str, bytes], Awaitable[bytes]]
-"""Subject and body of a request in, the reply's body out (must not raise)."""
+Admit = Callable[[Msg], Any]
+"""A request in, synchronously and cheaply: the command to run, or the reply's body
+(``bytes``) when the request is refused at once (rate limit, size, parse). Must not raise."""
+Run = Callable[[Msg, Any], Awaitable[bytes]]
+"""A request and the command admitted from it in, the reply's body out (must not raise)."""
 
 
 class CommandServer:
     """Answers requests on ``subject`` (queue group ``queue``), up to ``max_workers`` at once.
 
-    A request beyond that waits in the subscription's buffer. ``stop`` stops taking new
-    requests, answers those already received, and gives them ``grace`` seconds.
+    Every request is first admitted in the subscription's task (``admit``): what it refuses
+    (a flood over its rate, junk) is answered there at once and never takes one of the
+    ``max_workers`` slots that the commands worth deciding share. An admitted request
+    beyond that waits in the subscription's buffer. ``stop`` stops taking new requests,
+    answers those already received, and gives them ``grace`` seconds.
     """
 
     def __init__(
@@ -35,14 +42,16 @@ class CommandServer:
         client: Client,
         subject: str,
         queue: str,
-        handle: Handle,
+        admit: Admit,
+        run: Run,
         *,
         max_workers: int,
     ):
         self._client = client
         self._subject = subject
         self._queue = queue
-        self._handle = handle
+        self._admit = admit
+        self._run = run
         self._slots = asyncio.Semaphore(max_workers)
         self._tasks: set[asyncio.Task[None]] = set()
         self._subscription: Subscription | None = None
@@ -69,14 +78,25 @@ class CommandServer:
     async def _received(self, message: Msg) -> None:
         # Runs in the subscription's own task, one message at a time: waiting for a slot
         # here leaves the rest in the buffer.
+        command = self._admit(message)
+        if isinstance(command, bytes):
+            await self._reply(message, command)
+            return
         await self._slots.acquire()
-        task = asyncio.create_task(self._answer(message))
+        task = asyncio.create_task(self._answer(message, command))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _answer(self, message: Msg) -> None:
+    async def _reply(self, message: Msg, reply: bytes) -> None:
+        if message.reply:
+            try:
+                await self._client.publish(message.reply, reply)
+            except Exception:
+                log.exception("engine: no reply sent to a request on %s", message.subject)
+
+    async def _answer(self, message: Msg, command: Any) -> None:
         try:
-            reply = await self._handle(message.subject, message.data)
+            reply = await self._run(message, command)
             if message.reply:
                 await self._client.publish(message.reply, reply)
         except Exception:

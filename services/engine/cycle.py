@@ -10,6 +10,11 @@ Besides the seats' commands (actions, Leave/Away/Back), the engine's own takeove
 through the same cycle: a :class:`TakeOver` of a turn whose deadline passed, with the
 deterministic command id ``timeout:...`` (or ``takeover:...``), so a turn is timed out
 once however many engines try, and the expected version is the backstop.
+
+The events record who sent the command and what it said (``president.commands.Identified.
+sent``): a seat's own client (its integrator), an AI worker, or the engine itself for a
+takeover; the same command id with another command or from another identity is
+``COMMAND_ID_REUSED``.
 """
 
 from __future__ import annotations
@@ -17,11 +22,12 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from president.bus.identity import Requester
 from president.clock import Clock
-from president.commands import CommandCycle, Identified, accepted, rejection
+from president.commands import CommandCycle, Earlier, Identified, accepted, identified, rejection
 from president.contract import (
     Accepted,
     Away,
@@ -73,6 +79,18 @@ class _HeldGame:
 
 
 @dataclass(frozen=True)
+class GameRequest:
+    """A seat's command with the identity that sent it (``president.bus.identity``)."""
+
+    action: GameWrite
+    requester: Requester | None = None
+
+
+ENGINE = Requester("engine")
+"""Who a takeover is recorded as sent by: the engine itself."""
+
+
+@dataclass(frozen=True)
 class TakeOver:
     """The engine's own command: play ``seat``'s turn (due since ``turn_version``) with the
     takeover level, its deadline having passed (or the seat being away or left)."""
@@ -85,7 +103,7 @@ class TakeOver:
     """The takeover level's choice, by level (the table's option)."""
 
 
-class GameCommands(CommandCycle[GameWrite | TakeOver, Game]):
+class GameCommands(CommandCycle[GameRequest | TakeOver, Game]):
     """The engine's steps of the command cycle (the caller holds the game's cache lock)."""
 
     attempts = 3
@@ -112,11 +130,17 @@ class GameCommands(CommandCycle[GameWrite | TakeOver, Game]):
         self._clock = clock
         self._appended_to = appended_to
 
-    def identify(self, command: GameWrite | TakeOver) -> Identified:
-        stream_id = stream_id_of_game(command.table_id)
+    def identify(self, command: GameRequest | TakeOver) -> Identified:
         if isinstance(command, TakeOver):
-            return Identified(stream_id, command.command_id)
-        return Identified(stream_id, command.command_id, command.expected_version)
+            stream_id = stream_id_of_game(command.table_id)
+            return Identified(
+                stream_id, command.command_id, requester=ENGINE.user, requester_role=ENGINE.role
+            )
+        action = command.action
+        stream_id = stream_id_of_game(action.table_id)
+        return identified(
+            stream_id, action, action.command_id, action.expected_version, command.requester
+        )
 
     @asynccontextmanager
     async def hold(self, command: Identified) -> AsyncIterator[_HeldGame]:
@@ -127,9 +151,10 @@ class GameCommands(CommandCycle[GameWrite | TakeOver, Game]):
     def version(self, state: Game) -> int:
         return state.version
 
-    async def admit(self, command: GameWrite | TakeOver, state: Game) -> Refusal | None:
-        if isinstance(command, TakeOver):
+    async def admit(self, request: GameRequest | TakeOver, state: Game) -> Refusal | None:
+        if isinstance(request, TakeOver):
             return None
+        command = request.action
         refused = await self._check_seat(state, command.seat, command.seat_token)
         action = not isinstance(command, Leave | Away | Back)
         if refused is None and action and command.command_id not in state.commands:
@@ -137,15 +162,22 @@ class GameCommands(CommandCycle[GameWrite | TakeOver, Game]):
             refused = late_action(state, command.seat, command.expected_version)
         return refused
 
-    def earlier(self, command: Identified, state: Game) -> Accepted | None:
+    def earlier(self, command: Identified, state: Game) -> Earlier | None:
         effect = state.commands.get(command.command_id)
         if effect is None:
             return None
         first, last, positions = effect.first_version, effect.last_version, effect.positions
         result = AppendResult(command.stream_id, first, last, positions, duplicate=True)
-        return accepted(command.command_id, result)
+        return Earlier(accepted(command.command_id, result), effect.requester, effect.fingerprint)
 
-    def decide(self, command: GameWrite | TakeOver, state: Game) -> list[NewEvent] | Refusal:
+    def decide(self, request: GameRequest | TakeOver, state: Game) -> list[NewEvent] | Refusal:
+        decided = self._decide(request, state)
+        if isinstance(decided, Refusal):
+            return decided
+        sent = self.identify(request).sent()
+        return [replace(event, metadata={**event.metadata, **sent}) for event in decided]
+
+    def _decide(self, command: GameRequest | TakeOver, state: Game) -> list[NewEvent] | Refusal:
         now = self._clock.now()
         if isinstance(command, TakeOver):
             level = "easy" if state.created is None else state.created.options.takeover_level
@@ -159,9 +191,10 @@ class GameCommands(CommandCycle[GameWrite | TakeOver, Game]):
                 level=level,
                 new_seed=self._new_seed,
             )
-        if isinstance(command, Leave | Away | Back):
-            return decide_presence(state, command, now=now)
-        return decide_action(state, command, self._new_seed, now=now)
+        action = command.action
+        if isinstance(action, Leave | Away | Back):
+            return decide_presence(state, action, now=now)
+        return decide_action(state, action, self._new_seed, now=now)
 
     async def append(
         self, command: Identified, state: Game, events: Sequence[NewEvent]

@@ -1,19 +1,58 @@
-"""The NATS adapter of game commands: bytes in, one reply out, whatever happens."""
+"""The NATS adapter of game commands: bytes in, one reply out, whatever happens.
+
+:func:`admit_request` runs in the command subscription's own task (cheap: the sender's
+rate limit, the size, one validating parse) and :func:`run_request` in a command slot;
+:func:`handle_request` is both at once.
+"""
 
 from __future__ import annotations
 
-from president.commands import answer
+from typing import Any
+
+from president.bus.identity import Requester
+from president.commands import RateLimits, admit, run
 from president.contract import GAME_COMMANDS, GameWrite, GetView, Reply
 
 from services.engine.application import Engine
 
+Command = GameWrite | GetView
 
-async def handle_request(engine: Engine, subject: str, raw: bytes) -> bytes:
-    """The JSON reply to the request ``raw`` sent to ``subject`` (never raises)."""
 
-    async def handle(command: GameWrite | GetView) -> Reply:
+def admit_request(
+    subject: str,
+    raw: bytes,
+    requester: Requester | None = None,
+    limits: RateLimits | None = None,
+) -> Command | bytes:
+    """The game command of a request, or the encoded reply refusing it (never raises)."""
+    command: Any = admit(
+        subject, raw, accepts=GAME_COMMANDS, kind="game", requester=requester, limits=limits
+    )
+    return command  # type: ignore[no-any-return]
+
+
+async def run_request(
+    engine: Engine, subject: str, command: Command, requester: Requester | None = None
+) -> bytes:
+    """The encoded reply of an admitted game command (never raises)."""
+
+    async def handle(command: Command) -> Reply:
         if isinstance(command, GetView):
             return await engine.view(command)
-        return await engine.handle(command)
+        return await engine.handle(command, requester)
 
-    return await answer(subject, raw, handle, accepts=GAME_COMMANDS, kind="game", service="engine")
+    return await run(subject, command, handle, kind="game", service="engine")
+
+
+async def handle_request(
+    engine: Engine,
+    subject: str,
+    raw: bytes,
+    requester: Requester | None = None,
+    limits: RateLimits | None = None,
+) -> bytes:
+    """The JSON reply to the request ``raw`` sent to ``subject`` (never raises)."""
+    command = admit_request(subject, raw, requester, limits)
+    if isinstance(command, bytes):
+        return command
+    return await run_request(engine, subject, command, requester)

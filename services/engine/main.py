@@ -13,13 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 import asyncpg
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
+from president.bus.identity import requester_of
 from president.bus.streams import StreamLimits, ensure_streams
 from president.clock import Clock, SystemClock
+from president.commands import RateLimits
 from president.contract import Subjects
 from president.game import Game
 from president.runtime import Runtime, run
@@ -31,7 +34,7 @@ from services.engine.application import Engine
 from services.engine.cache import GameCache
 from services.engine.commands import CommandServer
 from services.engine.group_commit import GroupCommit
-from services.engine.handlers import handle_request
+from services.engine.handlers import admit_request, run_request
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.leases import TableLeases
 from services.engine.ports import Appender
@@ -149,14 +152,20 @@ class EngineApp:
         for task in self._clock_tasks:
             runtime.supervise(task, task.get_name())
 
-        async def handle(subject: str, raw: bytes) -> bytes:
-            return await handle_request(engine, subject, raw)
+        limits = RateLimits(settings.command_rate, settings.command_burst)
+
+        def admit(message: Msg) -> object:
+            return admit_request(message.subject, message.data, requester_of(message.reply), limits)
+
+        async def answer(message: Msg, command: Any) -> bytes:
+            return await run_request(engine, message.subject, command, requester_of(message.reply))
 
         self._commands = CommandServer(
             self._nats,
             self.subjects.game_commands,
             QUEUE_GROUP,
-            handle,
+            admit,
+            answer,
             max_workers=settings.engine_max_workers,
         )
         await self._commands.start()

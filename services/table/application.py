@@ -161,5 +161,4 @@ class TableService:
     async def _execute(
         self, table_id: str, command: Writing, decide: Decide, requester: Requester | None
     ) -> Reply:
-        sender = None if requester is None else requester.user
-        return await self._commands.execute(TableRequest(table_id, command, decide, sender))
+        return await self._commands.execute(TableRequest(table_id, command, decide, requester))

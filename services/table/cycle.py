@@ -5,7 +5,8 @@ command sent at once are decided one after the other, and reads the table's stre
 (table streams are short). Not remembered: UNKNOWN_TABLE (the table may be created
 later), the answer to a table that kept changing under every attempt ("try again"), and
 COMMAND_ID_REUSED (another identity's reuse must not become the first sender's answer).
-The events record who sent the command (``requested_by``).
+The events record who sent the command and what it said (``requested_by``,
+``requested_by_role``, ``command_fingerprint``: ``president.commands.Identified.sent``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from president.commands import CommandCycle, Identified, accepted, rejection
+from president.bus.identity import Requester
+from president.commands import CommandCycle, Earlier, Identified, accepted, identified, rejection
 from president.contract import (
     Accepted,
     CreateTable,
@@ -42,7 +44,7 @@ class TableRequest:
     table_id: str
     command: Writing
     decide: Decide
-    requester: str | None = None
+    requester: Requester | None = None
     """The NATS identity that sent it (``president.bus.identity``), recorded with its events."""
 
 
@@ -90,12 +92,10 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
         self._actor = actor
 
     def identify(self, command: TableRequest) -> Identified:
+        sent = command.command
         stream_id = stream_id_of_table(command.table_id)
-        return Identified(
-            stream_id,
-            command.command.command_id,
-            command.command.expected_version,
-            requester=command.requester,
+        return identified(
+            stream_id, sent, sent.command_id, sent.expected_version, command.requester
         )
 
     @asynccontextmanager
@@ -106,7 +106,7 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
     def version(self, state: _Read) -> int:
         return state.state.version
 
-    def earlier(self, command: Identified, state: _Read) -> Accepted | Rejected | None:
+    def earlier(self, command: Identified, state: _Read) -> Earlier | None:
         done = [e for e in state.events if e.metadata.get("command_id") == command.command_id]
         if not done:
             return None
@@ -119,8 +119,7 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
         meta = metadata(
             command.command.command_id, correlation_id=command.command.command_id, actor=self._actor
         )
-        if command.requester is not None:
-            meta[REQUESTER_KEY] = command.requester
+        meta.update(self.identify(command).sent())
         return [NewEvent(type=fact.type, data=fact.data, metadata=meta) for fact in outcome]
 
     async def append(
@@ -136,7 +135,7 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
         if result.duplicate:  # the same command, decided elsewhere (the store's own check)
             recorded = await self._store.read_stream(command.stream_id, result.first_version)
             written = [e for e in recorded if e.version <= result.last_version]
-            return _first_answer(command, written)
+            return self._again(command, _first_answer(command, written))
         return _accepted_result(command.command_id, table_id, result, events)
 
     def too_busy(self, command: Identified) -> Rejected:
@@ -144,18 +143,11 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
         return rejection(command.command_id, RejectionCode.STALE_VERSION, detail)
 
 
-REQUESTER_KEY = "requested_by"
-"""Event metadata: the NATS identity (user name, never a secret) that sent the command."""
-
-
-def _first_answer(command: Identified, done: Sequence[RecordedEvent]) -> Accepted | Rejected:
-    """The first answer again, to the identity that sent the command the first time only:
-    another identity resending its command id (to obtain a seat token) is refused."""
-    first = done[0].metadata.get(REQUESTER_KEY)
-    if first is not None and command.requester != first:
-        detail = "this command id was sent by another identity"
-        return rejection(command.command_id, RejectionCode.COMMAND_ID_REUSED, detail)
-    return _accepted(command.command_id, _table_id(command), done, duplicate=True)
+def _first_answer(command: Identified, done: Sequence[RecordedEvent]) -> Earlier:
+    """The first answer with who sent it and what it said (the cycle gives it again only
+    to the same identity for the same command)."""
+    reply = _accepted(command.command_id, _table_id(command), done, duplicate=True)
+    return Earlier.of(reply, done[0].metadata)
 
 
 def _table_id(command: Identified) -> str:

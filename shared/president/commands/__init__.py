@@ -5,7 +5,36 @@ command on its stream and appends what it causes. Pure decisions come from
 ``president.game``; the store is reached through its port only.
 """
 
-from president.commands.answer import answer
-from president.commands.cycle import CommandCycle, Held, Identified, accepted, rejection
+from president.commands.answer import admit, answer, run
+from president.commands.cycle import (
+    FINGERPRINT,
+    REQUESTED_BY,
+    REQUESTED_BY_ROLE,
+    CommandCycle,
+    Earlier,
+    Held,
+    Identified,
+    accepted,
+    fingerprint,
+    identified,
+    rejection,
+)
+from president.commands.limits import RateLimits
 
-__all__ = ["CommandCycle", "Held", "Identified", "accepted", "answer", "rejection"]
+__all__ = [
+    "FINGERPRINT",
+    "REQUESTED_BY",
+    "REQUESTED_BY_ROLE",
+    "CommandCycle",
+    "Earlier",
+    "Held",
+    "Identified",
+    "RateLimits",
+    "accepted",
+    "admit",
+    "answer",
+    "fingerprint",
+    "identified",
+    "rejection",
+    "run",
+]

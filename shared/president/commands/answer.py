@@ -1,4 +1,11 @@
-"""Bytes in, one reply out: the parse and reply ends of a service's command cycle."""
+"""Bytes in, one reply out: the parse and reply ends of a service's command cycle.
+
+Two steps, so that a service can keep its command slots for commands worth deciding:
+:func:`admit` is synchronous and cheap (the sender's rate limit, the body's size, one
+validating parse) and either yields the typed command or the encoded reply at once;
+only an admitted command then takes a slot and is run (:func:`run`). :func:`answer` does
+both in one call. Every reply is counted in the command metrics (kind, type, outcome).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +14,93 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
+from president.bus.identity import Requester
+from president.commands.limits import RateLimits
 from president.contract import AnyCommand, Rejected, RejectionCode, Reply, parse_command
 from president.runtime.logs import log_context
 from president.runtime.metrics import outcome_of, record_command
 
 log = logging.getLogger(__name__)
+
+_RATE_LIMITED_REPLY = Rejected(
+    command_id=None,
+    code=RejectionCode.RATE_LIMITED,
+    detail="too many commands from this identity; slow down and resend",
+)
+_RATE_LIMITED = _RATE_LIMITED_REPLY.model_dump_json().encode()
+_UNREAD = "Rejected"
+"""The ``type`` label of a command refused before it was read (as ``parse_command`` says)."""
+
+
+def admit(
+    subject: str,
+    raw: bytes,
+    *,
+    accepts: Collection[str],
+    kind: str,
+    requester: Requester | None = None,
+    limits: RateLimits | None = None,
+) -> AnyCommand | bytes:
+    """The command ``raw`` on ``subject`` holds, or the encoded reply refusing it (never
+    raises): ``RATE_LIMITED`` (unread) when ``requester`` is over its rate, else what
+    :func:`president.contract.parse_command` refuses, or ``MALFORMED`` when its type is
+    not one of ``accepts`` (it is not a ``kind`` command)."""
+    if limits is not None and not limits.allow(requester):
+        record_command(kind, _UNREAD, _RATE_LIMITED_REPLY, 0.0)
+        return _RATE_LIMITED
+    started = time.perf_counter()
+    command = parse_command(subject, raw)
+    refused: Rejected | None = None
+    if isinstance(command, Rejected):
+        refused = command
+    elif command.type not in accepts:
+        detail = f"{command.type} is not a {kind} command"
+        code = RejectionCode.MALFORMED
+        refused = Rejected(command_id=command.command_id, code=code, detail=detail)
+    if refused is None:
+        assert not isinstance(command, Rejected)
+        return command
+    record_command(kind, _UNREAD, refused, time.perf_counter() - started)
+    return refused.model_dump_json().encode()
+
+
+async def run(
+    subject: str,
+    command: Any,
+    handle: Callable[[Any], Awaitable[Reply]],
+    *,
+    kind: str,
+    service: str,
+) -> bytes:
+    """The encoded reply of ``handle(command)``; a failure of ``handle`` is INTERNAL_ERROR
+    (the command is well formed: a resend may succeed once the fault is gone)."""
+    started = time.perf_counter()
+    command_id = getattr(command, "command_id", None)
+    table_id = getattr(command, "table_id", None)
+    # Lines logged meanwhile carry the correlation id the written events get: the table
+    # id for a game command, the command id for a table command.
+    correlation_id = table_id if kind == "game" else command_id
+    with log_context(table_id=table_id, command_id=command_id, correlation_id=correlation_id):
+        reply = await _handled(subject, command, handle, service)
+        log.debug("%s: %s", command.type, outcome_of(reply))
+    record_command(kind, command.type, reply, time.perf_counter() - started)
+    return reply.model_dump_json().encode()
+
+
+async def _handled(
+    subject: str, command: Any, handle: Callable[[Any], Awaitable[Reply]], service: str
+) -> Reply:
+    try:
+        return await handle(command)
+    except Exception:
+        command_id = getattr(command, "command_id", None)
+        log.exception("%s: command %s on %s failed", service, command_id, subject)
+        return Rejected(
+            command_id=command_id,
+            code=RejectionCode.INTERNAL_ERROR,
+            detail=f"the {service} failed on this command (logged) and may or may not have"
+            " applied it; resending the same command_id answers which, once it recovers",
+        )
 
 
 async def answer(
@@ -22,48 +111,12 @@ async def answer(
     accepts: Collection[str],
     kind: str,
     service: str,
+    requester: Requester | None = None,
+    limits: RateLimits | None = None,
 ) -> bytes:
-    """The encoded reply to the request ``raw`` sent to ``subject`` (never raises).
-
-    The request is parsed into a typed command (MALFORMED otherwise, or when its type is
-    not one of ``accepts``: it is not a ``kind`` command) and handed to ``handle``; a
-    failure of ``handle`` is INTERNAL_ERROR, to be resent with the same command id.
-    """
-    started = time.perf_counter()
-    command = parse_command(subject, raw)
-    command_id = getattr(command, "command_id", None)
-    table_id = getattr(command, "table_id", None)
-    # Lines logged meanwhile carry the correlation id the written events get: the table
-    # id for a game command, the command id for a table command.
-    correlation_id = table_id if kind == "game" else command_id
-    with log_context(table_id=table_id, command_id=command_id, correlation_id=correlation_id):
-        reply = await _reply(subject, command, handle, accepts=accepts, kind=kind, service=service)
-        log.debug("%s: %s", command.type, outcome_of(reply))
-    record_command(kind, command.type, reply, time.perf_counter() - started)
-    return reply.model_dump_json().encode()
-
-
-async def _reply(
-    subject: str,
-    command: AnyCommand | Rejected,
-    handle: Callable[[Any], Awaitable[Reply]],
-    *,
-    accepts: Collection[str],
-    kind: str,
-    service: str,
-) -> Reply:
-    command_id = getattr(command, "command_id", None)
-    if isinstance(command, Rejected):
+    """The encoded reply to the request ``raw`` sent to ``subject`` (never raises):
+    :func:`admit`, then :func:`run` what it admitted."""
+    command = admit(subject, raw, accepts=accepts, kind=kind, requester=requester, limits=limits)
+    if isinstance(command, bytes):
         return command
-    if command.type not in accepts:
-        detail = f"{command.type} is not a {kind} command"
-        return Rejected(command_id=command_id, code=RejectionCode.MALFORMED, detail=detail)
-    try:
-        return await handle(command)
-    except Exception:
-        log.exception("%s: command %s on %s failed", service, command_id, subject)
-        return Rejected(
-            command_id=command_id,
-            code=RejectionCode.INTERNAL_ERROR,
-            detail=f"the {service} failed; resend with the same command_id",
-        )
+    return await run(subject, command, handle, kind=kind, service=service)

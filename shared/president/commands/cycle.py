@@ -18,14 +18,27 @@ order of the steps, what is remembered and the retries live here only:
 7. append with the version decided on and the command id; ``ConcurrencyConflict`` (a
    lost race) releases the hold and starts again, ``attempts`` times at most.
 
-What identifies a command is one value, :class:`Identified`, handed to every step: what
-the cycle remembers of a command (its refusal today) is keyed by it, so remembering more
-with the command id (what the command said, who sent it) adds fields there and a check in
-:meth:`CommandCycle._judge`, without reshaping the steps.
+What identifies a command is one value, :class:`Identified`, handed to every step: its
+stream, its id, and what makes the id an idempotency key done right: the ``fingerprint``
+of what the command says (:func:`fingerprint`: type, stream and canonical body) and the
+``requester`` (the NATS identity that sent it). Both are written with the command's
+events (metadata ``command_fingerprint``, ``requested_by``, ``requested_by_role``) and
+with a remembered refusal (the ``_sent`` member of its ``command_rejections.reply``), and
+the cycle compares them before it answers a command id again (:meth:`CommandCycle._again`):
+
+- the same id from the same identity with the same command: the first answer;
+- the same id with another command (another type, stream or body): ``COMMAND_ID_REUSED``,
+  nothing changed, nothing remembered (the first answer stays the first sender's);
+- the same id from another identity: ``COMMAND_ID_REUSED`` too, whatever it says, so no
+  identity ever obtains the answer (a seat token) to a command it did not send.
+
+Events and refusals written before fingerprints were recorded carry none: their ids are
+answered as before (the identity is still compared when it was recorded).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -33,7 +46,9 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from president.bus.identity import Requester
 from president.contract import Accepted, Rejected, RejectionCode
+from president.contract.base import Message
 from president.game import Refusal
 from president.store import AppendResult, ConcurrencyConflict, NewEvent
 
@@ -51,6 +66,77 @@ class Identified:
     expected_version: int | None = None
     requester: str | None = None
     """The NATS identity that sent it (``president.bus.identity.requester_of``), if known."""
+    fingerprint: str | None = None
+    """What the command says (:func:`fingerprint`), if the service computed it."""
+    requester_role: str | None = None
+    """The role of ``requester`` (``integrator``, ``ai-worker``), if known."""
+
+    def sent(self) -> dict[str, str]:
+        """What the log records of who sent the command and what it said (metadata keys
+        ``requested_by``, ``requested_by_role``, ``command_fingerprint``; no secret)."""
+        recorded = {
+            REQUESTED_BY: self.requester,
+            REQUESTED_BY_ROLE: self.requester_role,
+            FINGERPRINT: self.fingerprint,
+        }
+        return {key: value for key, value in recorded.items() if value is not None}
+
+
+REQUESTED_BY = "requested_by"
+"""Event metadata: the NATS identity (user name, never a secret) that sent the command."""
+REQUESTED_BY_ROLE = "requested_by_role"
+"""Event metadata: the role of that identity (``integrator``, ``ai-worker``, ...)."""
+FINGERPRINT = "command_fingerprint"
+"""Event metadata: :func:`fingerprint` of the command that wrote the event."""
+SENT = "_sent"
+"""The member of a remembered refusal holding :meth:`Identified.sent` of its command."""
+
+
+def fingerprint(stream_id: str, command: Message) -> str:
+    """SHA-256 (hex) of what ``command`` says: its type, the stream it writes and its body
+    as canonical JSON (sorted keys, no spaces, defaults included), the command id aside."""
+    body = command.model_dump(mode="json", exclude={"command_id"})
+    canonical = json.dumps(
+        {"stream_id": stream_id, "body": body}, sort_keys=True, separators=(",", ":")
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def identified(
+    stream_id: str,
+    command: Message,
+    command_id: str,
+    expected_version: int | None,
+    requester: Requester | None,
+) -> Identified:
+    """The :class:`Identified` of ``command`` sent by ``requester`` to ``stream_id``."""
+    return Identified(
+        stream_id,
+        command_id,
+        expected_version,
+        requester=None if requester is None else requester.user,
+        fingerprint=fingerprint(stream_id, command),
+        requester_role=None if requester is None else requester.role,
+    )
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """The answer of a command id's first time, with who sent it and what it said then."""
+
+    reply: Accepted | Rejected
+    requester: str | None = None
+    fingerprint: str | None = None
+
+    @classmethod
+    def of(cls, reply: Accepted | Rejected, metadata: Any) -> Earlier:
+        """The answer ``reply`` of a command whose events (or refusal) recorded ``metadata``."""
+        requester, print_ = metadata.get(REQUESTED_BY), metadata.get(FINGERPRINT)
+        return cls(
+            reply,
+            requester if isinstance(requester, str) else None,
+            print_ if isinstance(print_, str) else None,
+        )
 
 
 class Held(Protocol[S_co]):
@@ -100,7 +186,7 @@ class CommandCycle(ABC, Generic[C, S]):
         if isinstance(verdict, Refusal):
             rejected = rejection(known.command_id, verdict.code, verdict.detail)
             if verdict.final:
-                await held.remember(rejected.model_dump(mode="json"))
+                await held.remember({**rejected.model_dump(mode="json"), SENT: known.sent()})
             return rejected
         if isinstance(verdict, Accepted | Rejected):
             return verdict
@@ -112,14 +198,28 @@ class CommandCycle(ABC, Generic[C, S]):
             return refused
         earlier = self.earlier(known, state)
         if earlier is not None:
-            return earlier
+            return self._again(known, earlier)
         if held.rejection is not None:
-            return Rejected.model_validate_json(json.dumps(held.rejection))
+            remembered = dict(held.rejection)
+            sent = remembered.pop(SENT, None)
+            reply = Rejected.model_validate_json(json.dumps(remembered))
+            return self._again(known, Earlier.of(reply, sent if isinstance(sent, dict) else {}))
         expected, version = known.expected_version, self.version(state)
         if expected is not None and expected != version:
             detail = f"expected version {expected}, {known.stream_id} is at {version}"
             return Refusal(RejectionCode.STALE_VERSION, detail, final=True)
         return self.decide(command, state)
+
+    @staticmethod
+    def _again(known: Identified, earlier: Earlier) -> Accepted | Rejected:
+        """The first answer again, only to its sender and only for the same command."""
+        if earlier.requester is not None and known.requester != earlier.requester:
+            detail = "this command id was sent by another identity"
+            return rejection(known.command_id, RejectionCode.COMMAND_ID_REUSED, detail)
+        if earlier.fingerprint is not None and known.fingerprint != earlier.fingerprint:
+            detail = "this command id was sent before with another command; nothing changed"
+            return rejection(known.command_id, RejectionCode.COMMAND_ID_REUSED, detail)
+        return earlier.reply
 
     # -- what a service plugs in ------------------------------------------------
 
@@ -140,9 +240,9 @@ class CommandCycle(ABC, Generic[C, S]):
         return None
 
     @abstractmethod
-    def earlier(self, command: Identified, state: S) -> Accepted | Rejected | None:
-        """The reply of the command's first time, when the stream holds its events (or a
-        refusal to give it: another identity sent the command id first)."""
+    def earlier(self, command: Identified, state: S) -> Earlier | None:
+        """The reply of the command's first time, when the stream holds its events, with
+        their ``requested_by`` and ``command_fingerprint`` (:meth:`Earlier.of`)."""
 
     @abstractmethod
     def decide(self, command: C, state: S) -> list[NewEvent] | Refusal:

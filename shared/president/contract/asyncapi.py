@@ -13,7 +13,7 @@ from pydantic import BaseModel, TypeAdapter
 from pydantic.json_schema import models_json_schema
 
 from president.contract import commands, messages, replies
-from president.contract.base import SCHEMA_VERSION
+from president.contract.base import MAX_JSON_DEPTH, MAX_MESSAGE_BYTES, SCHEMA_VERSION
 from president.contract.codes import RejectionCode
 from president.contract.headers import (
     EVENT_HEADERS,
@@ -91,6 +91,15 @@ code), or a query result. Every command carries a `command_id`: the same id twic
 answered the same and has one effect. A command may carry `expected_version` (the
 version of the stream it writes); a mismatch is STALE_VERSION and changes nothing.
 Malformed input (not JSON, unknown command, a wrong field) is Rejected with MALFORMED.
+
+Limits (every command and query): a body of at most {MAX_MESSAGE_BYTES} bytes (larger is
+MESSAGE_TOO_LARGE, refused unread, no `command_id` echoed), JSON nested at most
+{MAX_JSON_DEPTH} deep, every string field within its `maxLength` and `pattern` below (no
+control characters anywhere), else MALFORMED. The same `command_id` with another command
+(type, subject or body) or from another identity is COMMAND_ID_REUSED and changes
+nothing. Each client identity may send `PRESIDENT_COMMAND_RATE` commands a second
+(bursts of `PRESIDENT_COMMAND_BURST`) to each service instance: beyond, RATE_LIMITED,
+unread; it may hold `PRESIDENT_MAX_OPEN_TABLES` open tables: beyond, TOO_MANY_TABLES.
 
 Events leave only through the relay, from the committed Postgres log, on JetStream.
 Public subjects never carry a card that was not played, nor a round's seed before
@@ -431,6 +440,8 @@ def _as_parsed(schemas: dict[str, Any]) -> None:
     (it tells PlayCards, Pass, ReturnCards and GetView apart) and may leave out
     ``table_id`` (the subject names the table); a table command may leave out its
     ``type`` (the subject names the command). Either, when sent, must agree."""
+    for model in (*GAME_COMMANDS, *TABLE_COMMANDS):
+        schemas[model.__name__]["x-max-bytes"] = MAX_MESSAGE_BYTES
     for model in GAME_COMMANDS:
         schema = schemas[model.__name__]
         properties = schema["properties"]

@@ -13,8 +13,48 @@ SCHEMA_VERSION: Literal[1] = 1
 TableId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
 """A table id is one NATS subject token: letters, digits, '-' and '_' (1 to 64)."""
 
-CommandId = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-"""Chosen by the sender; the same id twice is one command (one effect, the same reply)."""
+PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
+"""The character set of every free-text field: any Unicode character but the control
+characters (C0, DEL and C1: ``\\u0000``-``\\u001f``, ``\\u007f``-``\\u009f``)."""
+
+MAX_COMMAND_ID = 128
+MAX_TABLE_NAME = 100
+MAX_PLAYER_NAME = 64
+MAX_SEAT_TOKEN = 64
+
+MAX_MESSAGE_BYTES = 16 * 1024
+"""The largest command or query body a service reads (bytes, UTF-8 JSON): far below the
+NATS server's ``max_payload`` (1 MiB by default), so that no accepted command can cause an
+event or a reply the server refuses. A larger body is ``MESSAGE_TOO_LARGE``, refused
+before it is parsed."""
+
+MAX_JSON_DEPTH = 8
+"""The deepest nesting of JSON objects and arrays a command may hold (a legal command
+needs 3): deeper is ``MALFORMED``."""
+
+CommandId = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=MAX_COMMAND_ID, pattern=r"^[\x21-\x7e]+$"),
+]
+"""Chosen by the sender (1 to 128 printable ASCII characters, no spaces: a UUID fits);
+the same id twice is one command (one effect, the same reply)."""
+
+TableName = Annotated[str, StringConstraints(max_length=MAX_TABLE_NAME, pattern=PRINTABLE)]
+"""A table's display name: up to 100 characters, no control characters."""
+
+PlayerName = Annotated[
+    str, StringConstraints(min_length=1, max_length=MAX_PLAYER_NAME, pattern=PRINTABLE)
+]
+"""A player's display name: 1 to 64 characters, no control characters."""
+
+SeatToken = Annotated[
+    str, StringConstraints(min_length=1, max_length=MAX_SEAT_TOKEN, pattern=r"^[A-Za-z0-9_-]+$")
+]
+"""A seat token as the TakeSeat reply gave it (URL-safe base64, 43 characters today)."""
+
+Card = Annotated[str, StringConstraints(max_length=8, pattern=PRINTABLE)]
+"""A card in wire notation (``3C``, ``10H``, ``QS``); a short string that names no card is
+``UNKNOWN_CARD`` (a rule code), a long one or one with control characters ``MALFORMED``."""
 
 Seat = Annotated[int, Field(ge=0, le=5)]
 Version = Annotated[int, Field(ge=0)]

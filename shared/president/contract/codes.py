@@ -28,7 +28,15 @@ class RejectionCode(StrEnum):
     NOT_HIGHER = "NOT_HIGHER"
 
     MALFORMED = "MALFORMED"
-    """Not JSON, not an object, unknown command, a field missing or of the wrong type."""
+    """Not JSON, not an object, unknown command, a field missing, of the wrong type, too
+    long, with a control character, or JSON nested too deep. Resending it cannot succeed."""
+    MESSAGE_TOO_LARGE = "MESSAGE_TOO_LARGE"
+    """The body is larger than ``MAX_MESSAGE_BYTES``: refused unread (no command id echoed)."""
+    RATE_LIMITED = "RATE_LIMITED"
+    """This identity sent more commands than its rate allows; nothing was read or changed.
+    Slow down and resend (the same command id is fine)."""
+    TOO_MANY_TABLES = "TOO_MANY_TABLES"
+    """This identity already has as many open tables as it may; start or finish one first."""
     UNKNOWN_TABLE = "UNKNOWN_TABLE"
     UNKNOWN_SEAT = "UNKNOWN_SEAT"
     """A seat number outside the table's seats."""
@@ -46,8 +54,9 @@ class RejectionCode(StrEnum):
     GAME_NOT_STARTED = "GAME_NOT_STARTED"
     NOT_ENOUGH_PLAYERS = "NOT_ENOUGH_PLAYERS"
     INTERNAL_ERROR = "INTERNAL_ERROR"
-    """The service failed; the command may or may not have taken effect: resend it
-    with the same command id to find out."""
+    """The service failed on this command; it may or may not have taken effect. A resend
+    with the same command id answers what happened once the fault is gone (it is never
+    the answer to a malformed command: that is ``MALFORMED``)."""
     TURN_TIMED_OUT = "TURN_TIMED_OUT"
     """The seat's turn ran out of time and the takeover level played it before this
     action got in (the action is late; the seat acts again when it is due again)."""

@@ -13,7 +13,18 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from president.contract.base import AILevel, CommandId, Message, Seat, TableId, Version
+from president.contract.base import (
+    AILevel,
+    Card,
+    CommandId,
+    Message,
+    PlayerName,
+    Seat,
+    SeatToken,
+    TableId,
+    TableName,
+    Version,
+)
 from president.contract.options import TableOptions
 
 
@@ -30,10 +41,10 @@ class CreateTable(Command):
 
     type: Literal["CreateTable"] = "CreateTable"
     table_id: TableId | None = None
-    name: str = ""
+    name: TableName = ""
     players: Annotated[int, Field(ge=3, le=6)] = 4
     options: TableOptions = TableOptions()
-    ai_seats: dict[int, AILevel] = Field(default_factory=dict)
+    ai_seats: Annotated[dict[int, AILevel], Field(max_length=6)] = Field(default_factory=dict)
 
 
 class TakeSeat(Command):
@@ -42,7 +53,7 @@ class TakeSeat(Command):
     type: Literal["TakeSeat"] = "TakeSeat"
     table_id: TableId
     seat: Seat | None = None
-    player_name: Annotated[str, Field(min_length=1, max_length=64)]
+    player_name: PlayerName
 
 
 class SeatAI(Command):
@@ -89,14 +100,14 @@ class SeatCommand(Command):
 
     table_id: TableId
     seat: Seat
-    seat_token: Annotated[str, Field(min_length=1, max_length=200)]
+    seat_token: SeatToken
 
 
 class PlayCards(SeatCommand):
     """Play 1 to 4 cards of one rank (wire notation: ``3C``, ``10H``, ``QS``)."""
 
     type: Literal["PlayCards"] = "PlayCards"
-    cards: list[str]
+    cards: Annotated[list[Card], Field(max_length=13)]
 
 
 class Pass(SeatCommand):
@@ -109,7 +120,7 @@ class ReturnCards(SeatCommand):
     """Return exchange cards (President: two, Vice-President: one)."""
 
     type: Literal["ReturnCards"] = "ReturnCards"
-    cards: list[str]
+    cards: Annotated[list[Card], Field(max_length=13)]
 
 
 class GetView(Message):
@@ -119,7 +130,7 @@ class GetView(Message):
     command_id: CommandId | None = None
     table_id: TableId
     seat: Seat
-    seat_token: Annotated[str, Field(min_length=1, max_length=200)]
+    seat_token: SeatToken
 
 
 class Leave(SeatCommand):

@@ -1,12 +1,22 @@
-"""Raw request bytes to a typed command, or a MALFORMED rejection: never an exception."""
+"""Raw request bytes to a typed command, or a rejection: never an exception.
+
+The cheap checks come first: the body's size (``MESSAGE_TOO_LARGE`` above
+``MAX_MESSAGE_BYTES``, unread), then one validating parse of the bytes (pydantic's JSON
+parser straight into the typed command). Only a body that fails it is read again, as plain
+JSON, to say what is wrong (``MALFORMED``) and to echo its command id when that id is
+itself valid: a reply never carries more than ``MAX_COMMAND_ID`` characters of what the
+sender wrote, so it always fits in a NATS message.
+"""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from president.contract.base import MAX_COMMAND_ID, MAX_JSON_DEPTH, MAX_MESSAGE_BYTES
 from president.contract.codes import RejectionCode
 from president.contract.commands import TABLE_COMMANDS, AnyCommand, GameCommand
 from president.contract.replies import Rejected
@@ -14,36 +24,83 @@ from president.contract.subjects import parse_command_subject
 
 _GAME = TypeAdapter(GameCommand)
 _MAX_DETAIL = 300
+_COMMAND_ID = re.compile(rf"^[\x21-\x7e]{{1,{MAX_COMMAND_ID}}}$")
 
 
 def parse_command(subject: str, raw: bytes) -> AnyCommand | Rejected:
-    """The command that ``raw`` on ``subject`` holds, or ``Rejected(MALFORMED)``.
+    """The command that ``raw`` on ``subject`` holds, or ``Rejected`` (``MALFORMED``,
+    ``MESSAGE_TOO_LARGE``).
 
     Table commands are named by the subject's last token (a ``type`` in the body is
     optional but must agree); game commands name the table in the subject and their
     ``type`` in the body (a ``table_id`` in the body is optional but must agree).
     """
+    if len(raw) > MAX_MESSAGE_BYTES:
+        return too_large(len(raw))
     try:
         return _parse(subject, raw)
     except Exception as exc:  # a parser that raises would leave a request unanswered
         return _malformed(None, f"unreadable message: {type(exc).__name__}")
 
 
+def too_large(size: int) -> Rejected:
+    """The reply to a body of ``size`` bytes, more than ``MAX_MESSAGE_BYTES``."""
+    detail = f"the body is {size} bytes; commands are at most {MAX_MESSAGE_BYTES} bytes"
+    return Rejected(command_id=None, code=RejectionCode.MESSAGE_TOO_LARGE, detail=detail)
+
+
 def _parse(subject: str, raw: bytes) -> AnyCommand | Rejected:
     target = parse_command_subject(subject)
     if target is None:
-        return _malformed(None, f"{subject!r} is not a command subject")
+        return _malformed(None, f"{subject[:100]!r} is not a command subject")
+    kind, name = target
+    fast = _validated(kind, name, raw)
+    if fast is not None:
+        return fast
     try:
         body = json.loads(raw)
+    except RecursionError:
+        return _malformed(None, f"JSON nested deeper than {MAX_JSON_DEPTH}")
     except (ValueError, UnicodeDecodeError) as exc:
         return _malformed(None, f"not JSON: {exc}")
     if not isinstance(body, dict):
         return _malformed(None, "a command must be a JSON object")
-    command_id = body.get("command_id") if isinstance(body.get("command_id"), str) else None
-    kind, name = target
+    raw_id = body.get("command_id")
+    command_id = raw_id if isinstance(raw_id, str) and _COMMAND_ID.match(raw_id) else None
+    if _depth(body) > MAX_JSON_DEPTH:
+        return _malformed(command_id, f"JSON nested deeper than {MAX_JSON_DEPTH}")
     if kind == "table":
         return _table_command(name, body, command_id)
     return _game_command(name, body, command_id)
+
+
+def _validated(kind: str, name: str, raw: bytes) -> AnyCommand | Rejected | None:
+    """The command, parsed once, when ``raw`` is one as it should be (else None: the
+    slow path explains what is wrong)."""
+    try:
+        if kind == "table":
+            model = TABLE_COMMANDS.get(name)
+            return None if model is None else model.model_validate_json(raw)
+        command = _GAME.validate_json(raw)
+    except ValidationError:
+        return None
+    if command.table_id != name:
+        detail = f"table_id {command.table_id!r} sent to table {name!r}"
+        return _malformed(command.command_id, detail)
+    return command
+
+
+def _depth(value: Any) -> int:
+    """How deep ``value`` nests lists and dicts (iterative: no recursion to exhaust)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_JSON_DEPTH:
+                children = item.values() if isinstance(item, dict) else item
+                stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def _table_command(
@@ -51,9 +108,9 @@ def _table_command(
 ) -> AnyCommand | Rejected:
     model = TABLE_COMMANDS.get(name)
     if model is None:
-        return _malformed(command_id, f"unknown table command {name!r}")
+        return _malformed(command_id, f"unknown table command {name[:64]!r}")
     if body.setdefault("type", name) != name:
-        return _malformed(command_id, f"type {body['type']!r} sent to {name!r}")
+        return _malformed(command_id, f"type {str(body['type'])[:64]!r} sent to {name!r}")
     try:
         return model.model_validate_json(json.dumps(body))
     except ValidationError as exc:
@@ -64,7 +121,8 @@ def _game_command(
     table_id: str, body: dict[str, Any], command_id: str | None
 ) -> AnyCommand | Rejected:
     if body.setdefault("table_id", table_id) != table_id:
-        return _malformed(command_id, f"table_id {body['table_id']!r} sent to table {table_id!r}")
+        detail = f"table_id {str(body['table_id'])[:64]!r} sent to table {table_id!r}"
+        return _malformed(command_id, detail)
     try:
         return _GAME.validate_json(json.dumps(body))
     except ValidationError as exc:
@@ -74,8 +132,8 @@ def _game_command(
 def _errors(exc: ValidationError) -> str:
     parts = []
     for error in exc.errors(include_url=False, include_input=False):
-        where = ".".join(str(item) for item in error["loc"]) or "message"
-        parts.append(f"{where}: {error['msg']}")
+        where = ".".join(str(item)[:32] for item in error["loc"][:4]) or "message"
+        parts.append(f"{where}: {error['msg'][:120]}")
     return "; ".join(parts)[:_MAX_DETAIL]
 
 

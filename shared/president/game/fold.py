@@ -53,11 +53,14 @@ class CorruptGame(ValueError):
 
 @dataclass(frozen=True)
 class CommandEffect:
-    """What one command wrote: its versions and log positions."""
+    """What one command wrote: its versions and log positions, and who sent it with what
+    fingerprint (metadata ``requested_by``, ``command_fingerprint``), when recorded."""
 
     first_version: int
     last_version: int
     positions: tuple[int, ...]
+    requester: str | None = None
+    fingerprint: str | None = None
 
 
 @dataclass(frozen=True)
@@ -184,8 +187,13 @@ class Game:
             new_round = new_round or event.type == "RoundDealt"
         command_id = _command_id(group[0])
         if command_id is not None and command_id not in self.commands:
+            sent = group[0].metadata
             self.commands[command_id] = CommandEffect(
-                group[0].version, group[-1].version, tuple(e.position for e in group)
+                group[0].version,
+                group[-1].version,
+                tuple(e.position for e in group),
+                _text(sent.get("requested_by")),
+                _text(sent.get("command_fingerprint")),
             )
         self._track_turns(deciders, new_round, deadlines)
 
@@ -269,6 +277,10 @@ class Game:
         kept = {s: d for s, d in self.deadlines.items() if self.turns.get(s) == before.get(s)}
         kept.update(deadlines)
         self.deadlines = {seat: kept[seat] for seat in self.turns if seat in kept}
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _command_id(event: StoredEvent) -> str | None:

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from president.commands import CommandCycle, Identified, accepted, rejection
+from president.commands import CommandCycle, Earlier, Identified, accepted, rejection
 from president.contract import Accepted, Rejected, RejectionCode
 from president.game import Refusal
 from president.store import ConcurrencyConflict, NewEvent, RecordedEvent, StreamHold
@@ -62,10 +62,13 @@ class Counter(CommandCycle[Count, list[RecordedEvent]]):
     def version(self, state: list[RecordedEvent]) -> int:
         return len(state)
 
-    def earlier(self, command: Identified, state: list[RecordedEvent]) -> Accepted | None:
+    def earlier(self, command: Identified, state: list[RecordedEvent]) -> Earlier | None:
         done = [e for e in state if e.metadata.get("command_id") == command.command_id]
         if not done:
             return None
+        return Earlier.of(self._first(command, done), done[0].metadata)
+
+    def _first(self, command: Identified, done: list[RecordedEvent]) -> Accepted:
         return Accepted(
             command_id=command.command_id,
             stream_id=STREAM,

@@ -164,4 +164,8 @@ async def test_a_rejected_command_id_stays_rejected() -> None:
     stale = command.model_copy(update={"expected_version": 1})
     first = await engine.handle(stale)
     assert isinstance(first, Rejected) and first.code is RejectionCode.STALE_VERSION
-    assert await engine.handle(command) == first
+    assert await engine.handle(stale) == first
+    # The same id with another body (no expected version) is another command: refused.
+    reused = await engine.handle(command)
+    assert isinstance(reused, Rejected) and reused.code is RejectionCode.COMMAND_ID_REUSED
+    assert await engine.handle(stale) == first
