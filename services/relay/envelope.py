@@ -8,8 +8,9 @@ message to resume exactly where the stream ends.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from president.contract.headers import (
     EVENT_ID,
@@ -19,6 +20,7 @@ from president.contract.headers import (
     POSITION,
     STREAM_ID,
     VERSION,
+    WITHHELD,
     event_msg_id,
 )
 from president.store import RecordedEvent
@@ -103,6 +105,37 @@ def plan(
                 continue
             planned.append(envelope)
     return planned
+
+
+def size_of(envelope: Envelope) -> int:
+    """What ``envelope`` costs against the server's ``max_payload`` (payload and headers,
+    with a margin for the header block's framing)."""
+    headers = sum(len(k) + len(v) + 4 for k, v in envelope.headers.items())
+    return len(envelope.payload) + headers + 64
+
+
+def withheld(envelope: Envelope, reason: str) -> Envelope:
+    """The small message standing in for ``envelope`` in its place: same subject, message
+    id and ``President-*`` headers (so resuming and de-duplication work as for the event),
+    ``President-Withheld`` = ``reason``, and an ``EventWithheld`` reference as payload."""
+    headers = envelope.headers
+    reference = {
+        "schema_version": 1,
+        "type": "EventWithheld",
+        "event_id": headers[EVENT_ID],
+        "stream_id": headers[STREAM_ID],
+        "version": int(headers[VERSION]),
+        "position": envelope.position,
+        "event_type": headers[EVENT_TYPE],
+        "part": headers[PART],
+        "size": len(envelope.payload),
+        "reason": reason[:200],
+    }
+    return replace(
+        envelope,
+        payload=json.dumps(reference).encode(),
+        headers={**headers, WITHHELD: reason[:200]},
+    )
 
 
 def mark_of(headers: Mapping[str, str] | None) -> Mark | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import nats
 from nats.aio.client import Client
@@ -15,7 +15,7 @@ from president.bus.connect import NatsCredentials, connect
 from president.bus.streams import StreamSpec, ensure_stream
 from president.contract.headers import EXPECTED_LAST_SEQ
 
-from services.relay.envelope import Envelope, Mark, mark_of
+from services.relay.envelope import Envelope, Mark, mark_of, size_of, withheld
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +23,20 @@ __all__ = ["EXPECTED_LAST_SEQ", "JetStreamPublisher", "PublishFailed", "StreamSp
 
 
 class PublishFailed(Exception):
-    """A message was not acknowledged by JetStream; nothing after it may be trusted."""
+    """A message was not acknowledged by JetStream; nothing after it may be trusted.
+
+    ``position``: the log position of the first message that failed, when known;
+    ``fenced``: the stream did not end where this publisher expected (someone else
+    stored a message: a new session mends that, it says nothing about the event)."""
+
+    def __init__(self, message: str, position: int | None = None, *, fenced: bool = False):
+        super().__init__(message)
+        self.position = position
+        self.fenced = fenced
+
+
+TOO_LARGE = "too-large"
+"""Why a message is withheld: it exceeds the server's ``max_payload``."""
 
 
 class JetStreamPublisher:
@@ -50,6 +63,29 @@ class JetStreamPublisher:
         self._spec = spec
         self._ack_timeout = ack_timeout
         self._last_seq: int | None = None  # where the stream ends, once fenced
+        self.withheld: list[Envelope] = []
+        """Every message this publisher replaced by its withheld reference (acked)."""
+
+    @property
+    def max_payload(self) -> int:
+        """The largest message the server takes (its ``max_payload``, told at connect)."""
+        return int(self._client.max_payload)
+
+    def _substituted(
+        self, envelopes: Sequence[Envelope], withhold: Mapping[int, str]
+    ) -> tuple[list[Envelope], list[Envelope]]:
+        """``envelopes`` with those the server cannot take (too large, or their event in
+        ``withhold``) replaced by references; and the replacements."""
+        limit, out, replaced = self.max_payload, [], []
+        for envelope in envelopes:
+            reason = withhold.get(envelope.position)
+            if reason is None and size_of(envelope) > limit:
+                reason = TOO_LARGE
+            if reason is not None:
+                envelope = withheld(envelope, reason)
+                replaced.append(envelope)
+            out.append(envelope)
+        return out, replaced
 
     @classmethod
     async def connect(
@@ -95,13 +131,21 @@ class JetStreamPublisher:
             return None
         return mark_of(message.headers)
 
-    async def publish(self, envelopes: Sequence[Envelope]) -> None:
+    async def publish(
+        self, envelopes: Sequence[Envelope], withhold: Mapping[int, str] | None = None
+    ) -> None:
         """Publish in order, at most ``max_in_flight`` unacked; return once all are acked.
+
+        A message larger than the server's ``max_payload``, and every message of an event
+        whose position is in ``withhold`` (position -> reason), is replaced in its place by
+        its withheld reference (``envelope.withheld``): logged as an error and counted in
+        :attr:`withheld` once acked.
 
         Raises PublishFailed when any message is refused (a fenced publisher's stream
         grew behind its back, among others), or the whole batch is not acked within
         ``ack_timeout``.
         """
+        envelopes, replaced = self._substituted(envelopes, withhold or {})
         acks: list[asyncio.Future[PubAck]] = []
         expected = self._last_seq
         try:
@@ -123,9 +167,21 @@ class JetStreamPublisher:
                     )
                 acked = await asyncio.gather(*acks)
         except (nats.errors.Error, TimeoutError) as error:
+            failed = _first_failed(envelopes, acks)
             for ack in acks:
                 ack.cancel()
-            raise PublishFailed(f"{type(error).__name__}: {error}") from error
+            fenced = "wrong last sequence" in str(error).lower()
+            raise PublishFailed(
+                f"{type(error).__name__}: {error}", failed, fenced=fenced
+            ) from error
+        for envelope in replaced:
+            log.error(
+                "relay: WITHHELD an event message on %s (it stays in the log; a reference"
+                " stands in its place): %s",
+                envelope.subject,
+                envelope.payload.decode(),
+            )
+        self.withheld.extend(replaced)
         if self._last_seq is None or not acked:
             return
         dropped = [e.msg_id for e, ack in zip(envelopes, acked, strict=True) if ack.duplicate]
@@ -135,3 +191,14 @@ class JetStreamPublisher:
             # expected next is wrong from here on.
             raise PublishFailed(f"dropped as duplicates by the stream: {dropped[:3]}")
         self._last_seq = acked[-1].seq
+
+
+def _first_failed(
+    envelopes: Sequence[Envelope], acks: Sequence[asyncio.Future[PubAck]]
+) -> int | None:
+    """The position of the first message not acked: a failed or unfinished ack, else the
+    message whose publish raised (the one after the last ack future)."""
+    for envelope, ack in zip(envelopes, acks, strict=False):
+        if not ack.done() or ack.cancelled() or ack.exception() is not None:
+            return envelope.position
+    return envelopes[len(acks)].position if len(acks) < len(envelopes) else None

@@ -4,6 +4,14 @@ A session (one lock, one NATS connection) resumes from the checkpoint moved
 forward to what JetStream already holds, then repeats: read a batch after the
 resume point, publish it pipelined, wait for every ack, save the checkpoint.
 Any failure drops the whole session and a new one starts from the checkpoint.
+
+No event can jam it (``docs/decisions/2026-12-01-relay-withheld.md``): a message larger
+than the server's ``max_payload`` is replaced at once by a small ``EventWithheld``
+reference in its place; an event whose publish fails ``withhold_after`` times in a row
+(backing off exponentially from ``retry_interval`` up to ``max_retry_interval``; a broken
+fence does not count: a new session mends it) is withheld the same way. Every withheld
+message is logged as an error and counted (:attr:`Relay.withheld`); the event stays in
+the Postgres log, where the audit and a replay read it.
 """
 
 from __future__ import annotations
@@ -59,6 +67,7 @@ class RelayOptions:
     duplicate_window: float = DUPLICATE_WINDOW
     lease_ttl: float = 4.0
     holder: str | None = None
+    withhold_after: int = 5
     limits: StreamLimits = field(default_factory=StreamLimits)
 
 
@@ -113,6 +122,11 @@ class Relay:
         self._timing = LeaseTiming(
             ttl=self._options.lease_ttl, retry_interval=self._options.lock_retry_interval
         )
+        self.withholding: dict[int, str] = {}
+        """Log positions of events to publish as withheld references, and why."""
+        self._strikes: tuple[int | None, int] = (None, 0)
+        self.withheld = 0
+        """Messages this relay published as withheld references (the metric to watch)."""
 
     @property
     def spec(self) -> StreamSpec:
@@ -140,13 +154,15 @@ class Relay:
                 self.status = f"session failed: {type(error).__name__}: {error}"
                 if isinstance(error, PublishFailed):
                     RELAY_PUBLISH_FAILURES.labels(self.name).inc()
-                    log.warning("relay %s: publish failed (%s); starting over", self.name, error)
-                elif failures:  # a server away: its traceback once, then one line each time
-                    log.warning("relay %s: session failed again: %r", self.name, error)
+                    wait = self._struck(error)
                 else:
-                    log.exception("relay %s: session failed; starting over", self.name)
+                    if failures:  # a server away: its traceback once, then one line each time
+                        log.warning("relay %s: session failed again: %r", self.name, error)
+                    else:
+                        log.exception("relay %s: session failed; starting over", self.name)
+                    wait = self._retry_wait(failures + 1)
                 failures += 1
-                await _wait_any(stop, within=self._retry_wait(failures))
+                await _wait_any(stop, within=wait)
         log.info("relay %s: stopped", self.name)
 
     def _retry_wait(self, failures: int) -> float:
@@ -154,6 +170,37 @@ class Relay:
         options = self._options
         ceiling = min(options.max_retry_interval, options.retry_interval * 2 ** (failures - 1))
         return random.uniform(ceiling / 2, ceiling)
+
+    def _struck(self, failed: PublishFailed) -> float:
+        """Count a failed publish against its event; the seconds to wait before the next
+        session (backing off with the failures of that event in a row). The
+        ``withhold_after``-th failure in a row of one event withholds it."""
+        position, count = self._strikes
+        if failed.fenced or failed.position is None:
+            count = max(count, 1)
+        elif failed.position == position:
+            count += 1
+        else:
+            position, count = failed.position, 1
+        self._strikes = (position, count)
+        options = self._options
+        if position is not None and not failed.fenced and count >= options.withhold_after:
+            reason = "refused:" + "".join(c if c.isprintable() else " " for c in str(failed))
+            self.withholding[position] = reason[:200]
+            log.error(
+                "relay %s: the event at position %d failed %d times (%s); withholding it",
+                self.name,
+                position,
+                count,
+                failed,
+            )
+            self._strikes = (None, 0)
+            return options.retry_interval
+        wait = self._retry_wait(count)
+        log.warning(
+            "relay %s: publish failed (%s); starting over in %.1f s", self.name, failed, wait
+        )
+        return wait
 
     async def run_once(self, *, from_position: int | None = None) -> int:
         """Publish everything committed now (waiting for the lock); return the event count.
@@ -257,7 +304,9 @@ class Relay:
             checkpoint,
             lease.epoch,
         )
-        return _Session(events, lease, publisher, self._route, self._options.batch_size, point)
+        return _Session(
+            events, lease, publisher, self._route, self._options.batch_size, point, self
+        )
 
 
 class _Session:
@@ -271,6 +320,7 @@ class _Session:
         route: Route,
         batch_size: int,
         point: ResumePoint,
+        relay: Relay,
     ):
         self._events = events
         self._lease = lease
@@ -278,6 +328,7 @@ class _Session:
         self._route = route
         self._batch_size = batch_size
         self._point = point
+        self._relay = relay
         self.published = 0
 
     async def drain(self, stop: asyncio.Event) -> int:
@@ -294,7 +345,11 @@ class _Session:
             # one frozen mid-publish is fenced by the stream's last sequence, and its
             # checkpoint save by the lease's epoch.
             self._lease.ensure_held()
-            await self._publisher.publish(plan(batch, self._route, skip=self._point.skip))
+            withheld = len(self._publisher.withheld)
+            await self._publisher.publish(
+                plan(batch, self._route, skip=self._point.skip), self._relay.withholding
+            )
+            self._relay.withheld += len(self._publisher.withheld) - withheld
             self._point = ResumePoint(after=batch[-1].position)
             await self._lease.save_checkpoint(self._point.after)
             published += len(batch)

@@ -11,6 +11,7 @@ import hashlib
 import logging
 from typing import Protocol
 
+from president.bus.auth import SERVICE_ROLES
 from president.bus.identity import Requester
 from president.contract import (
     Accepted,
@@ -30,6 +31,9 @@ from president.contract import (
     stream_id_of_table,
 )
 from president.game import (
+    Fact,
+    Refusal,
+    TableState,
     fold_table,
     seat_token,
     token_sha256,
@@ -58,6 +62,10 @@ class Lobby(Protocol):
 
     async def get_table(self, table_id: str) -> TableSummary | None: ...
 
+    async def open_tables_of(self, requester: str) -> int:
+        """How many open tables ``requester`` created (as the lobby knows them)."""
+        ...
+
 
 def table_id_for(command_id: str) -> str:
     """The table id of a CreateTable that names none: derived from its command id, so
@@ -75,12 +83,17 @@ class TableService:
         rejections: RejectionMemory,
         token_secret: str,
         actor: str = "table",
+        *,
+        max_open_tables: int | None = None,
     ):
+        """``max_open_tables``: how many open tables one client identity may hold (None:
+        no limit); the services' own identities are not limited."""
         self._store = store
         self._lobby = lobby
         self._rejections = rejections
         self._secret = token_secret
         self._actor = actor
+        self._max_open_tables = max_open_tables
         self._commands = TableCommands(store, rejections, actor)
 
     async def handle(self, command: TableCommand, requester: Requester | None = None) -> Reply:
@@ -100,9 +113,25 @@ class TableService:
 
     async def create_table(self, command: CreateTable, requester: Requester | None = None) -> Reply:
         table_id = command.table_id or table_id_for(command.command_id)
-        return await self._execute(
-            table_id, command, lambda state: decide_create(state, command), requester
-        )
+        too_many = await self._too_many_tables(requester)
+
+        def decide(state: TableState) -> list[Fact] | Refusal:
+            # After the cycle's duplicate check: a resend still gets its first answer.
+            return too_many if too_many is not None else decide_create(state, command)
+
+        return await self._execute(table_id, command, decide, requester)
+
+    async def _too_many_tables(self, requester: Requester | None) -> Refusal | None:
+        """TOO_MANY_TABLES when ``requester`` holds its limit of open tables (the lobby's
+        count: it may lag the log by its poll interval, so a burst may pass it by a few)."""
+        limit = self._max_open_tables
+        if limit is None or requester is None or requester.role in SERVICE_ROLES:
+            return None
+        held = await self._lobby.open_tables_of(requester.user)
+        if held < limit:
+            return None
+        detail = f"{requester.user} holds {held} open tables; at most {limit}"
+        return Refusal(RejectionCode.TOO_MANY_TABLES, detail)
 
     async def take_seat(self, command: TakeSeat, requester: Requester | None = None) -> Reply:
         token = seat_token(self._secret, command.table_id, command.command_id)

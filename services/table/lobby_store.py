@@ -32,6 +32,10 @@ SET status = EXCLUDED.status, summary = EXCLUDED.summary, updated_at = now()"""
 _LIST = "SELECT summary FROM lobby_tables ORDER BY position DESC LIMIT $1"
 _LIST_STATUS = "SELECT summary FROM lobby_tables WHERE status = $1 ORDER BY position DESC LIMIT $2"
 _GET = "SELECT summary FROM lobby_tables WHERE table_id = $1"
+_OPEN_OF = """
+SELECT count(*) FROM lobby_tables l
+JOIN events e ON e.stream_id = 'table-' || l.table_id AND e.version = 1
+WHERE l.status = 'open' AND e.metadata->>'requested_by' = $1"""
 
 
 class PostgresLobby:
@@ -50,6 +54,10 @@ class PostgresLobby:
     async def get_table(self, table_id: str) -> TableSummary | None:
         raw = await self._pool.fetchval(_GET, table_id)
         return None if raw is None else TableSummary.model_validate_json(raw)
+
+    async def open_tables_of(self, requester: str) -> int:
+        """Open tables whose TableCreated ``requester`` sent (the projection's view)."""
+        return int(await self._pool.fetchval(_OPEN_OF, requester))
 
 
 class LobbyProjector:

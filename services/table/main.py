@@ -19,6 +19,7 @@ from faststream.nats import NatsBroker
 from nats.aio.client import Client
 from president.bus.connect import NatsCredentials, ReconnectPolicy, broker_options
 from president.bus.identity import Requester
+from president.commands import RateLimits
 from president.contract import Reply, Subjects, TableCommand
 from president.runtime import Runtime, run
 from president.runtime.checks import close_nats, close_pool, nats_check, postgres_check
@@ -72,7 +73,12 @@ class TableApp:
         if not secret:
             raise MissingSecretError("the table service needs PRESIDENT_TOKEN_SECRET")
         self.service = TableService(
-            store, PostgresLobby(pool), PostgresRejections(pool), secret, settings.instance_id
+            store,
+            PostgresLobby(pool),
+            PostgresRejections(pool),
+            secret,
+            settings.instance_id,
+            max_open_tables=settings.max_open_tables,
         )
         projector = LobbyProjector(pool, store, poll_interval=settings.lobby_poll_interval)
         self._stop.clear()
@@ -93,7 +99,10 @@ class TableApp:
         )
         broker.include_router(
             table_router(
-                Subjects(settings.subject_prefix), self.handle, concurrency=settings.concurrency
+                Subjects(settings.subject_prefix),
+                self.handle,
+                concurrency=settings.concurrency,
+                limits=RateLimits(settings.command_rate, settings.command_burst),
             )
         )
         client = self._client = await broker.connect()

@@ -26,6 +26,9 @@ class NoLobby:
     async def get_table(self, table_id: str) -> TableSummary | None:
         return None
 
+    async def open_tables_of(self, requester: str) -> int:
+        return 0
+
 
 def _service() -> TableService:
     return TableService(InMemoryEventStore(), NoLobby(), InMemoryRejections(), "secret")
