@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from president.audit.deals import DealCheck
-from president.audit.game import ClockEvent, GameRecord
+from president.audit.game import ClockEvent, GameRecord, Sender
 from president.rules.cards import CARD_INDEX
 from president.rules.events import (
     CardsGiven,
@@ -44,6 +44,7 @@ class Move:
     place: int | None = None  # the finishing place this play took
     title: str | None = None
     takeover: str | None = None  # why the takeover level played it (timed_out, away, left)
+    by: Sender | None = None  # who sent the command (None: the log does not say)
 
 
 @dataclass(slots=True)
@@ -67,6 +68,7 @@ class Transfer:
     receiver: int
     cards: tuple[str, ...]
     takeover: str | None = None
+    by: Sender | None = None  # who sent a return (a gift is the engine's own doing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +191,15 @@ class _Folder:
             takeover = self.record.takeovers.get(version)
             reason = None if takeover is None else takeover.reason
             current.exchange.append(
-                Transfer(version, kind, event.giver, event.receiver, event.cards, reason)
+                Transfer(
+                    version,
+                    kind,
+                    event.giver,
+                    event.receiver,
+                    event.cards,
+                    reason,
+                    self.record.senders.get(version) if kind == "returned" else None,
+                )
             )
         elif isinstance(event, PlayStarted):
             current.play_leader = event.leader
@@ -214,6 +224,6 @@ class _Folder:
             current.tricks.append(self.trick)
         cards = event.cards if isinstance(event, CardsPlayed) else ()
         takeover = self.record.takeovers.get(version)
-        self.last_move = Move(version, event.seat, cards)
+        self.last_move = Move(version, event.seat, cards, by=self.record.senders.get(version))
         self.last_move.takeover = None if takeover is None else takeover.reason
         self.trick.moves.append(self.last_move)

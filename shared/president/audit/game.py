@@ -99,6 +99,23 @@ class Reveal:
     seed: str
 
 
+@dataclass(frozen=True, slots=True)
+class Sender:
+    """Who sent the command that wrote an event (metadata ``requested_by`` and
+    ``requested_by_role``): a seat's own client (an integrator), an AI worker, a takeover."""
+
+    user: str
+    role: str | None = None
+
+    def __str__(self) -> str:
+        if self.role is None or self.role == self.user:
+            return self.user
+        return f"{self.user} ({self.role})"
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"user": self.user, "role": self.role}
+
+
 @dataclass(slots=True)
 class GameRecord:
     """A game stream sorted into what each check needs."""
@@ -113,6 +130,8 @@ class GameRecord:
     clock: list[ClockEvent] = field(default_factory=list)
     takeovers: dict[int, Takeover] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    senders: dict[int, Sender] = field(default_factory=dict)
+    """version -> who sent the command that wrote it (only where the log records it)."""
 
     @property
     def replayable(self) -> bool:
@@ -138,8 +157,21 @@ def read_game(table_id: str, events: Sequence[StreamEvent]) -> GameRecord:
     return record
 
 
+def _sender(metadata: Any) -> Sender | None:
+    """Who the event's metadata says sent its command (no secret is ever recorded)."""
+    if not isinstance(metadata, Mapping):
+        return None
+    user, role = metadata.get("requested_by"), metadata.get("requested_by_role")
+    if not isinstance(user, str):
+        return None
+    return Sender(user, role if isinstance(role, str) else None)
+
+
 def _read_event(record: GameRecord, event: StreamEvent, *, first: bool) -> None:
     kind, data, version = event.type, event.data, event.version
+    sender = _sender(getattr(event, "metadata", None))
+    if sender is not None:
+        record.senders[version] = sender
     if not isinstance(data, Mapping):
         raise TypeError("its data is not an object")
     if kind == GAME_CREATED:

@@ -10,6 +10,7 @@ from html import escape
 
 from president.audit.account import RoundAccount, Trick, sorted_cards
 from president.audit.deals import DealCheck
+from president.audit.game import Sender
 from president.audit.problems import Problem
 from president.audit.report import AuditReport
 from president.audit.text import clock_line
@@ -38,6 +39,7 @@ box-shadow:0 1px 1px #0001}
 table{border-collapse:collapse;margin:.4rem 0}td,th{padding:.25rem .6rem;text-align:left;
 vertical-align:top;border-bottom:1px solid #e3e6eb}
 .pass{color:#7a8394;font-style:italic}
+.by{color:#7a8394;font-size:.85em}
 .flip{background:#fff3cd;border-radius:.3rem;padding:0 .3rem}
 .out{background:#dff0ff;border-radius:.3rem;padding:0 .3rem}
 .mono{font-family:ui-monospace,monospace;font-size:.85rem;word-break:break-all}
@@ -156,8 +158,9 @@ def _round(report: AuditReport, account: RoundAccount) -> Iterable[str]:
         for transfer in account.exchange:
             verb = "gave (automatically)" if transfer.kind == "gave" else "returned"
             cards = _cards(transfer.cards) if account.ended else f"{len(transfer.cards)} card(s)"
+            by = _by(transfer.by)
             yield (
-                f"<tr><td>Seat {transfer.giver} {verb} to seat {transfer.receiver}</td>"
+                f"<tr><td>Seat {transfer.giver} {verb} to seat {transfer.receiver}{by}</td>"
                 f"<td>{cards}</td></tr>"
             )
         yield "</table>"
@@ -219,6 +222,11 @@ def _mark(ok: bool | None, good: str, bad: str) -> str:
     )
 
 
+def _by(sender: Sender | None) -> str:
+    """Who sent the move's command (a seat's client, an AI worker, a takeover), if recorded."""
+    return "" if sender is None else f' <span class="by">by {escape(str(sender))}</span>'
+
+
 def _trick(trick: Trick) -> str:
     moves = []
     for move in trick.moves:
@@ -232,6 +240,7 @@ def _trick(trick: Trick) -> str:
             text += f' <span class="out">out, place {move.place}</span>'
         if move.takeover:
             text += f' <span class="flip">takeover ({escape(move.takeover)})</span>'
+        text += _by(move.by)
         moves.append(text)
     if trick.winner is None:
         result = "left open when the round ended"

@@ -101,6 +101,7 @@ class AuditReport:
                     "cards": list(t.cards) if account.ended else None,
                     "count": len(t.cards),
                     "takeover": t.takeover,
+                    "by": None if t.by is None else t.by.to_dict(),
                 }
                 for t in account.exchange
             ],
@@ -150,7 +151,11 @@ class AuditReport:
 def _trick_dict(trick: Trick) -> dict[str, Any]:
     moves: list[dict[str, Any]] = []
     for move in trick.moves:
-        item: dict[str, Any] = {"version": move.version, "seat": move.seat}
+        item: dict[str, Any] = {
+            "version": move.version,
+            "seat": move.seat,
+            "by": None if move.by is None else move.by.to_dict(),
+        }
         if move.cards:
             item["cards"] = list(move.cards)
         else:

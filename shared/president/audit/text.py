@@ -59,9 +59,10 @@ def _round(report: AuditReport, account: RoundAccount) -> Iterable[str]:
     for transfer in account.exchange:
         cards = _cards(transfer.cards) if account.ended else f"{len(transfer.cards)} card(s)"
         takeover = f" [takeover: {transfer.takeover}]" if transfer.takeover else ""
+        by = "" if transfer.by is None else f" [by {transfer.by}]"
         yield (
             f"  exchange (v{transfer.version}): seat {transfer.giver} {transfer.kind} "
-            f"seat {transfer.receiver} {cards}{takeover}"
+            f"seat {transfer.receiver} {cards}{takeover}{by}"
         )
     for trick in account.tricks:
         yield from _trick(trick)
@@ -123,6 +124,8 @@ def _trick(trick: Trick) -> Iterable[str]:
             text += f" [out, place {move.place}]"
         if move.takeover:
             text += f" [takeover: {move.takeover}]"
+        if move.by is not None:
+            text += f" [by {move.by}]"
         moves.append(text)
     end = (
         f"won by seat {trick.winner}, seat {trick.next_leader} leads"

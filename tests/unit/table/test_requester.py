@@ -4,7 +4,7 @@ to that identity only, and the events say who sent the command."""
 from __future__ import annotations
 
 from president.bus.identity import Requester
-from president.contract import Accepted, CreateTable, Rejected, RejectionCode, TakeSeat
+from president.contract import Accepted, CreateTable, Rejected, RejectionCode, SeatAI, TakeSeat
 from president.store.memory import InMemoryEventStore
 from president.store.rejections import InMemoryRejections
 
@@ -40,3 +40,53 @@ async def test_without_a_known_sender_the_first_answer_is_given_again() -> None:
     assert isinstance(await service.handle(create), Accepted)
     again = await service.handle(create)
     assert isinstance(again, Accepted) and again.duplicate
+
+
+async def test_the_same_id_with_another_command_is_reused_and_changes_nothing() -> None:
+    store = InMemoryEventStore()
+    service = TableService(store, NoLobby(), InMemoryRejections(), "secret")
+    await service.handle(CreateTable(command_id="c", table_id="t", players=3), OWNER)
+    take = TakeSeat(command_id="take-1", table_id="t", player_name="Ann")
+    first = await service.handle(take, OWNER)
+    assert isinstance(first, Accepted)
+
+    renamed = take.model_copy(update={"player_name": "Bob"})
+    other_seat = take.model_copy(update={"seat": 2})
+    other_type = SeatAI(command_id="take-1", table_id="t")
+    for changed in (renamed, other_seat, other_type):
+        refused = await service.handle(changed, OWNER)
+        assert isinstance(refused, Rejected), changed
+        assert refused.code is RejectionCode.COMMAND_ID_REUSED
+        assert refused.command_id == "take-1" and "token" not in refused.detail
+    assert len(await store.read_stream("table-t")) == 2  # nothing changed
+    assert await service.handle(take, OWNER) == first.model_copy(update={"duplicate": True})
+    metadata = (await store.read_stream("table-t"))[1].metadata
+    assert metadata["requested_by_role"] == "integrator"
+    assert len(metadata["command_fingerprint"]) == 64
+
+
+async def test_an_identity_may_hold_so_many_open_tables() -> None:
+    class Counted(NoLobby):
+        def __init__(self, store: InMemoryEventStore):
+            self.store = store
+
+        async def open_tables_of(self, requester: str) -> int:
+            count = 0
+            for stream in ("table-a", "table-b", "table-c"):
+                for event in await self.store.read_stream(stream):
+                    sent_by = event.metadata["requested_by"]
+                    count += event.type == "TableCreated" and sent_by == requester
+            return count
+
+    store = InMemoryEventStore()
+    service = TableService(store, Counted(store), InMemoryRejections(), "s", max_open_tables=2)
+    for table in ("a", "b"):
+        created = await service.handle(CreateTable(command_id=table, table_id=table), OWNER)
+        assert isinstance(created, Accepted)
+    refused = await service.handle(CreateTable(command_id="c", table_id="c"), OWNER)
+    assert isinstance(refused, Rejected) and refused.code is RejectionCode.TOO_MANY_TABLES
+    assert await store.read_stream("table-c") == []
+    again = await service.handle(CreateTable(command_id="a", table_id="a"), OWNER)
+    assert isinstance(again, Accepted) and again.duplicate  # a resend is no new table
+    other = await service.handle(CreateTable(command_id="c", table_id="c"), RIVAL)
+    assert isinstance(other, Accepted)  # the limit is per identity
