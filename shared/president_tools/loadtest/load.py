@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -57,6 +58,13 @@ class LoadResult:
     cpu_s: dict[str, float] = field(default_factory=dict)
     window: tuple[datetime, datetime] | None = None
     """The measurement window by the wall clock (to pick the log's events in it)."""
+    during_window_s: float = 0.0
+    """How long ``during`` ran (``run_load``'s second window), 0 without one."""
+    actions_during: int = 0
+    table_ids: list[str] = field(default_factory=list)
+    """Every table started."""
+    ended: set[str] = field(default_factory=set)
+    """The tables whose game ended (seen on the public subjects)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,13 +91,20 @@ class _Meter:
     def __init__(self, result: LoadResult):
         self.result = result
         self.measuring = False
+        self.during = False
 
     def on_public(self, msg: Msg) -> bool:
         """Count an action; True when the message ends a game."""
         head = msg.data[:400]
-        if self.measuring and any(kind in head for kind in ACTIONS):
-            self.result.actions += 1
-        return b'"GameEnded"' in head
+        if any(kind in head for kind in ACTIONS):
+            if self.measuring:
+                self.result.actions += 1
+            elif self.during:
+                self.result.actions_during += 1
+        if b'"GameEnded"' in head:
+            self.result.ended.add(msg.subject.split(".")[-2])
+            return True
+        return False
 
     def on_stats(self, msg: Msg) -> None:
         if not self.measuring:
@@ -115,13 +130,23 @@ def _cpu_seconds(pids: dict[str, int]) -> dict[str, float]:
 
 
 async def run_load(
-    client: PresidentClient, options: LoadOptions, pids: dict[str, int] | None = None
+    client: PresidentClient,
+    options: LoadOptions,
+    pids: dict[str, int] | None = None,
+    *,
+    during: Callable[[], Awaitable[object]] | None = None,
+    finish_within: float | None = None,
 ) -> LoadResult:
-    """Play ``options.tables`` games at once for the warm-up plus the measured duration."""
+    """Play ``options.tables`` games at once for the warm-up plus the measured duration.
+
+    ``during``: then run it while the tables keep playing, and count their actions in
+    that second window too (``actions_during``, ``during_window_s``). ``finish_within``:
+    then start no new game and wait that long at most for every started one to end."""
     result = LoadResult(options)
     meter = _Meter(result)
     running = True
     starters: set[asyncio.Task[None]] = set()
+    progress = asyncio.Event()  # a game ended or a start finished
 
     async def start_table() -> None:
         clock = None if options.turn_seconds is None else {"turn_seconds": options.turn_seconds}
@@ -138,9 +163,12 @@ async def run_load(
             if options.absent is not None:
                 await client.take_seat(table_id, "absent", options.absent)
             await client.start_game(table_id)
+            result.table_ids.append(table_id)
             result.games_started += 1
         except Exception:
             result.start_failures += 1
+        finally:
+            progress.set()
 
     def spawn_table() -> None:
         task = asyncio.create_task(start_table())
@@ -149,6 +177,7 @@ async def run_load(
 
     async def on_public(msg: Msg) -> None:
         if meter.on_public(msg):
+            progress.set()
             if meter.measuring:
                 result.games_finished += 1
             if running:
@@ -181,7 +210,18 @@ async def run_load(
             for name in cpu_after
             if name in cpu_before
         }
+        if during is not None:
+            meter.during = True
+            started = time.perf_counter()
+            await during()
+            result.during_window_s = time.perf_counter() - started
+            meter.during = False
         running = False
+        if finish_within is not None:
+            async with asyncio.timeout(finish_within):
+                while starters or not result.ended.issuperset(result.table_ids):
+                    progress.clear()
+                    await progress.wait()
     finally:
         for subscription in subscriptions:
             with contextlib.suppress(Exception):

@@ -1,0 +1,263 @@
+"""Hostile input in bulk: what one identity's flood of junk gets, while others play.
+
+:func:`hostile_messages` draws a deterministic mix of the kinds of junk the issue found
+(not JSON, control characters, deep JSON, a huge command id, a body near ``max_payload``,
+unknown commands, forged moves, a CreateTable storm) and :func:`send_flood` sends them at
+a set rate from one identity, each as a request, and counts the replies by kind and code.
+A message the services answer with nothing is counted as ``NO_REPLY``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+import uuid
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from president.bus.auth import Secret, User, role_permissions
+from president.contract import Subjects
+
+NO_REPLY = "NO_REPLY"
+OVERSIZED_EVERY = 200
+"""One message in this many is a body of about 1 MB (below NATS' max_payload, far above
+the services' limit): enough to prove the check, not so many that the flood is a network
+benchmark."""
+
+KINDS = (
+    "not-json",
+    "nul-in-name",
+    "deep-json",
+    "huge-command-id",
+    "unknown-command",
+    "forged-move",
+    "bad-token-shape",
+    "create-storm",
+)
+
+
+@dataclass(frozen=True)
+class Hostile:
+    kind: str
+    subject: str
+    payload: bytes
+
+
+@dataclass
+class FloodResult:
+    sent: int = 0
+    seconds: float = 0.0
+    replies: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+
+    def to_json(self) -> dict[str, Any]:
+        by_code: Counter[str] = Counter()
+        for codes in self.replies.values():
+            by_code.update(codes)
+        return {
+            "sent": self.sent,
+            "seconds": round(self.seconds, 3),
+            "per_s": round(self.sent / self.seconds, 1) if self.seconds else 0.0,
+            "by_code": dict(by_code),
+            "by_kind": {kind: dict(codes) for kind, codes in sorted(self.replies.items())},
+        }
+
+
+def hostile_messages(subjects: Subjects, count: int, seed: int = 11) -> list[Hostile]:
+    """``count`` hostile requests, the kinds in turn (and every ``OVERSIZED_EVERY``-th one
+    a body of about 1 MB)."""
+    draw = random.Random(seed)
+    table = f"{subjects.prefix}.cmd.table"
+    out = []
+    for index in range(count):
+        body: dict[str, Any]
+        command_id = f"flood-{index}"
+        if index % OVERSIZED_EVERY == OVERSIZED_EVERY - 1:
+            body = {"command_id": command_id, "name": "x" * 1_000_000}
+            out.append(Hostile("oversized", f"{table}.CreateTable", _json(body)))
+            continue
+        kind = KINDS[index % len(KINDS)]
+        fake_table = f"nope{draw.randrange(10**6)}"
+        if kind == "not-json":
+            subject, payload = f"{table}.CreateTable", draw.randbytes(64)
+        elif kind == "nul-in-name":
+            body = {"command_id": command_id, "table_id": fake_table, "player_name": "a\u0000b"}
+            subject, payload = f"{table}.TakeSeat", _json(body)
+        elif kind == "deep-json":
+            subject = f"{table}.CreateTable"
+            payload = b'{"command_id":"%s","options":' % command_id.encode()
+            payload += b'{"a":' * 200 + b"1" + b"}" * 200 + b"}"
+        elif kind == "huge-command-id":
+            subject, payload = f"{table}.StartGame", _json({"command_id": "x" * 12_000})
+        elif kind == "unknown-command":
+            subject = subjects.game_command(fake_table)
+            payload = _json({"command_id": command_id, "type": "Teleport"})
+        elif kind == "forged-move":
+            subject = subjects.game_command(fake_table)
+            body = {
+                "command_id": command_id,
+                "type": "Pass",
+                "seat": draw.randrange(4),
+                "seat_token": uuid.uuid4().hex,
+            }
+            payload = _json(body)
+        elif kind == "bad-token-shape":
+            subject = subjects.game_command(fake_table)
+            body = {"command_id": command_id, "type": "Pass", "seat": 0, "seat_token": "\u0000"}
+            payload = _json(body)
+        else:  # create-storm: well-formed tables (refused past the open-tables limit)
+            subject = f"{table}.CreateTable"
+            payload = _json({"command_id": command_id, "name": "storm"})
+        out.append(Hostile(kind, subject, payload))
+    return out
+
+
+async def send_flood(client: Client, messages: list[Hostile], rate: float) -> FloodResult:
+    """Send ``messages`` as requests at ``rate`` per second from ``client``; wait up to 10
+    s after the last for their replies; count every reply (or its absence) by kind."""
+    result = FloodResult()
+    pending: dict[str, str] = {}
+    inbox = client.new_inbox()
+    done = asyncio.Event()
+
+    async def on_reply(msg: Msg) -> None:
+        kind = pending.pop(msg.subject, None)
+        if kind is None:
+            return
+        result.replies[kind][_code(msg.data)] += 1
+        if not pending and result.sent == len(messages):
+            done.set()
+
+    subscription = await client.subscribe(f"{inbox}.*", cb=on_reply, pending_msgs_limit=1_000_000)
+    started = time.perf_counter()
+    try:
+        for index, message in enumerate(messages):
+            due = started + index / rate
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            reply = f"{inbox}.{index}"
+            pending[reply] = message.kind
+            await client.publish(message.subject, message.payload, reply=reply)
+            result.sent += 1
+        await client.flush()
+        result.seconds = time.perf_counter() - started
+        if pending:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), 10.0)
+    finally:
+        await subscription.unsubscribe()
+    for kind in pending.values():
+        result.replies[kind][NO_REPLY] += 1
+    return result
+
+
+def _json(body: dict[str, Any]) -> bytes:
+    return json.dumps(body).encode()
+
+
+def _code(data: bytes) -> str:
+    try:
+        reply = json.loads(data)
+    except ValueError:
+        return "UNREADABLE_REPLY"
+    if not isinstance(reply, dict):
+        return "UNREADABLE_REPLY"
+    code = reply.get("code")
+    return str(code) if code else str(reply.get("type", "UNREADABLE_REPLY"))
+
+
+FLOOD_USER = "flood-integrator"
+"""The flooding identity: an integrator of its own (its own rate limit, its own inbox)."""
+
+
+def flood_user(prefix: str) -> User:
+    """The NATS identity of the flood: an integrator's permissions under its own name."""
+    return User(FLOOD_USER, Secret(literal=""), role_permissions("integrator", prefix, FLOOD_USER))
+
+
+@dataclass(frozen=True)
+class FloodOptions:
+    tables: int = 8
+    players: int = 4
+    level: str = "easy"
+    warmup: float = 4.0
+    before: float = 8.0
+    messages: int = 10_000
+    rate: float = 1000.0
+    finish_within: float = 120.0
+
+
+async def measure_flood(
+    players_url: str,
+    flooder_url: str,
+    database_url: str,
+    prefix: str,
+    options: FloodOptions,
+    pids: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    """Keep ``options.tables`` all-AI tables in play (as the integrator of
+    ``players_url``), measure their actions/s, then send the flood from ``flooder_url``
+    while measuring again; let every game end and audit each from the log."""
+    from president.audit import audit_events
+    from president.bus.connect import connect
+    from president.client import PresidentClient
+    from president.contract import stream_id_of_game
+    from president.store.postgres import PostgresEventStore
+
+    from president_tools.loadtest.load import LoadOptions, run_load
+
+    subjects = Subjects(prefix)
+    messages = hostile_messages(subjects, options.messages)
+    flooder = await connect(flooder_url, "bench-flood", pending_size=64 * 1024 * 1024)
+    flood: dict[str, FloodResult] = {}
+
+    async def during() -> None:
+        flood["result"] = await send_flood(flooder, messages, options.rate)
+
+    load = LoadOptions(
+        tables=options.tables,
+        players=options.players,
+        level=options.level,
+        warmup=options.warmup,
+        duration=options.before,
+    )
+    client = await PresidentClient.connect(players_url, prefix, name="bench-flood-players")
+    try:
+        result = await run_load(
+            client, load, pids, during=during, finish_within=options.finish_within
+        )
+    finally:
+        await client.close()
+        await flooder.close()
+    audits: Counter[str] = Counter()
+    async with await PostgresEventStore.connect(database_url, max_size=2) as store:
+        for table_id in result.table_ids:
+            report = audit_events(await store.read_stream(stream_id_of_game(table_id)))
+            audits["clean" if report.ok else "problems"] += 1
+    before = result.actions / result.window_s if result.window_s else 0.0
+    during_rate = result.actions_during / result.during_window_s if result.during_window_s else 0.0
+    return {
+        "tables_in_play": options.tables,
+        "before": {
+            "actions": result.actions,
+            "window_s": round(result.window_s, 3),
+            "actions_per_s": round(before, 1),
+        },
+        "during": {
+            "actions": result.actions_during,
+            "window_s": round(result.during_window_s, 3),
+            "actions_per_s": round(during_rate, 1),
+        },
+        "kept": round(during_rate / before, 3) if before else 0.0,
+        "flood": flood["result"].to_json(),
+        "games_started": result.games_started,
+        "games_ended": len(result.ended & set(result.table_ids)),
+        "start_failures": result.start_failures,
+        "audits": dict(audits),
+    }
