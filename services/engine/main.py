@@ -20,6 +20,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
 from president.bus.identity import requester_of
+from president.bus.requests import CommandServer
 from president.bus.streams import StreamLimits, ensure_streams
 from president.clock import Clock, SystemClock
 from president.commands import RateLimits
@@ -32,7 +33,6 @@ from president.store.postgres import PostgresEventStore
 
 from services.engine.application import Engine
 from services.engine.cache import GameCache
-from services.engine.commands import CommandServer
 from services.engine.group_commit import GroupCommit
 from services.engine.handlers import admit_request, run_request
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
@@ -167,6 +167,7 @@ class EngineApp:
             admit,
             answer,
             max_workers=settings.engine_max_workers,
+            service="engine",
         )
         await self._commands.start()
         runtime.health.add("nats", nats_check(self._nats))

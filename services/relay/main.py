@@ -63,6 +63,8 @@ def create_relay(settings: RelaySettings, database_url: str, nats_url: str) -> R
             poll_interval=settings.relay_poll_interval,
             max_in_flight=settings.relay_max_in_flight,
             lease_ttl=settings.relay_lease_ttl,
+            withhold_after=settings.relay_withhold_after,
+            max_retry_interval=settings.relay_max_retry_interval,
             holder=f"{settings.instance_id}@{default_holder()}",
             limits=StreamLimits.from_settings(settings),
         ),

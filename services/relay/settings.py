@@ -23,6 +23,15 @@ class RelaySettings(ServiceSettings):
         description="seconds a relay's lease lasts unrenewed (renewed every quarter of it);"
         " a frozen relay's standby takes over that long after its last renewal",
     )
+    relay_withhold_after: int = Field(
+        default=5,
+        ge=1,
+        description="failed publishes in a row of one event before it is withheld (a small"
+        " EventWithheld reference published in its place; the event stays in the log)",
+    )
+    relay_max_retry_interval: float = Field(
+        default=30.0, gt=0, description="longest wait between failed publishes (backoff)"
+    )
 
     @property
     def prefix(self) -> str:

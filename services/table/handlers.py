@@ -1,60 +1,65 @@
-"""The table service's NATS side: one subscriber for every table command and lobby query.
+"""The table service's NATS side: every table command and lobby query, one reply each.
 
-Thin on purpose: parse the request into a typed command (MALFORMED otherwise), hand it
-to the application, send the reply. Every request gets exactly one reply.
+Thin on purpose, and cheap for junk: the sender's rate limit, the size and one
+validating parse run in the subscription's own task (``president.commands.admit``);
+only what they admit takes one of the service's slots and reaches the application.
+Core NATS through ``president.bus.requests.CommandServer`` (no FastStream machinery per
+message: a flood of junk then costs the service no more than refusing it).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
-from faststream.nats import NatsMessage, NatsRouter
+from nats.aio.client import Client
+from nats.aio.msg import Msg
 from president.bus.identity import Requester, requester_of
-from president.commands import RateLimits
-from president.commands import answer as answer_command
+from president.bus.requests import CommandServer
+from president.commands import RateLimits, admit, run
 from president.contract import TABLE_COMMANDS, Reply, Subjects, TableCommand
-
-log = logging.getLogger(__name__)
 
 QUEUE_GROUP = "president-table"
 Handle = Callable[[TableCommand, Requester | None], Awaitable[Reply]]
 
 
-async def answer(
-    subject: str,
-    raw: bytes,
+def table_server(
+    client: Client,
+    subjects: Subjects,
     handle: Handle,
-    requester: Requester | None = None,
+    *,
+    concurrency: int,
     limits: RateLimits | None = None,
-) -> bytes:
-    """The encoded reply to one request of ``requester`` (never raises); over its rate
-    (``limits``) it is ``RATE_LIMITED``, unread."""
-
-    async def handle_from(command: TableCommand) -> Reply:
-        return await handle(command, requester)
-
-    return await answer_command(
-        subject,
-        raw,
-        handle_from,
-        accepts=TABLE_COMMANDS,
-        kind="table",
-        service="table service",
-        requester=requester,
-        limits=limits,
-    )
-
-
-def table_router(
-    subjects: Subjects, handle: Handle, *, concurrency: int, limits: RateLimits | None = None
-) -> NatsRouter:
+) -> CommandServer:
     """The subscriber of ``{prefix}.cmd.table.*`` in the table services' queue group."""
-    router = NatsRouter()
 
-    @router.subscriber(subjects.table_commands, queue=QUEUE_GROUP, max_workers=concurrency)
-    async def on_table_command(msg: NatsMessage) -> bytes:
-        raw = msg.raw_message
-        return await answer(raw.subject, raw.data, handle, requester_of(raw.reply), limits)
+    def admitted(message: Msg) -> Any:
+        requester = requester_of(message.reply)
+        return admit(
+            message.subject,
+            message.data,
+            accepts=TABLE_COMMANDS,
+            kind="table",
+            requester=requester,
+            limits=limits,
+        )
 
-    return router
+    async def answer(message: Msg, command: Any) -> bytes:
+        requester = requester_of(message.reply)
+
+        async def handle_from(command: TableCommand) -> Reply:
+            return await handle(command, requester)
+
+        return await run(
+            message.subject, command, handle_from, kind="table", service="table service"
+        )
+
+    return CommandServer(
+        client,
+        subjects.table_commands,
+        QUEUE_GROUP,
+        admitted,
+        answer,
+        max_workers=concurrency,
+        service="table service",
+    )

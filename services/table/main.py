@@ -1,7 +1,8 @@
 """Composition root of a table-service process: ``create_app(settings)`` wires everything.
 
 Nothing connects at import time; ``start()`` opens the pool, the store, the lobby
-projector and the FastStream broker (the table commands' subscriber), ``stop()`` stops
+projector and the command subscriber (core NATS, ``services.table.handlers``: junk is
+refused in its own task, without a framework's per-message cost), ``stop()`` stops
 taking commands, answers those in hand and closes everything; ``president.runtime.run``
 drives both. Ready while NATS and Postgres answer and the projector runs. The database
 must be migrated (``president serve migrate``; ``president serve table`` does it first):
@@ -15,10 +16,10 @@ import contextlib
 import logging
 
 import asyncpg
-from faststream.nats import NatsBroker
 from nats.aio.client import Client
-from president.bus.connect import NatsCredentials, ReconnectPolicy, broker_options
+from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
 from president.bus.identity import Requester
+from president.bus.requests import CommandServer
 from president.commands import RateLimits
 from president.contract import Reply, Subjects, TableCommand
 from president.runtime import Runtime, run
@@ -29,13 +30,14 @@ from president.store.postgres import PostgresEventStore
 from president.store.rejections import PostgresRejections
 
 from services.table.application import TableService
-from services.table.handlers import table_router
+from services.table.handlers import table_server
 from services.table.lobby_store import LobbyProjector, PostgresLobby
 from services.table.settings import TableSettings
 
 log = logging.getLogger(__name__)
 
 _GAMES_IN_PLAY = "SELECT count(*) FROM lobby_tables WHERE status = 'playing'"
+GRACE_SECONDS = 10.0
 
 
 class TableApp:
@@ -48,11 +50,11 @@ class TableApp:
             raise RuntimeError("PRESIDENT_DATABASE_URL is not set")
         self.settings = settings
         self.service: TableService | None = None
-        self.broker: NatsBroker | None = None
         self._client: Client | None = None
         self._pool: asyncpg.Pool | None = None
         self._stop = asyncio.Event()
         self._projector: asyncio.Task[None] | None = None
+        self._commands: CommandServer | None = None
 
     async def handle(self, command: TableCommand, requester: Requester | None = None) -> Reply:
         if self.service is None:
@@ -84,29 +86,21 @@ class TableApp:
         self._stop.clear()
         self._projector = asyncio.create_task(self._project(projector), name="lobby-projector")
         runtime.supervise(self._projector, "the lobby projector")
-        broker = self.broker = NatsBroker(
-            **broker_options(
-                settings.nats_url,
-                f"president-{settings.instance_id}",
-                NatsCredentials.from_settings(settings),
-                policy=ReconnectPolicy.of(settings),
-                watch=runtime.nats_watch(),
-            ),
-            # Our logger, so its lines take the process's format (FastStream's own
-            # writes coloured text to stdout); per-message lines at DEBUG.
-            logger=logging.getLogger("services.table.broker"),
-            log_level=logging.DEBUG,
+        client = self._client = await connect(
+            settings.nats_url,
+            f"president-{settings.instance_id}",
+            NatsCredentials.from_settings(settings),
+            policy=ReconnectPolicy.of(settings),
+            watch=runtime.nats_watch(),
         )
-        broker.include_router(
-            table_router(
-                Subjects(settings.subject_prefix),
-                self.handle,
-                concurrency=settings.concurrency,
-                limits=RateLimits(settings.command_rate, settings.command_burst),
-            )
+        self._commands = table_server(
+            client,
+            Subjects(settings.subject_prefix),
+            self.handle,
+            concurrency=settings.concurrency,
+            limits=RateLimits(settings.command_rate, settings.command_burst),
         )
-        client = self._client = await broker.connect()
-        await broker.start()
+        await self._commands.start()
         runtime.health.add("nats", nats_check(client))
         runtime.health.add("postgres", postgres_check(pool))
         runtime.health.add("lobby projector", self._projector_check)
@@ -115,13 +109,9 @@ class TableApp:
 
     async def stop(self) -> None:
         """Stop taking commands (those in hand are answered), then close the database side."""
-        if self.broker is not None:
-            broker, self.broker = self.broker, None
-            try:
-                # Stops the subscribers (answering the commands in hand), then drains.
-                await asyncio.wait_for(broker.stop(), 10.0)
-            except Exception as error:
-                log.warning("table service: the broker did not stop cleanly (%r)", error)
+        if self._commands is not None:
+            commands, self._commands = self._commands, None
+            await commands.stop(GRACE_SECONDS)  # drains, then answers the commands in hand
         if self._client is not None:
             await close_nats(self._client)
             self._client = None
@@ -159,7 +149,7 @@ class TableApp:
 
 
 def create_app(settings: TableSettings | None = None) -> TableApp:
-    """The table-service application (FastStream's NATS broker for the commands)."""
+    """The table-service application (core NATS for the commands)."""
     return TableApp(settings or load_settings(cls=TableSettings))
 
 

@@ -96,13 +96,13 @@ class Settings(BaseModel):
         default=-1, description="attempts per server before giving up (-1: never give up)"
     )
     command_rate: float = Field(
-        default=200.0,
+        default=100.0,
         gt=0,
         description="commands per second one client identity may send to each service"
         " instance (token bucket; the services' own identities are not limited)",
     )
     command_burst: int = Field(
-        default=400, ge=1, description="commands one client identity may send at once"
+        default=200, ge=1, description="commands one client identity may send at once"
     )
     max_open_tables: int = Field(
         default=50, ge=1, description="open (not yet started) tables one identity may create"

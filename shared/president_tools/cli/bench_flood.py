@@ -22,7 +22,7 @@ from president_tools.stack.settings import StackSettings
 def bench_flood(
     tables: Annotated[int, typer.Option(min=1, help="All-AI games in play at once.")] = 8,
     messages: Annotated[int, typer.Option(min=1, help="Hostile messages sent.")] = 10_000,
-    rate: Annotated[float, typer.Option(min=1, help="Hostile messages per second.")] = 1000.0,
+    rate: Annotated[float, typer.Option(min=1, help="Hostile messages per second.")] = 360.0,
     before: Annotated[float, typer.Option(min=1, help="Seconds measured before.")] = 8.0,
     warmup: Annotated[float, typer.Option(min=0, help="Seconds before measuring.")] = 4.0,
     level: Annotated[str, typer.Option(help="AI level of every seat.")] = "easy",

@@ -61,6 +61,7 @@ class LoadResult:
     during_window_s: float = 0.0
     """How long ``during`` ran (``run_load``'s second window), 0 without one."""
     actions_during: int = 0
+    cpu_during_s: dict[str, float] = field(default_factory=dict)
     table_ids: list[str] = field(default_factory=list)
     """Every table started."""
     ended: set[str] = field(default_factory=set)
@@ -129,18 +130,25 @@ def _cpu_seconds(pids: dict[str, int]) -> dict[str, float]:
     return used
 
 
+def _cpu_since(before: dict[str, float], pids: dict[str, int]) -> dict[str, float]:
+    """CPU seconds each process used since ``before`` was read."""
+    after = _cpu_seconds(pids)
+    return {name: round(after[name] - before[name], 3) for name in after if name in before}
+
+
 async def run_load(
     client: PresidentClient,
     options: LoadOptions,
     pids: dict[str, int] | None = None,
     *,
-    during: Callable[[], Awaitable[object]] | None = None,
+    during: Callable[[Callable[[], None]], Awaitable[object]] | None = None,
     finish_within: float | None = None,
 ) -> LoadResult:
     """Play ``options.tables`` games at once for the warm-up plus the measured duration.
 
     ``during``: then run it while the tables keep playing, and count their actions in
-    that second window too (``actions_during``, ``during_window_s``). ``finish_within``:
+    a second window too (``actions_during``, ``during_window_s``), from when it calls
+    the function it is given (its real start) to its end. ``finish_within``:
     then start no new game and wait that long at most for every started one to end."""
     result = LoadResult(options)
     meter = _Meter(result)
@@ -204,18 +212,19 @@ async def run_load(
         meter.measuring = False
         result.window_s = time.perf_counter() - started
         result.window = (wall_start, datetime.now(UTC))
-        cpu_after = _cpu_seconds(pids or {})
-        result.cpu_s = {
-            name: round(cpu_after[name] - cpu_before[name], 3)
-            for name in cpu_after
-            if name in cpu_before
-        }
+        result.cpu_s = _cpu_since(cpu_before, pids or {})
         if during is not None:
-            meter.during = True
-            started = time.perf_counter()
-            await during()
-            result.during_window_s = time.perf_counter() - started
+            marks: dict[str, Any] = {}
+
+            def begin() -> None:
+                meter.during = True
+                marks["cpu"], marks["at"] = _cpu_seconds(pids or {}), time.perf_counter()
+
+            await during(begin)
             meter.during = False
+            if marks:
+                result.during_window_s = time.perf_counter() - marks["at"]
+                result.cpu_during_s = _cpu_since(marks["cpu"], pids or {})
         running = False
         if finish_within is not None:
             async with asyncio.timeout(finish_within):

@@ -1,9 +1,11 @@
-"""The engine's game-command subscriber: core NATS request-reply in a queue group.
+"""The command subscriber of the writing services: core NATS request-reply in a queue group.
 
 nats-py directly rather than a FastStream subscriber: every AI move and every player's
-move passes here, and FastStream's per-message machinery (dependency resolution run in
-a worker thread, middlewares) cost the engine more CPU than handling the command did
-(docs/decisions/2026-11-29-engine-hot-path.md).
+move passes the engine's, and FastStream's per-message machinery (dependency resolution
+run in a worker thread, middlewares) cost the engine more CPU than handling the command
+did (docs/decisions/2026-11-29-engine-hot-path.md); the table service's uses it too, so
+that a flood of junk costs it no more than reading and refusing each message
+(docs/decisions/2026-12-01-hostile-input.md).
 """
 
 from __future__ import annotations
@@ -46,8 +48,10 @@ class CommandServer:
         run: Run,
         *,
         max_workers: int,
+        service: str,
     ):
         self._client = client
+        self._service = service
         self._subject = subject
         self._queue = queue
         self._admit = admit
@@ -67,7 +71,7 @@ class CommandServer:
             try:
                 await asyncio.wait_for(subscription.drain(), grace)  # type: ignore[no-untyped-call]
             except Exception:
-                log.warning("engine: command subscription did not drain; unsubscribing")
+                log.warning("%s: command subscription did not drain; unsubscribing", self._service)
                 with contextlib.suppress(Exception):
                     await subscription.unsubscribe()
         if self._tasks:
@@ -88,18 +92,14 @@ class CommandServer:
         task.add_done_callback(self._tasks.discard)
 
     async def _reply(self, message: Msg, reply: bytes) -> None:
-        if message.reply:
-            try:
-                await self._client.publish(message.reply, reply)
-            except Exception:
-                log.exception("engine: no reply sent to a request on %s", message.subject)
-
-    async def _answer(self, message: Msg, command: Any) -> None:
         try:
-            reply = await self._run(message, command)
             if message.reply:
                 await self._client.publish(message.reply, reply)
         except Exception:
-            log.exception("engine: no reply sent to a request on %s", message.subject)
+            log.exception("%s: no reply sent to a request on %s", self._service, message.subject)
+
+    async def _answer(self, message: Msg, command: Any) -> None:
+        try:
+            await self._reply(message, await self._run(message, command))
         finally:
             self._slots.release()
