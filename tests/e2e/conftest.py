@@ -36,27 +36,32 @@ def start_stack(
     return ServiceStack(stack_config, settings).start()
 
 
+def running_stack(
+    database_url: str,
+    servers: TestServers,
+    tmp_path_factory: pytest.TempPathFactory,
+    extra_env: dict[str, str],
+) -> Iterator[ServiceStack]:
+    """A module's stack with two AI workers and ``extra_env``, stopped at the end."""
+    run_dir = tmp_path_factory.mktemp("stack")
+    services = start_stack(database_url, servers, run_dir, ai_workers=2, extra_env=extra_env)
+    try:
+        yield services
+    finally:
+        services.stop()
+
+
 @pytest.fixture(scope="module")
 def stack(
     database_url: str, servers: TestServers, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServiceStack]:
     """Two AI workers that hand a dead worker's decisions on after 2 s."""
-    run_dir = tmp_path_factory.mktemp("stack")
-    services = start_stack(
-        database_url,
-        servers,
-        run_dir,
-        ai_workers=2,
-        extra_env={
-            "PRESIDENT_ACK_WAIT": "2",
-            "PRESIDENT_BUDGET_MS": "20",
-            "PRESIDENT_STATS_INTERVAL": "0.2",
-        },
-    )
-    try:
-        yield services
-    finally:
-        services.stop()
+    extra_env = {
+        "PRESIDENT_ACK_WAIT": "2",
+        "PRESIDENT_BUDGET_MS": "20",
+        "PRESIDENT_STATS_INTERVAL": "0.2",
+    }
+    yield from running_stack(database_url, servers, tmp_path_factory, extra_env)
 
 
 @pytest.fixture

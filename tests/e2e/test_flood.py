@@ -14,7 +14,7 @@ from president_tools.cli.bench_flood import run_flood_bench
 from president_tools.loadtest.flood import KINDS, FloodOptions
 from president_tools.stack import ServiceStack
 
-from tests.e2e.conftest import start_stack
+from tests.e2e.conftest import running_stack
 from tests.fixtures.servers import TestServers
 
 MESSAGES = 10_000
@@ -29,22 +29,12 @@ EXPECTED = {kind: {"MALFORMED"} for kind in KINDS} | {
 def flood_stack(
     database_url: str, servers: TestServers, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServiceStack]:
-    run_dir = tmp_path_factory.mktemp("flood-stack")
-    services = start_stack(
-        database_url,
-        servers,
-        run_dir,
-        ai_workers=2,
-        extra_env={
-            "PRESIDENT_COMMAND_RATE": "50",
-            "PRESIDENT_COMMAND_BURST": "100",
-            "PRESIDENT_MAX_OPEN_TABLES": "10",
-        },
-    )
-    try:
-        yield services
-    finally:
-        services.stop()
+    limits = {
+        "PRESIDENT_COMMAND_RATE": "50",
+        "PRESIDENT_COMMAND_BURST": "100",
+        "PRESIDENT_MAX_OPEN_TABLES": "10",
+    }
+    yield from running_stack(database_url, servers, tmp_path_factory, limits)
 
 
 def test_a_flood_from_one_identity_slows_only_itself(flood_stack: ServiceStack) -> None:
