@@ -101,6 +101,12 @@ nothing. Each client identity may send `PRESIDENT_COMMAND_RATE` commands a secon
 (bursts of `PRESIDENT_COMMAND_BURST`) to each service instance: beyond, RATE_LIMITED,
 unread; it may hold `PRESIDENT_MAX_OPEN_TABLES` open tables: beyond, TOO_MANY_TABLES.
 
+An event message the NATS server would refuse (larger than its `max_payload`, or refused
+again and again) is replaced in its place by a reference with the same subject and
+headers plus `President-Withheld` (why), whose payload is `{{"type": "EventWithheld",
+"event_id", "stream_id", "version", "position", "event_type", "part", "size", "reason"}}`:
+the event stays in the Postgres log. No accepted command can cause one.
+
 Events leave only through the relay, from the committed Postgres log, on JetStream.
 Public subjects never carry a card that was not played, nor a round's seed before
 its reveal; a seat's private events and its turn prompts go to that seat's subjects
