@@ -5,12 +5,13 @@ forward to what JetStream already holds, then repeats: read a batch after the
 resume point, publish it pipelined, wait for every ack, save the checkpoint.
 Any failure drops the whole session and a new one starts from the checkpoint.
 
-No event can jam it (``docs/decisions/2026-12-01-relay-withheld.md``): a message larger
+No event can jam it (``docs/decisions/2026-12-01-hostile-input.md``): a message larger
 than the server's ``max_payload`` is replaced at once by a small ``EventWithheld``
 reference in its place; an event whose publish fails ``withhold_after`` times in a row
 (backing off exponentially from ``retry_interval`` up to ``max_retry_interval``; a broken
 fence does not count: a new session mends it) is withheld the same way. Every withheld
-message is logged as an error and counted (:attr:`Relay.withheld`); the event stays in
+message is logged as an error and counted (:attr:`Relay.withheld`, metric
+``president_relay_withheld``); the event stays in
 the Postgres log, where the audit and a replay read it.
 """
 
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from president.bus.connect import NatsCredentials
 from president.bus.streams import DUPLICATE_WINDOW, StreamLimits, StreamMismatch, StreamSpec
 from president.contract.subjects import Subjects
-from president.runtime.metrics import RELAY_PUBLISH_FAILURES
+from president.runtime.metrics import RELAY_PUBLISH_FAILURES, RELAY_WITHHELD
 from president.store import NOTIFY_CHANNEL, EventStore
 from president.store.postgres import PostgresEventStore
 
@@ -349,7 +350,10 @@ class _Session:
             await self._publisher.publish(
                 plan(batch, self._route, skip=self._point.skip), self._relay.withholding
             )
-            self._relay.withheld += len(self._publisher.withheld) - withheld
+            if len(self._publisher.withheld) > withheld:
+                count = len(self._publisher.withheld) - withheld
+                self._relay.withheld += count
+                RELAY_WITHHELD.labels(self._relay.name).inc(count)
             self._point = ResumePoint(after=batch[-1].position)
             await self._lease.save_checkpoint(self._point.after)
             published += len(batch)

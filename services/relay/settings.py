@@ -30,7 +30,7 @@ class RelaySettings(ServiceSettings):
         " EventWithheld reference published in its place; the event stays in the log)",
     )
     relay_max_retry_interval: float = Field(
-        default=30.0, gt=0, description="longest wait between failed publishes (backoff)"
+        default=5.0, gt=0, description="longest wait between failed sessions (jittered backoff)"
     )
 
     @property

@@ -29,7 +29,7 @@ WITHHELD = "President-Withheld"
 """Set on a message that stands in for an event message the relay could not publish (too
 large for the server's ``max_payload``, or refused again and again): why. Its payload is
 an ``EventWithheld`` reference (event id, stream, version, position, type); the event
-itself stays in the Postgres log, the truth (``docs/decisions/2026-12-01-relay-withheld.md``)."""
+itself stays in the Postgres log, the truth (``docs/decisions/2026-12-01-hostile-input.md``)."""
 
 EVENT_HEADERS = (MSG_ID, EVENT_ID, STREAM_ID, VERSION, POSITION, EVENT_TYPE, PART)
 

@@ -36,6 +36,12 @@ RELAY_PUBLISH_FAILURES = Counter(
     "Relay sessions dropped because JetStream did not acknowledge a publication",
     ["relay"],
 )
+RELAY_WITHHELD = Counter(
+    "president_relay_withheld",
+    "Event messages the relay published as an EventWithheld reference (too large for the"
+    " server, or refused again and again): each is an error to look into",
+    ["relay"],
+)
 AI_QUEUE_PENDING = Gauge(
     "president_ai_queue_pending", "Decision requests in the AI work queue not yet delivered"
 )
