@@ -1,0 +1,118 @@
+"""Hostile input to the table service on the real servers (issue 11): a reused command id,
+another identity's command id, control characters, bodies of 1 MB, deep JSON. Each gets
+its stable code, its reply fits, and nothing is written."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+from president.bus.connect import connect
+from president.contract import Accepted, Rejected, RejectionCode, Subjects, TableList
+from president.store.postgres import PostgresEventStore
+from president_tools.loadtest.flood import FLOOD_USER
+
+from tests.fixtures.servers import TestServers
+
+from .conftest import TableClient
+
+ONE_MB = 1_000_000  # below NATS' max_payload (1 MiB), far above the services' 16 KiB
+
+
+@pytest.fixture
+async def other(table_service: Subjects, servers: TestServers) -> AsyncIterator[TableClient]:
+    """Another platform: a second integrator identity with an inbox of its own."""
+    client = await connect(servers.url_for(FLOOD_USER), "table-test-other")
+    try:
+        yield TableClient(client, table_service)
+    finally:
+        await client.close()
+
+
+@pytest.fixture
+async def store(database_url: str) -> AsyncIterator[PostgresEventStore]:
+    async with await PostgresEventStore.connect(database_url, max_size=2) as events:
+        yield events
+
+
+def _code(reply: object) -> RejectionCode:
+    assert isinstance(reply, Rejected), reply
+    return reply.code
+
+
+async def test_a_reused_id_with_another_body_or_from_another_identity_changes_nothing(
+    tables: TableClient, other: TableClient, store: PostgresEventStore
+) -> None:
+    table_id = f"h{uuid.uuid4().hex[:10]}"
+    assert isinstance(await tables.send("CreateTable", table_id=table_id, players=3), Accepted)
+    first = await tables.send("TakeSeat", command_id="take", table_id=table_id, player_name="A")
+    assert isinstance(first, Accepted) and first.seat_token
+    version = await store.stream_version(f"table-{table_id}")
+
+    renamed = await tables.send("TakeSeat", command_id="take", table_id=table_id, player_name="B")
+    assert _code(renamed) is RejectionCode.COMMAND_ID_REUSED
+    stolen = await other.send("TakeSeat", command_id="take", table_id=table_id, player_name="A")
+    assert _code(stolen) is RejectionCode.COMMAND_ID_REUSED
+    assert first.seat_token not in json.dumps([renamed.model_dump(), stolen.model_dump()])
+    assert await store.stream_version(f"table-{table_id}") == version
+
+    again = await tables.send("TakeSeat", command_id="take", table_id=table_id, player_name="A")
+    assert isinstance(again, Accepted) and again.duplicate
+    assert again.seat_token == first.seat_token
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("name", "a\u0000b"), ("name", "bell\u0007"), ("command_id", "c\u0000")],
+)
+async def test_a_control_character_is_malformed_and_creates_nothing(
+    tables: TableClient, store: PostgresEventStore, field: str, value: str
+) -> None:
+    table_id = f"h{uuid.uuid4().hex[:10]}"
+    reply = await tables.send("CreateTable", table_id=table_id, **{field: value})
+    assert _code(reply) is RejectionCode.MALFORMED
+    assert await store.stream_version(f"table-{table_id}") == 0
+
+
+async def test_a_player_name_with_nul_is_malformed(
+    tables: TableClient, store: PostgresEventStore
+) -> None:
+    table_id = f"h{uuid.uuid4().hex[:10]}"
+    assert isinstance(await tables.send("CreateTable", table_id=table_id, players=3), Accepted)
+    reply = await tables.send("TakeSeat", table_id=table_id, player_name="\u0000")
+    assert _code(reply) is RejectionCode.MALFORMED
+    assert await store.stream_version(f"table-{table_id}") == 1
+
+
+@pytest.mark.parametrize("field", ["name", "command_id"])
+async def test_a_body_of_a_megabyte_is_too_large_unread_and_its_reply_is_small(
+    tables: TableClient, store: PostgresEventStore, field: str
+) -> None:
+    table_id = f"h{uuid.uuid4().hex[:10]}"
+    body = {"command_id": "big", "table_id": table_id, field: "x" * ONE_MB}
+    payload = json.dumps(body).encode()
+    message = await tables.nats.request(
+        tables.subjects.table_command("CreateTable"), payload, timeout=5
+    )
+    assert len(message.data) < 400  # nothing of the body echoed
+    reply = Rejected.model_validate_json(message.data)
+    assert reply.code is RejectionCode.MESSAGE_TOO_LARGE and reply.command_id is None
+    assert await store.stream_version(f"table-{table_id}") == 0
+    assert isinstance(await tables.send("ListTables"), TableList)  # the lobby still answers
+
+
+async def test_a_long_command_id_is_malformed_and_not_echoed(tables: TableClient) -> None:
+    reply = await tables.send("CreateTable", command_id="x" * 12_000)
+    assert _code(reply) is RejectionCode.MALFORMED
+    assert isinstance(reply, Rejected) and reply.command_id is None
+
+
+async def test_deep_json_is_malformed(tables: TableClient) -> None:
+    deep = b'{"command_id": "deep", "options": ' + b'{"a":' * 2000 + b"1" + b"}" * 2001
+    assert _code(await tables.raw("CreateTable", deep)) is RejectionCode.MALFORMED
+    shallow = b'{"command_id": "d2", "options": ' + b"[" * 9 + b"]" * 9 + b"}"
+    reply = await tables.raw("CreateTable", shallow)
+    assert _code(reply) is RejectionCode.MALFORMED
+    assert isinstance(reply, Rejected) and "nested deeper than 8" in reply.detail
