@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
-from president.contract import Accepted, GetView, Rejected, RejectionCode, ViewReply
+from president.bus.connect import connect
+from president.contract import Accepted, GetView, Rejected, RejectionCode, ViewReply, parse_reply
 from president.game import GAME_SERVICE_EVENT_TYPES
 from president.rules import Options, SeatView, event_from_dict, replay
+from president_tools.loadtest.flood import FLOOD_USER
 
+from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, token
 from tests.unit.engine.helpers import command_for, write_table
 
@@ -143,3 +147,31 @@ async def test_an_ai_seat_gets_a_decision_request_whose_token_is_accepted(
     command = command_for(table_id, view.legal_actions[0], request.command_id, request.seat_token)
     assert isinstance(await engine.send(command), Accepted)
     await messages[0].ack()
+
+
+async def test_a_reused_id_with_another_move_or_from_another_identity_changes_nothing(
+    engine: Harness, servers: TestServers
+) -> None:
+    table_id = await _started(engine)
+    _, view, _ = await _to_act(engine, table_id)
+    first_action, other_action = view.legal_actions[:2]
+    command = command_for(table_id, first_action, "reuse-1")
+    first = await engine.send(command)
+    assert isinstance(first, Accepted)
+    version = await engine.game_version(table_id)
+
+    another = await engine.send(command_for(table_id, other_action, "reuse-1"))
+    _rejected(another, RejectionCode.COMMAND_ID_REUSED)
+    stranger = await connect(servers.url_for(FLOOD_USER), "engine-test-other")
+    try:
+        raw = json.dumps(command.model_dump(mode="json")).encode()
+        message = await stranger.request(engine.subjects.game_command(table_id), raw, timeout=10)
+    finally:
+        await stranger.close()
+    _rejected(parse_reply(message.data), RejectionCode.COMMAND_ID_REUSED)
+    assert await engine.game_version(table_id) == version
+
+    events = await engine.store.read_stream(f"game-{table_id}", first.first_version)
+    written = [e for e in events if e.version <= first.last_version]
+    assert {e.metadata["requested_by"] for e in written} == {"harness"}  # who sent it
+    assert {len(e.metadata["command_fingerprint"]) for e in written} == {64}
