@@ -2,8 +2,8 @@
 
 Every process (services, relay, clients, tools) builds its connection options here, so
 the servers, the identity, TLS and the reconnection policy are decided in one place.
-``nats_options`` gives the keyword arguments that both ``nats.connect`` and FastStream's
-``NatsBroker`` take; ``connect`` opens a nats-py client with them.
+``nats_options`` gives the keyword arguments of ``nats.connect``; ``connect`` opens a
+nats-py client with them.
 
 Identity: ``NatsCredentials`` (from PRESIDENT_NATS_USER / PRESIDENT_NATS_PASSWORD and the
 TLS files, ``NatsCredentials.from_settings``), or a user and password written in the URL
@@ -213,30 +213,6 @@ async def connect(
     return await nats.connect(
         **nats_options(nats_url, name, credentials, policy=policy, watch=watch, **overrides)
     )
-
-
-def broker_options(
-    nats_url: str,
-    name: str,
-    credentials: NatsCredentials | None = None,
-    *,
-    policy: ReconnectPolicy | None = None,
-    watch: ConnectionWatch | None = None,
-    **overrides: Any,
-) -> dict[str, Any]:
-    """:func:`nats_options` in the form FastStream's ``NatsBroker`` takes: the identity
-    and TLS context as its ``security`` object, the rest as they are."""
-    from faststream.nats import NatsUserPassword
-    from faststream.security import BaseSecurity
-
-    options = nats_options(nats_url, name, credentials, policy=policy, watch=watch, **overrides)
-    user, password = options.pop("user", None), options.pop("password", None)
-    context = options.pop("tls", None)
-    if user is not None:
-        options["security"] = NatsUserPassword(user, password or "", ssl_context=context)
-    elif context is not None:
-        options["security"] = BaseSecurity(ssl_context=context)
-    return options
 
 
 def _error_log(

@@ -5,7 +5,6 @@ from nats.aio.client import Server
 from president.bus.connect import (
     NatsCredentials,
     ReconnectPolicy,
-    broker_options,
     nats_options,
     server_list,
 )
@@ -50,15 +49,6 @@ def test_explicit_credentials_win_and_verify_the_server_with_the_ca() -> None:
     assert (options["user"], options["inbox_prefix"]) == ("engine", "_INBOX.engine")
     assert "tls" not in options
     assert "pw" not in repr(credentials)
-
-
-def test_the_broker_gets_the_identity_as_its_security_object() -> None:
-    from faststream.nats import NatsUserPassword
-
-    options = broker_options("nats://a:4222", "t", NatsCredentials(user="table", password="pw"))
-
-    assert isinstance(options["security"], NatsUserPassword)
-    assert options["inbox_prefix"] == "_INBOX.table" and "user" not in options
 
 
 def test_by_default_a_connection_reconnects_for_ever() -> None:
