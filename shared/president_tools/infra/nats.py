@@ -143,7 +143,9 @@ class EmbeddedNats:
 
     ``prefix`` is the subject prefix the permissions are rendered for (``*``: any);
     ``extra_users`` are added to the account (the tests' harness identity, a bench's);
-    ``tls`` = (certificate, key) serves TLS only."""
+    ``tls`` = (certificate, key) serves TLS only. ``extra_config`` lines go at the end of
+    the configuration file (``http: "127.0.0.1:8222"`` for the monitoring endpoint,
+    ``jetstream { max_file_store: 8MB }`` for a capped store)."""
 
     data_dir: Path
     port: int | None = None
@@ -154,6 +156,7 @@ class EmbeddedNats:
     extra_users: tuple[User, ...] = ()
     tls: tuple[Path, Path] | None = None
     users: dict[str, str] = field(default_factory=dict)
+    extra_config: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.users:
@@ -210,6 +213,7 @@ class EmbeddedNats:
             )
             users = deployment_users(self.prefix, passwords) + extra
             config.append(render_auth_conf(AuthConfig((Account("PRESIDENT", users),))))
+        config += self.extra_config
         self.config_file.parent.mkdir(parents=True, exist_ok=True)
         self.config_file.write_text("\n".join(config) + "\n")
         self.config_file.chmod(0o600)

@@ -6,7 +6,13 @@ from president_tools.loadtest.limits import (
     nats_request_reply,
     postgres_single_inserts,
 )
-from president_tools.loadtest.load import LoadOptions, LoadResult, clock_figures, run_load
+from president_tools.loadtest.load import (
+    LoadOptions,
+    LoadResult,
+    clock_figures,
+    run_load,
+    start_ai_table,
+)
 from president_tools.loadtest.stats import percentile
 
 __all__ = [
@@ -18,4 +24,5 @@ __all__ = [
     "percentile",
     "postgres_single_inserts",
     "run_load",
+    "start_ai_table",
 ]

@@ -66,6 +66,7 @@ class LoadResult:
     """Every table started."""
     ended: set[str] = field(default_factory=set)
     """The tables whose game ended (seen on the public subjects)."""
+    finished_tables: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -136,6 +137,25 @@ def _cpu_since(before: dict[str, float], pids: dict[str, int]) -> dict[str, floa
     return {name: round(after[name] - before[name], 3) for name in after if name in before}
 
 
+async def start_ai_table(client: PresidentClient, options: LoadOptions, name: str = "bench") -> str:
+    """Create a table whose every seat is an AI of ``options.level`` (but the absent seat's,
+    taken by a person who never acts) and start its game."""
+    clock = None if options.turn_seconds is None else {"turn_seconds": options.turn_seconds}
+    ai_seats = dict.fromkeys(range(options.players), options.level)
+    ai_seats.pop(options.absent, None)  # type: ignore[arg-type]
+    table_id = await client.create_table(
+        players=options.players,
+        rounds=options.rounds,
+        ai_seats=ai_seats,
+        name=name,
+        clock=clock,
+    )
+    if options.absent is not None:
+        await client.take_seat(table_id, "absent", options.absent)
+    await client.start_game(table_id)
+    return table_id
+
+
 async def run_load(
     client: PresidentClient,
     options: LoadOptions,
@@ -157,20 +177,8 @@ async def run_load(
     progress = asyncio.Event()  # a game ended or a start finished
 
     async def start_table() -> None:
-        clock = None if options.turn_seconds is None else {"turn_seconds": options.turn_seconds}
-        ai_seats = dict.fromkeys(range(options.players), options.level)
-        ai_seats.pop(options.absent, None)  # type: ignore[arg-type]
         try:
-            table_id = await client.create_table(
-                players=options.players,
-                rounds=options.rounds,
-                ai_seats=ai_seats,
-                name="bench",
-                clock=clock,
-            )
-            if options.absent is not None:
-                await client.take_seat(table_id, "absent", options.absent)
-            await client.start_game(table_id)
+            table_id = await start_ai_table(client, options)
             result.table_ids.append(table_id)
             result.games_started += 1
         except Exception:
@@ -188,6 +196,7 @@ async def run_load(
             progress.set()
             if meter.measuring:
                 result.games_finished += 1
+                result.finished_tables.append(msg.subject.split(".")[-2])
             if running:
                 spawn_table()
 

@@ -14,7 +14,7 @@ from president.bus.auth import ROLES as AUTH_ROLES
 from president.bus.auth import User
 from president.settings import load_settings
 
-from president_tools.infra import Servers, ensure_servers
+from president_tools.infra import Servers, ensure_servers, free_port
 from president_tools.infra.nats import read_users
 from president_tools.stack.process import ManagedProcess, ProcessSpec
 from president_tools.stack.settings import StackSettings
@@ -29,6 +29,8 @@ class StackConfig:
 
     ``run_dir`` (default ``<data_dir>/run``) holds ``<name>.log`` and the ready files.
     ``durable=False`` starts embedded servers without fsync (tests, benches).
+    ``health_ports=True`` gives each process its own ``PRESIDENT_HEALTH_PORT`` (a free
+    loopback port, kept across restarts; ``ServiceStack.health_url``).
     """
 
     tables: int = 1
@@ -49,6 +51,7 @@ class StackConfig:
     """False only to measure what authentication costs (``bench e2e --no-auth``)."""
     extra_nats_users: tuple[User, ...] = ()
     """Identities added to the embedded NATS besides the roles' (a bench's echo pair)."""
+    health_ports: bool = False
     extra_env: Mapping[str, str] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
@@ -149,6 +152,11 @@ class ServiceStack:
     # -- servers ----------------------------------------------------------------
 
     @property
+    def servers(self) -> Servers:
+        """The servers in use (``started`` lists the embedded ones this stack started)."""
+        return self._require_servers()
+
+    @property
     def database_url(self) -> str:
         return self._require_servers().database_url
 
@@ -207,6 +215,11 @@ class ServiceStack:
     def log(self, name: str) -> Path:
         return self.processes[name].spec.log_file
 
+    def health_url(self, name: str) -> str | None:
+        """``http://127.0.0.1:<port>`` of the process's health server (None: no port given)."""
+        port = self.processes[name].spec.env.get("PRESIDENT_HEALTH_PORT")
+        return None if port is None else f"http://127.0.0.1:{port}"
+
     def _spawn(self, role: str) -> ManagedProcess:
         index = self._next_index.get(role, 0) + 1
         self._next_index[role] = index
@@ -218,10 +231,13 @@ class ServiceStack:
 
     def _spec(self, role: str, name: str) -> ProcessSpec:
         ready_file = self.run_dir / f"{name}.ready"
+        env = self.environment(name, ready_file, role=role)
+        if self.config.health_ports:
+            env["PRESIDENT_HEALTH_PORT"] = str(free_port())
         return ProcessSpec(
             name=name,
             argv=serve_argv(role, migrate=not self.config.migrate),
-            env=self.environment(name, ready_file, role=role),
+            env=env,
             log_file=self.run_dir / f"{name}.log",
             ready_file=ready_file,
             labels={"role": role},
