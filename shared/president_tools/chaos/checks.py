@@ -1,0 +1,281 @@
+"""The checks after a fault: the Postgres log, the relay's subjects in JetStream, the audits.
+
+Everything is scoped to the tables of one experiment, so experiments sharing a stack
+never see each other's games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import asyncpg
+import orjson
+from nats.aio.client import Client
+from nats.errors import TimeoutError as NatsTimeoutError
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from nats.js.errors import NotFoundError
+from president.audit import audit_events
+from president.contract import stream_id_of_game, stream_id_of_table
+from president.contract.subjects import Subjects
+from president.store import RecordedEvent
+from president.store.postgres import PostgresEventStore
+
+from services.relay.game_routing import game_route
+from services.relay.outgoing import Outgoing
+
+ACTION_TYPES = ("CardsPlayed", "Passed", "CardsReturned")
+"""Every accepted decision is one of these (what the load test counts as an action)."""
+
+
+def stream_ids(tables: Sequence[str]) -> list[str]:
+    """The Postgres streams of ``tables``: each one's lobby stream and game stream."""
+    return [s for t in tables for s in (stream_id_of_table(t), stream_id_of_game(t))]
+
+
+@dataclass
+class Progress:
+    """How far the games of an experiment are, read from the log."""
+
+    events: int = 0
+    actions: int = 0
+    finished: set[str] = field(default_factory=set)
+    actions_by_table: dict[str, int] = field(default_factory=dict)
+
+
+_PROGRESS = """
+SELECT stream_id,
+       count(*) AS events,
+       count(*) FILTER (WHERE type = ANY($2::text[])) AS actions,
+       bool_or(type = 'GameEnded') AS ended
+FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id
+"""
+
+
+async def read_progress(database_url: str, tables: Sequence[str]) -> Progress:
+    """One look at the log (raises when Postgres does not answer)."""
+    connection = await asyncpg.connect(database_url, timeout=5)
+    try:
+        rows = await connection.fetch(
+            _PROGRESS, [stream_id_of_game(t) for t in tables], list(ACTION_TYPES), timeout=10
+        )
+    finally:
+        with contextlib.suppress(Exception):
+            await connection.close(timeout=2)
+    progress = Progress()
+    for row in rows:
+        table_id = row["stream_id"].removeprefix("game-")
+        progress.events += row["events"]
+        progress.actions += row["actions"]
+        progress.actions_by_table[table_id] = row["actions"]
+        if row["ended"]:
+            progress.finished.add(table_id)
+    return progress
+
+
+@dataclass
+class LogCheck:
+    """The log of the experiment's streams: gaps, commands acted twice, audits."""
+
+    events: dict[str, list[RecordedEvent]]
+    lost: int = 0
+    doubled: int = 0
+    audits_clean: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+async def check_log(database_url: str, tables: Sequence[str]) -> LogCheck:
+    """Read every stream of ``tables``; count version gaps and commands whose events were
+    appended by more than one transaction; audit each game (president.audit)."""
+    store = await PostgresEventStore.connect(database_url)
+    try:
+        events = {s: await store.read_stream(s) for s in stream_ids(tables)}
+    finally:
+        await store.close()
+    check = LogCheck(events)
+    for stream, recorded in events.items():
+        versions = [e.version for e in recorded]
+        if versions != list(range(1, len(versions) + 1)):
+            gaps = (max(versions) if versions else 0) - len(versions)
+            check.lost += gaps
+            check.problems.append(f"{stream}: versions not contiguous ({gaps} missing)")
+        by_command: dict[str, Counter[int]] = defaultdict(Counter)
+        for event in recorded:
+            command_id = event.metadata.get("command_id")
+            if command_id is not None:
+                by_command[str(command_id)][event.tx_id] += 1
+        for command_id, transactions in by_command.items():
+            if len(transactions) > 1:
+                first = min(transactions)
+                check.doubled += sum(n for tx, n in transactions.items() if tx != first)
+                check.problems.append(
+                    f"{stream}: command {command_id} acted {len(transactions)} times"
+                )
+    for table_id in tables:
+        game = events[stream_id_of_game(table_id)]
+        if not game:
+            check.problems.append(f"table {table_id}: no game stream")
+            continue
+        report = audit_events(game, table_id)
+        if report.ok:
+            check.audits_clean += 1
+        else:
+            problem = report.problems[0] if report.problems else None
+            check.problems.append(f"audit of {table_id} fails: {problem}")
+    return check
+
+
+@dataclass
+class StreamCheck:
+    """The relay's messages of the experiment's events, as JetStream holds them."""
+
+    lost: int = 0
+    doubled: int = 0
+    expired: int = 0
+    unexpected: int = 0
+    messages: int = 0
+    action_times: list[float] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def _message_id(event: RecordedEvent, outgoing: Outgoing) -> str:
+    return f"{event.event_id}.{outgoing.key}" if outgoing.key else str(event.event_id)
+
+
+def _filters(subjects: Subjects, table_id: str) -> list[str]:
+    return [
+        subjects.public(table_id),
+        f"{subjects.prefix}.evt.table.{table_id}.seat.*",
+        subjects.lobby(table_id),
+    ]
+
+
+async def wait_published(
+    nats: Client, subjects: Subjects, tables: Sequence[str], within: float
+) -> bool:
+    """Whether each game's last public message is GameEnded, waiting up to ``within`` s."""
+    js = nats.jetstream()
+    deadline = asyncio.get_running_loop().time() + within
+    pending = set(tables)
+    while pending:
+        for table_id in sorted(pending):
+            with contextlib.suppress(NotFoundError, NatsTimeoutError, OSError):
+                last = await js.get_last_msg(subjects.events_stream, subjects.public(table_id))
+                if last.data is not None and b'"GameEnded"' in last.data[:600]:
+                    pending.discard(table_id)
+        if not pending or asyncio.get_running_loop().time() > deadline:
+            break
+        await asyncio.sleep(0.5)
+    return not pending
+
+
+async def _read_subject(nats: Client, stream: str, subject: str) -> list[tuple[str, float, bytes]]:
+    """(message id, stored at, payload) of every message of ``subject`` in ``stream``."""
+    js = nats.jetstream()
+    config = ConsumerConfig(
+        deliver_policy=DeliverPolicy.ALL,
+        ack_policy=AckPolicy.NONE,
+        inactive_threshold=30.0,
+    )
+    subscription = await js.pull_subscribe(subject, stream=stream, config=config)
+    try:
+        info = await subscription.consumer_info()
+        wanted = info.num_pending or 0
+        found: list[tuple[str, float, bytes]] = []
+        while len(found) < wanted:
+            try:
+                batch = await subscription.fetch(min(500, wanted - len(found)), timeout=5)
+            except NatsTimeoutError:
+                break
+            for message in batch:
+                headers = message.headers or {}
+                stored = message.metadata.timestamp.timestamp()
+                found.append((headers.get("Nats-Msg-Id", ""), stored, message.data))
+        return found
+    finally:
+        with contextlib.suppress(Exception):
+            await subscription.unsubscribe()
+
+
+async def _oldest_position(nats: Client, stream: str) -> int:
+    """The log position of the oldest message the stream still holds (0: empty)."""
+    js = nats.jetstream()
+    info = await js.stream_info(stream)
+    if not info.state.messages:
+        return 0
+    with contextlib.suppress(NotFoundError):
+        first = await js.get_msg(stream, info.state.first_seq)
+        if first.data:
+            return int(orjson.loads(first.data).get("position", 0))
+    return 0
+
+
+async def check_stream(
+    nats: Client,
+    subjects: Subjects,
+    tables: Sequence[str],
+    events: dict[str, list[RecordedEvent]],
+) -> StreamCheck:
+    """Compare what the relay must have published for ``events`` (its own route) with the
+    events stream: each event's every message exactly once. Messages of events older than
+    the oldest one the stream still holds count as expired by the stream's limits."""
+    route = game_route(subjects.prefix)
+    check = StreamCheck()
+    stream = subjects.events_stream
+    seen: Counter[str] = Counter()
+    for table_id in tables:
+        for subject in _filters(subjects, table_id):
+            for message_id, stored, payload in await _read_subject(nats, stream, subject):
+                seen[message_id] += 1
+                if subject == subjects.public(table_id):
+                    head = payload[:400]
+                    if any(f'"{kind}"'.encode() in head for kind in ACTION_TYPES):
+                        check.action_times.append(stored)
+    oldest = await _oldest_position(nats, stream)
+    expected: set[str] = set()
+    for recorded in events.values():
+        for event in recorded:
+            ids = [_message_id(event, out) for out in route(event)]
+            expected.update(ids)
+            counts = [seen.get(i, 0) for i in ids]
+            if any(c == 0 for c in counts):
+                if event.position < oldest:
+                    check.expired += 1
+                else:
+                    check.lost += 1
+                    if len(check.problems) < 5:
+                        check.problems.append(
+                            f"{event.stream_id} v{event.version} ({event.type}) not in JetStream"
+                        )
+            if any(c > 1 for c in counts):
+                check.doubled += 1
+                if len(check.problems) < 10:
+                    check.problems.append(
+                        f"{event.stream_id} v{event.version} ({event.type}) in JetStream "
+                        f"{max(counts)} times"
+                    )
+    check.messages = sum(seen.values())
+    check.unexpected = sum(
+        count for message_id, count in seen.items() if message_id not in expected
+    )
+    if check.unexpected:
+        check.doubled += check.unexpected
+        check.problems.append(f"{check.unexpected} message(s) in JetStream match no logged event")
+    check.action_times.sort()
+    return check
+
+
+def recovery_after(times: Sequence[float], moment: float) -> float | None:
+    """Seconds from ``moment`` to the first of ``times`` after it (None: none after)."""
+    later = [t for t in times if t >= moment]
+    return min(later) - moment if later else None
+
+
+def longest_pause(times: Sequence[float], start: float, end: float) -> float:
+    """The longest stretch of ``[start, end]`` without any of ``times``."""
+    points = [start, *sorted(t for t in times if start < t < end), end]
+    return max(b - a for a, b in itertools.pairwise(points))

@@ -1,0 +1,75 @@
+"""The chaos suite's figures and verdicts, from made-up measurements."""
+
+from __future__ import annotations
+
+import pytest
+from president_tools.chaos.checks import longest_pause, recovery_after
+from president_tools.chaos.result import ExperimentResult
+
+
+def test_recovery_is_the_first_action_after_the_fault_ended() -> None:
+    assert recovery_after([1.0, 5.0, 12.5, 13.0], 10.0) == pytest.approx(2.5)
+    assert recovery_after([1.0, 5.0], 10.0) is None
+
+
+def test_the_longest_pause_counts_from_the_fault_start_to_the_end() -> None:
+    assert longest_pause([11.0, 12.0, 30.0], start=10.0, end=31.0) == pytest.approx(18.0)
+    assert longest_pause([], start=10.0, end=40.0) == pytest.approx(30.0)
+    assert longest_pause([5.0, 50.0], start=10.0, end=40.0) == pytest.approx(30.0)
+
+
+def _sound(**changes: object) -> ExperimentResult:
+    result = ExperimentResult(
+        "kill-engine",
+        fault_s=5.0,
+        recovery_s=2.0,
+        games_started=8,
+        games_finished=8,
+        audits_clean=8,
+        processes={"engine-1": "ready", "relay-1": "ready"},
+    )
+    for key, value in changes.items():
+        setattr(result, key, value)
+    return result
+
+
+def test_a_sound_experiment_passes_and_prints_the_issue_keys() -> None:
+    result = _sound()
+
+    result.judge()
+
+    assert result.passed
+    figures = result.to_json()
+    for key in ("name", "fault_s", "recovery_s", "games_started", "games_finished"):
+        assert key in figures
+    for key in ("audits_clean", "events_lost", "events_doubled", "passed", "detail"):
+        assert key in figures
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"games_finished": 7}, "never finished"),
+        ({"audits_clean": 7}, "not audited clean"),
+        ({"pg_events_lost": 1}, "lost"),
+        ({"js_events_doubled": 2}, "doubled"),
+        ({"processes": {"engine-1": "not ready (/readyz 503)"}}, "not serving"),
+        ({"recovery_s": None}, "no action after"),
+        ({"recovery_s": 10.5}, "over 10s"),
+    ],
+)
+def test_each_broken_promise_fails_the_experiment(changes: dict[str, object], reason: str) -> None:
+    result = _sound(**changes)
+
+    result.judge()
+
+    assert not result.passed
+    assert reason in result.to_json()["detail"]
+
+
+def test_lost_and_doubled_add_up_the_log_and_jetstream() -> None:
+    result = _sound(pg_events_lost=1, js_events_lost=2, pg_events_doubled=3, js_events_doubled=4)
+
+    result.judge()
+
+    assert (result.events_lost, result.events_doubled) == (3, 7)
