@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import uuid
+from datetime import UTC, datetime
+
 import pytest
-from president_tools.chaos.checks import longest_pause, recovery_after
+from president.store import RecordedEvent
+from president_tools.chaos.checks import longest_pause, recovery_after, resumed_after
 from president_tools.chaos.result import ExperimentResult
 
 
@@ -73,3 +77,28 @@ def test_lost_and_doubled_add_up_the_log_and_jetstream() -> None:
     result.judge()
 
     assert (result.events_lost, result.events_doubled) == (3, 7)
+
+
+def _action(committed_at: float) -> RecordedEvent:
+    return RecordedEvent(
+        stream_id="game-t1",
+        version=1,
+        event_id=uuid.uuid4(),
+        position=1,
+        tx_id=1,
+        type="CardsPlayed",
+        schema_version=1,
+        data={},
+        metadata={},
+        recorded_at=datetime.fromtimestamp(committed_at, UTC),
+        prev_hash="",
+        hash="",
+    )
+
+
+def test_a_backlog_committed_before_the_fault_ended_is_no_recovery() -> None:
+    backlog, resumed = _action(95.0), _action(103.0)
+    published = {str(backlog.event_id): 100.5, str(resumed.event_id): 104.0}
+
+    assert resumed_after(published, {"game-t1": [backlog, resumed]}, 100.0) == pytest.approx(4.0)
+    assert resumed_after({str(backlog.event_id): 100.5}, {"game-t1": [backlog]}, 100.0) is None

@@ -139,6 +139,9 @@ class StreamCheck:
     unexpected: int = 0
     messages: int = 0
     action_times: list[float] = field(default_factory=list)
+    """When JetStream stored each action's public message (sorted)."""
+    resumed_times: dict[str, float] = field(default_factory=dict)
+    """The same, by event id (to tell actions committed after a fault from a backlog)."""
     problems: list[str] = field(default_factory=list)
 
 
@@ -235,6 +238,7 @@ async def check_stream(
                     head = payload[:400]
                     if any(f'"{kind}"'.encode() in head for kind in ACTION_TYPES):
                         check.action_times.append(stored)
+                        check.resumed_times[str(orjson.loads(payload)["event_id"])] = stored
     oldest = await _oldest_position(nats, stream)
     expected: set[str] = set()
     for recorded in events.values():
@@ -273,6 +277,18 @@ def recovery_after(times: Sequence[float], moment: float) -> float | None:
     """Seconds from ``moment`` to the first of ``times`` after it (None: none after)."""
     later = [t for t in times if t >= moment]
     return min(later) - moment if later else None
+
+
+def resumed_after(
+    published: dict[str, float], events: dict[str, list[RecordedEvent]], moment: float
+) -> float | None:
+    """Seconds from ``moment`` to the publication of the first action committed after it:
+    play that resumed, not a backlog of actions committed before the fault going out late."""
+    committed = {
+        str(e.event_id): e.recorded_at.timestamp() for stream in events.values() for e in stream
+    }
+    times = [t for event_id, t in published.items() if committed.get(event_id, 0.0) >= moment]
+    return recovery_after(times, moment)
 
 
 def longest_pause(times: Sequence[float], start: float, end: float) -> float:

@@ -41,10 +41,10 @@ log = logging.getLogger(__name__)
 
 SINGLE, CLUSTER, SMALL_STORE = "single", "cluster", "small-store"
 CLUSTER_NODES = 3
-SMALL_STORE_BYTES = 12 * 1024 * 1024
-"""The JetStream store of ``small-store``: full after about 4,000 actions without limits."""
+SMALL_STORE_BYTES = 8 * 1024 * 1024
+"""The JetStream store of ``small-store``: full after about 2,900 actions without limits."""
 SMALL_STORE_ENV = {
-    "PRESIDENT_EVENTS_MAX_BYTES": str(3 * 1024 * 1024),
+    "PRESIDENT_EVENTS_MAX_BYTES": str(2 * 1024 * 1024),
     "PRESIDENT_PROMPTS_MAX_AGE": "10",
 }
 """The stream limits ``small-store`` runs with (the names of the stream-limits settings)."""
@@ -232,11 +232,25 @@ class Environment:
     async def reset(self) -> None:
         """Restart every service process: after an experiment left the system broken, so
         the next one starts from a serving system."""
-        for name in list(self.services.processes):
-            self.held.add(name)
-        for name in list(self.services.processes):
-            self.services.processes[name].signal(18)
-            await self.restart(name)
+        self.held.update(self.services.processes)
+        try:
+            async with self._stack_lock:
+                await asyncio.to_thread(self._restart_all)
+        except ProcessStartError as error:
+            log.warning("a process did not start again: %s", error)
+        finally:
+            self.held.clear()
+
+    def _restart_all(self) -> None:
+        processes = list(self.services.processes.values())
+        for process in processes:
+            process.signal(18)  # SIGCONT: a frozen process must hear SIGTERM
+            process.signal(15)
+        for process in processes:
+            process.wait(self.services.config.stop_timeout)
+            process.start()
+        for process in processes:
+            process.wait_ready(self.services.config.ready_timeout)
 
     # -- health -----------------------------------------------------------------
 

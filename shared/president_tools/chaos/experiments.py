@@ -15,7 +15,7 @@ from president_tools.chaos.lab import ChaosLab, Experiment, Fault, Inject
 from president_tools.chaos.result import ExperimentResult
 from president_tools.chaos.servers import Monitor, NatsNode, grown
 
-KILLED_FOR_S = 5.0
+KILLED_FOR_S = 3.0
 """How long a killed process stays down before it is started again."""
 TAKEOVER_S = 10.0
 """A standby relay takes over within this (the longest pause in the games)."""
@@ -171,7 +171,8 @@ def cluster_kill(which: str) -> Inject:
         await asyncio.to_thread(node.kill)
         await asyncio.sleep(CLUSTER_NODE_DOWN_S)
         ended = time.time()
-        await asyncio.to_thread(node.start)
+        # Back when it accepts clients: it catches up with the others in the background.
+        await asyncio.to_thread(node.start, 30.0, jetstream=False)
         return Fault(started, ended)
 
     return inject
@@ -249,22 +250,22 @@ def _stored(monitor: Monitor) -> int:
 EXPERIMENTS: tuple[Experiment, ...] = (
     Experiment(
         "kill-relay",
-        "kill -9 the relay, start it again 5 s later",
+        "kill -9 the relay, start it again 3 s later",
         inject=kill_and_restart("relay"),
     ),
     Experiment(
         "kill-table",
-        "kill -9 the table service, start it again 5 s later",
+        "kill -9 the table service, start it again 3 s later",
         inject=kill_and_restart("table"),
     ),
     Experiment(
         "kill-engine",
-        "kill -9 the engine, start it again 5 s later",
+        "kill -9 the engine, start it again 3 s later",
         inject=kill_and_restart("engine"),
     ),
     Experiment(
         "kill-ai-worker",
-        "kill -9 one of two AI workers, start it again 5 s later",
+        "kill -9 one of two AI workers, start it again 3 s later",
         inject=kill_and_restart("ai-worker"),
     ),
     Experiment(
@@ -316,7 +317,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
     ),
     Experiment(
         "jetstream-store-full",
-        "JetStream store capped at 12 MB, played 1.5 times past it",
+        "JetStream store capped at 8 MB, played 1.5 times past it",
         environment=SMALL_STORE,
         run=_fill_the_store,
         recovery_target=None,

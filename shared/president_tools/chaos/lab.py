@@ -33,7 +33,7 @@ from president_tools.chaos.checks import (
     check_stream,
     longest_pause,
     read_progress,
-    recovery_after,
+    resumed_after,
     wait_published,
 )
 from president_tools.chaos.environment import SINGLE, Environment
@@ -54,7 +54,7 @@ class LabOptions:
     means the games stopped."""
 
     load: LoadOptions = field(default_factory=_games)
-    stall_s: float = 30.0
+    stall_s: float = 20.0
     ai_workers: int = 2
     work_dir: Path | None = None
 
@@ -270,7 +270,7 @@ class ChaosLab:
         result.extra["jetstream_messages"] = stream.messages
         result.notes += stream.problems[:5]
         if fault is not None and stream.action_times:
-            result.recovery_s = recovery_after(stream.action_times, fault.ended)
+            result.recovery_s = resumed_after(stream.resumed_times, log_check.events, fault.ended)
             if result.recovery_s is None and len(finished) == len(tables):
                 result.recovery_s = 0.0  # the games did not wait for the fault to end
                 result.notes.append("every game ended before the fault did")

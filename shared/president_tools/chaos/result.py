@@ -17,8 +17,9 @@ class ExperimentResult:
     ``events_lost`` / ``events_doubled`` add up the Postgres log (version gaps; a command
     acted in more than one transaction) and the relay's subjects (an event whose message is
     missing from JetStream, or there more than once). ``recovery_s``: from the fault's end
-    to the first action on the public subjects (None: none came). ``longest_pause_s``: the
-    longest time without any action from the fault's start until the games ended.
+    until the first action committed after it is on the public subjects (None: none came).
+    ``longest_pause_s``: the longest time without any action published from the fault's
+    start until the games ended.
     """
 
     name: str
