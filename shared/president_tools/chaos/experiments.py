@@ -216,6 +216,9 @@ async def _fill_the_store(
         if progress.actions >= target:
             break
         if time.monotonic() - moved > STORE_STALL_S:
+            result.notes.append(
+                f"nothing moved for {STORE_STALL_S:.0f}s at {result.actions} actions"
+            )
             break
         in_play = len(accepted) - len(progress.finished)
         if in_play < lab.options.load.tables:

@@ -235,10 +235,11 @@ class ChaosLab:
                 if finished >= set(tables):
                     break
             if time.monotonic() - moved >= stall:
-                result.notes.append(
-                    f"nothing moved for {time.monotonic() - moved:.0f}s: "
-                    f"{len(set(tables) - finished)} game(s) stopped"
-                )
+                if stall > 0:
+                    result.notes.append(
+                        f"nothing moved for {time.monotonic() - moved:.0f}s: "
+                        f"{len(set(tables) - finished)} game(s) stopped"
+                    )
                 break
             await asyncio.sleep(0.5)
         result.games_finished = len(finished & set(tables))
