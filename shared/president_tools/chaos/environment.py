@@ -2,8 +2,9 @@
 processes under a supervisor, a client that reconnects for as long as it takes.
 
 Three kinds: ``single`` (one NATS node with its monitoring port, embedded Postgres),
-``cluster`` (``president infra up --nats-nodes 3``, streams at 3 replicas) and
-``small-store`` (one NATS node whose JetStream store is capped, the streams' limits set).
+``cluster`` (three clustered NATS nodes, as ``president infra up --nats-nodes 3`` starts
+them, streams at 3 replicas) and ``small-store`` (one NATS node whose JetStream store is
+capped, the streams' limits set). NATS authenticates every connection.
 """
 
 from __future__ import annotations
@@ -20,18 +21,14 @@ from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
+from president.bus.auth import Permissions, Secret, User
 from president.bus.connect import connect
 from president.client import PresidentClient
 from president.contract.subjects import Subjects
 
-from president_tools.chaos.servers import (
-    Monitor,
-    NatsNode,
-    cluster_down,
-    cluster_up,
-    port_of,
-)
+from president_tools.chaos.servers import Monitor, NatsNode, port_of
 from president_tools.infra import EmbeddedNats, EmbeddedPostgres, free_port
+from president_tools.infra.nats import EmbeddedNatsCluster
 from president_tools.infra.processes import stop_process
 from president_tools.infra.servers import nats_dir
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
@@ -40,6 +37,10 @@ from president_tools.stack.settings import StackSettings
 log = logging.getLogger(__name__)
 
 SINGLE, CLUSTER, SMALL_STORE = "single", "cluster", "small-store"
+PREFIX = "chaos"
+LAB_USER = User("chaos-lab", Secret(literal=""), Permissions(publish=(">",), subscribe=(">",)))
+"""The lab's identity on its NATS: it creates tables, reads every stream, asks JetStream
+(a tooling identity, like the tests' harness; never part of a deployment)."""
 CLUSTER_NODES = 3
 SMALL_STORE_BYTES = 8 * 1024 * 1024
 """The JetStream store of ``small-store``: full after about 2,900 actions without limits."""
@@ -75,7 +76,8 @@ class Environment:
         self.restarts: Counter[str] = Counter()
         self._stack_lock = asyncio.Lock()
         self._supervisor: asyncio.Task[None] | None = None
-        self._embedded_nats: EmbeddedNats | None = None
+        self._embedded: EmbeddedNats | EmbeddedNatsCluster | None = None
+        self._client_url = ""
 
     # -- life cycle -------------------------------------------------------------
 
@@ -84,7 +86,7 @@ class Environment:
             await asyncio.to_thread(self._start_blocking)
             assert self.stack is not None
             nats = await connect(
-                self.nats_url,
+                self._client_url,
                 "president-chaos",
                 max_reconnect_attempts=-1,
                 reconnect_time_wait=0.5,
@@ -103,7 +105,7 @@ class Environment:
         settings, extra_env = self._servers()
         config = StackConfig(
             ai_workers=self.ai_workers,
-            prefix="chaos",
+            prefix=PREFIX,
             run_dir=self.data_dir / "run",
             durable=False,
             log_level="INFO",
@@ -114,29 +116,35 @@ class Environment:
         self.stack = ServiceStack(config, settings).start()
 
     def _servers(self) -> tuple[StackSettings, Mapping[str, str]]:
-        """Start NATS (Postgres comes with the stack, or with the cluster)."""
+        """Start NATS, with the lab's own identity (Postgres comes with the stack)."""
         if self.kind == CLUSTER:
             self.cluster = True
-            database_url, nats_url = cluster_up(self.data_dir / "infra", CLUSTER_NODES)
-            self.nodes = [NatsNode(port_of(url), self.data_dir) for url in nats_url.split(",")]
-            settings = StackSettings(
-                data_dir=self.data_dir, database_url=database_url, nats_url=nats_url
+            cluster = EmbeddedNatsCluster(self.data_dir / "nats-cluster", size=CLUSTER_NODES)
+            cluster.configure(PREFIX, True, (LAB_USER,))
+            self._embedded = cluster
+            url = cluster.start()
+            self._client_url = cluster.url_for(LAB_USER.name)
+            users_file = cluster.nodes[0].users_file
+            extra_env: Mapping[str, str] = {"PRESIDENT_STREAM_REPLICAS": str(CLUSTER_NODES)}
+        else:
+            monitor_port = free_port()
+            lines: tuple[str, ...] = (f'http: "127.0.0.1:{monitor_port}"',)
+            extra_env = {}
+            if self.kind == SMALL_STORE:
+                megabytes = SMALL_STORE_BYTES // (1024 * 1024)
+                lines += (f"jetstream {{ max_file_store: {megabytes}MB }}",)
+                extra_env = SMALL_STORE_ENV
+            nats = EmbeddedNats(
+                nats_dir(self.data_dir), prefix=PREFIX, extra_users=(LAB_USER,), extra_config=lines
             )
-            return settings, {"PRESIDENT_STREAM_REPLICAS": str(CLUSTER_NODES)}
-        monitor_port = free_port()
-        args: tuple[str, ...] = ("-m", str(monitor_port))
-        extra_env: Mapping[str, str] = {}
-        if self.kind == SMALL_STORE:
-            config = self.data_dir / "small-store.conf"
-            megabytes = SMALL_STORE_BYTES // (1024 * 1024)
-            config.write_text(f"jetstream {{\n  max_file_store: {megabytes}MB\n}}\n")
-            args += ("-c", str(config))
-            extra_env = SMALL_STORE_ENV
-        self._embedded_nats = EmbeddedNats(nats_dir(self.data_dir), extra_args=args)
-        url = self._embedded_nats.start()
-        self.nodes = [NatsNode(port_of(url), self.data_dir)]
-        self.monitor = Monitor(monitor_port)
-        return StackSettings(data_dir=self.data_dir, nats_url=url), extra_env
+            self._embedded = nats
+            url = nats.start()
+            self._client_url = nats.url_for(LAB_USER.name)
+            users_file = nats.users_file
+            self.monitor = Monitor(monitor_port)
+        self.nodes = [NatsNode(port_of(u), self.data_dir) for u in url.split(",")]
+        settings = StackSettings(data_dir=self.data_dir, nats_url=url, nats_users_file=users_file)
+        return settings, extra_env
 
     async def close(self) -> None:
         if self._supervisor is not None:
@@ -156,10 +164,8 @@ class Environment:
         if stack is not None:
             stack.stop()
         for node in self.nodes:
-            if node.pid is not None and (node.respawned or not self.cluster):
+            if node.pid is not None:
                 stop_process(node.pid)
-        if self.cluster:
-            cluster_down(self.data_dir / "infra")
         shutil.rmtree(self.data_dir, ignore_errors=True)
 
     # -- what experiments use ---------------------------------------------------

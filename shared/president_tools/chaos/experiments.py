@@ -172,7 +172,7 @@ def cluster_kill(which: str) -> Inject:
         await asyncio.sleep(CLUSTER_NODE_DOWN_S)
         ended = time.time()
         # Back when it accepts clients: it catches up with the others in the background.
-        await asyncio.to_thread(node.start, 30.0, jetstream=False)
+        await asyncio.to_thread(node.start)
         return Fault(started, ended)
 
     return inject

@@ -1,6 +1,5 @@
 """The servers a chaos experiment stops and starts again: NATS nodes (one, or the nodes of a
-local cluster) found by their client port, the NATS monitoring endpoint, the cluster itself.
-"""
+local cluster) found by their client port, and the NATS monitoring endpoint."""
 
 from __future__ import annotations
 
@@ -8,8 +7,6 @@ import contextlib
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 import urllib.request
 from dataclasses import dataclass
@@ -18,7 +15,7 @@ from typing import Any
 
 import psutil
 
-from president_tools.infra.nats import HOST, jetstream_answers
+from president_tools.infra.nats import HOST
 from president_tools.infra.processes import port_open, spawn, stop_process
 
 
@@ -63,9 +60,8 @@ class NatsNode:
             stop_process(self.pid, (signal.SIGTERM,), timeout=10)
         self.pid = None
 
-    def start(self, timeout: float = 30.0, *, jetstream: bool = True) -> None:
-        """Start it again; wait until it accepts clients (and, with ``jetstream``, until
-        its JetStream API answers)."""
+    def start(self, timeout: float = 30.0) -> None:
+        """Start it again; wait until it accepts clients."""
         if self.pid is not None:
             raise RuntimeError(f"NATS on {self.port} is running")
         self.log_file.parent.mkdir(parents=True, exist_ok=True)
@@ -80,7 +76,7 @@ class NatsNode:
         while time.monotonic() < deadline:
             if process.poll() is not None:
                 raise RuntimeError(f"NATS on {self.port} exited; see {self.log_file}")
-            if port_open(HOST, self.port) and (not jetstream or jetstream_answers(HOST, self.port)):
+            if port_open(HOST, self.port):
                 return
             time.sleep(0.05)
         raise RuntimeError(f"NATS on {self.port} did not answer in {timeout:.0f}s")
@@ -137,42 +133,6 @@ class Monitor:
 def grown(before: dict[int, int], after: dict[int, int]) -> int:
     """Messages sent between two :meth:`Monitor.messages_in` readings."""
     return sum(count - before.get(cid, 0) for cid, count in after.items())
-
-
-class ClusterUnavailable(RuntimeError):
-    """``president infra up --nats-nodes N`` did not give a cluster."""
-
-
-def cluster_up(data_dir: Path, nodes: int) -> tuple[str, str]:
-    """``president infra up --nats-nodes N``: (database URL, comma list of the nodes' URLs)."""
-    command = [sys.executable, "-m", "president_tools", "infra", "up"]
-    command += ["--nats-nodes", str(nodes), "--no-fsync", "--data-dir", str(data_dir), "--json"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=180, check=False)
-    if done.returncode != 0:
-        said = [line.strip("│╭╰─╮╯ ") for line in done.stderr.splitlines()]
-        raise ClusterUnavailable(
-            f"`president infra up --nats-nodes {nodes}` exited with {done.returncode}: "
-            + " ".join(line for line in said if line)[-300:]
-        )
-    urls = json.loads(done.stdout.strip().splitlines()[-1])
-    nats_url = str(urls["nats_url"])
-    if len([u for u in nats_url.split(",") if u.strip()]) != nodes:
-        raise ClusterUnavailable(f"expected {nodes} NATS URLs, got {nats_url!r}")
-    return str(urls["database_url"]), nats_url
-
-
-def cluster_down(data_dir: Path) -> None:
-    """``president infra down`` on the cluster's data dir."""
-    command = [
-        sys.executable,
-        "-m",
-        "president_tools",
-        "infra",
-        "down",
-        "--data-dir",
-        str(data_dir),
-    ]
-    subprocess.run(command, capture_output=True, timeout=120, check=False)
 
 
 def port_of(url: str) -> int:
