@@ -7,7 +7,12 @@ from datetime import UTC, datetime
 
 import pytest
 from president.store import RecordedEvent
-from president_tools.chaos.checks import longest_pause, recovery_after, resumed_after
+from president_tools.chaos.checks import (
+    longest_pause,
+    play_ended,
+    recovery_after,
+    resumed_after,
+)
 from president_tools.chaos.result import ExperimentResult
 
 
@@ -20,6 +25,18 @@ def test_the_longest_pause_counts_from_the_fault_start_to_the_end() -> None:
     assert longest_pause([11.0, 12.0, 30.0], start=10.0, end=31.0) == pytest.approx(18.0)
     assert longest_pause([], start=10.0, end=40.0) == pytest.approx(30.0)
     assert longest_pause([5.0, 50.0], start=10.0, end=40.0) == pytest.approx(30.0)
+
+
+def test_the_quiet_after_every_game_ended_within_the_fault_is_no_pause() -> None:
+    # Measured (relays-freeze-active): the standby published 3.7 s into a 30 s freeze and
+    # the games ended 10.6 s into it; counting on to the fault's end gave a 19.5 s "pause".
+    actions = [10.0, 13.7, 14.0, 20.6]
+    end = play_ended(actions, fault_ended=40.0, every_game_ended=True)
+    assert end == pytest.approx(20.6)
+    assert longest_pause(actions, start=10.0, end=end) == pytest.approx(6.6)
+    # Games still unfinished: the stretch up to the fault's end counts.
+    assert play_ended(actions, fault_ended=40.0, every_game_ended=False) == pytest.approx(40.0)
+    assert play_ended([45.0], fault_ended=40.0, every_game_ended=False) == pytest.approx(45.0)
 
 
 def _sound(**changes: object) -> ExperimentResult:

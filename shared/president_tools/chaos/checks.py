@@ -291,6 +291,14 @@ def resumed_after(
     return recovery_after(times, moment)
 
 
+def play_ended(times: Sequence[float], fault_ended: float, *, every_game_ended: bool) -> float:
+    """Where a pause stops counting: the last action when every game ended (the games ended
+    then, maybe before the fault did: the quiet after them is no pause), else the fault's
+    end or the last action, whichever is later."""
+    last = max(times, default=fault_ended)
+    return last if every_game_ended else max(last, fault_ended)
+
+
 def longest_pause(times: Sequence[float], start: float, end: float) -> float:
     """The longest stretch of ``[start, end]`` without any of ``times``."""
     points = [start, *sorted(t for t in times if start < t < end), end]

@@ -32,6 +32,7 @@ from president_tools.chaos.checks import (
     check_log,
     check_stream,
     longest_pause,
+    play_ended,
     read_progress,
     resumed_after,
     wait_published,
@@ -275,7 +276,9 @@ class ChaosLab:
             if result.recovery_s is None and len(finished) == len(tables):
                 result.recovery_s = 0.0  # the games did not wait for the fault to end
                 result.notes.append("every game ended before the fault did")
-            end = max(stream.action_times[-1], fault.ended)
+            end = play_ended(
+                stream.action_times, fault.ended, every_game_ended=len(finished) == len(tables)
+            )
             result.longest_pause_s = longest_pause(stream.action_times, fault.started, end)
         await environment.release()
         result.processes = await environment.wait_healthy(20)
