@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +78,12 @@ class LeaseTiming:
         """Seconds between renewals: four chances before the lease runs out."""
         return self.ttl / 4
 
+    @property
+    def standby_interval(self) -> float:
+        """Seconds between a standby's tries: at most a quarter of the lease, so it takes
+        an expired lease within ``ttl / 4`` whatever ``retry_interval`` says."""
+        return min(self.retry_interval, self.heartbeat)
+
 
 class RelayLease:
     """The lease, the checkpoint and the wake-ups of the relay called ``name``."""
@@ -112,8 +119,13 @@ class RelayLease:
         channel: str | None,
         stop: asyncio.Event,
         timing: LeaseTiming | None = None,
+        waiting: Callable[[], None] | None = None,
     ) -> RelayLease | None:
-        """Connect and wait for the lease; None when ``stop`` is set before it is taken."""
+        """Connect and wait for the lease; None when ``stop`` is set before it is taken.
+
+        ``waiting`` is called after each try that finds the lease taken (Postgres answered):
+        the caller marks itself a standby there, or raises to give up (its other
+        connections lost)."""
         timing = timing or LeaseTiming()
         connection = await asyncpg.connect(database_url)
         try:
@@ -126,7 +138,9 @@ class RelayLease:
                 if not waiting_logged:
                     log.info("relay %s: another relay holds the lock; waiting", name)
                     waiting_logged = True
-                if await _stopped_within(stop, timing.retry_interval):
+                if waiting is not None:
+                    waiting()
+                if await _stopped_within(stop, timing.standby_interval):
                     await connection.close()
                     return None
             lease = cls(connection, name, holder, int(epoch), timing, sent + timing.ttl)

@@ -118,8 +118,10 @@ class Relay:
         self.holder = self._options.holder or default_holder()
         self.status = "starting"
         """What the relay does: starting, waiting for the lock, publishing, or why its
-        last session failed (readiness: waiting for the lock or publishing)."""
+        last session failed (readiness: waiting for the lock or publishing, both once the
+        session is connected to Postgres and NATS)."""
         self._republish_from: int | None = None
+        self._connected = False  # the current session reached Postgres and NATS
         self._timing = LeaseTiming(
             ttl=self._options.lease_ttl, retry_interval=self._options.lock_retry_interval
         )
@@ -143,6 +145,7 @@ class Relay:
         self._republish_from = from_position
         failures = 0
         while not stop.is_set():
+            self._connected = False
             try:
                 await self._serve(stop)
                 failures = 0
@@ -153,6 +156,8 @@ class Relay:
                 log.warning("relay %s: lease lost (%s); standing by", self.name, lost)
             except Exception as error:
                 self.status = f"session failed: {type(error).__name__}: {error}"
+                if self._connected:  # it came up: a new outage, the backoff starts over
+                    failures = 0
                 if isinstance(error, PublishFailed):
                     RELAY_PUBLISH_FAILURES.labels(self.name).inc()
                     wait = self._struck(error)
@@ -216,11 +221,12 @@ class Relay:
         while True:
             stop = asyncio.Event()
             async with await _open_log(self._store_url) as events:
-                lease = await self._acquire(stop)
-                assert lease is not None
+                publisher = await self._connect()
                 try:
-                    session = await self._start(events, lease)
+                    lease = await self._acquire(stop, publisher)
+                    assert lease is not None
                     try:
+                        session = await self._start(events, lease, publisher)
                         await session.drain(stop)
                         self._republish_from = None
                         return published + session.published
@@ -236,24 +242,24 @@ class Relay:
                             self._spec.duplicate_window,
                         )
                     finally:
-                        await session.close()
+                        await lease.close()
                 finally:
-                    await lease.close()
+                    await publisher.close()
             await asyncio.sleep(self._options.retry_interval)
 
     async def _serve(self, stop: asyncio.Event) -> None:
+        """One session: connect to NATS, then take the lease or wait for it as a standby
+        (ready: connected to both, checking NATS at each try), then publish."""
         async with await _open_log(self._store_url) as events:
-            if not self.status.startswith("session failed"):
-                # After a failure, not ready again until publishing: the next session
-                # takes the lease at once when no other relay holds it.
-                self.status = "waiting for the lock"
-            lease = await self._acquire(stop)
-            if lease is None:
-                return
+            publisher = await self._connect()
             try:
-                session = await self._start(events, lease)
-                self.status = "publishing"
+                lease = await self._acquire(stop, publisher)
+                if lease is None:
+                    return
                 try:
+                    session = await self._start(events, lease, publisher)
+                    self._connected = True
+                    self.status = "publishing"
                     while not stop.is_set():
                         lease.woken.clear()
                         await session.drain(stop)
@@ -261,11 +267,27 @@ class Relay:
                         await _wait_any(stop, lease.woken, within=self._options.poll_interval)
                         lease.ensure_held()
                 finally:
-                    await session.close()
+                    await lease.close()
             finally:
-                await lease.close()
+                await publisher.close()
 
-    async def _acquire(self, stop: asyncio.Event) -> RelayLease | None:
+    async def _connect(self) -> JetStreamPublisher:
+        return await JetStreamPublisher.connect(
+            self._nats_url,
+            self._spec,
+            credentials=self._credentials,
+            ack_timeout=self._options.ack_timeout,
+            max_in_flight=self._options.max_in_flight,
+        )
+
+    async def _acquire(
+        self, stop: asyncio.Event, publisher: JetStreamPublisher
+    ) -> RelayLease | None:
+        def standing_by() -> None:
+            publisher.check()  # a standby that lost NATS is not ready: a new session
+            self._connected = True
+            self.status = "waiting for the lock"
+
         return await RelayLease.acquire(
             self._store_url,
             self.name,
@@ -273,30 +295,23 @@ class Relay:
             channel=NOTIFY_CHANNEL if self._options.listen else None,
             stop=stop,
             timing=self._timing,
+            waiting=standing_by,
         )
 
-    async def _start(self, events: EventStore, lease: RelayLease) -> _Session:
-        publisher = await JetStreamPublisher.connect(
-            self._nats_url,
-            self._spec,
-            credentials=self._credentials,
-            ack_timeout=self._options.ack_timeout,
-            max_in_flight=self._options.max_in_flight,
-        )
-        try:
-            await publisher.ensure_stream()
-            checkpoint = await lease.load_checkpoint()
-            mark = await publisher.last_mark()
-            republish = self._republish_from
-            if mark is not None and (mark.position > checkpoint or republish is not None):
-                mark = await _confirmed(events, mark)
-            if republish is None:
-                point = resume_point(checkpoint, mark)
-            else:
-                point = republish_point(republish, mark)
-        except BaseException:
-            await publisher.close()
-            raise
+    async def _start(
+        self, events: EventStore, lease: RelayLease, publisher: JetStreamPublisher
+    ) -> _Session:
+        """Resume ``publisher``'s stream where the checkpoint and the stream say."""
+        await publisher.ensure_stream()
+        checkpoint = await lease.load_checkpoint()
+        mark = await publisher.last_mark()
+        republish = self._republish_from
+        if mark is not None and (mark.position > checkpoint or republish is not None):
+            mark = await _confirmed(events, mark)
+        if republish is None:
+            point = resume_point(checkpoint, mark)
+        else:
+            point = republish_point(republish, mark)
         log.info(
             "relay %s: %s after position %d (checkpoint %d, epoch %d)",
             self.name,
@@ -363,9 +378,6 @@ class _Session:
                 # Caught up; what commits after this read NOTIFYs (and the poll backs it up).
                 break
         return published
-
-    async def close(self) -> None:
-        await self._publisher.close()
 
 
 async def _confirmed(events: EventStore, mark: Mark) -> Mark | None:
