@@ -136,6 +136,18 @@ class EngineApp:
         self._stop.clear()
         self._consumer = asyncio.create_task(consumer.run(self._stop), name="engine-reactor")
         runtime.supervise(self._consumer, "the reactor")
+        self._start_clocks(engine, turn_clock, runtime)
+        await self._start_commands(engine)
+        runtime.health.add("nats", nats_check(self._nats))
+        runtime.health.add("postgres", postgres_check(self._store.pool))
+        runtime.health.add("reactor", self._reactor_check)
+        log.info("engine %s: started on prefix %s", settings.instance_id, self.subjects.prefix)
+
+    def _start_clocks(self, engine: Engine, turn_clock: TurnClock, runtime: Runtime) -> None:
+        """The turn clock's alarms and the sweep for overdue turns (a restart's, another
+        instance's), each a supervised task."""
+        assert self._store is not None
+        settings = self.settings
         sweep = OverdueSweep(
             PostgresDeadlineFacts(self._store),
             self.clock,
@@ -152,6 +164,11 @@ class EngineApp:
         for task in self._clock_tasks:
             runtime.supervise(task, task.get_name())
 
+    async def _start_commands(self, engine: Engine) -> None:
+        """The game-command subscriber (queue group ``engine``): admission (size, rate,
+        parse) before a command takes a slot, then the command cycle."""
+        assert self._nats is not None
+        settings = self.settings
         limits = RateLimits(settings.command_rate, settings.command_burst)
 
         def admit(message: Msg) -> object:
@@ -170,10 +187,6 @@ class EngineApp:
             service="engine",
         )
         await self._commands.start()
-        runtime.health.add("nats", nats_check(self._nats))
-        runtime.health.add("postgres", postgres_check(self._store.pool))
-        runtime.health.add("reactor", self._reactor_check)
-        log.info("engine %s: started on prefix %s", settings.instance_id, self.subjects.prefix)
 
     async def _reactor_check(self) -> str | None:
         if self._events is None or not self._events.bound:
