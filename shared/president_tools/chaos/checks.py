@@ -176,8 +176,25 @@ async def wait_published(
     return not pending
 
 
+READ_WITHIN_S = 30.0
+"""How long reading one subject may wait for the messages its stream's leader counts."""
+
+
+async def _leader_count(nats: Client, stream: str, subject: str) -> int:
+    """How many messages of ``subject`` the stream holds, as its leader counts them (the
+    stream-info request is answered by the leader)."""
+    info = await nats.jetstream().stream_info(stream, subjects_filter=subject)
+    return sum((info.state.subjects or {}).values())
+
+
 async def _read_subject(nats: Client, stream: str, subject: str) -> list[tuple[str, float, bytes]]:
-    """(message id, stored at, payload) of every message of ``subject`` in ``stream``."""
+    """(message id, stored at, payload) of every message of ``subject`` in ``stream``.
+
+    Reads until it has as many messages as the stream's leader counts, for up to
+    ``READ_WITHIN_S``: in a cluster the ephemeral consumer may be placed on a replica that
+    is still catching up after a restart (its own count is then short too), and it
+    delivers the rest once it has them. Missing messages are then missing at the leader.
+    """
     js = nats.jetstream()
     config = ConsumerConfig(
         deliver_policy=DeliverPolicy.ALL,
@@ -187,13 +204,14 @@ async def _read_subject(nats: Client, stream: str, subject: str) -> list[tuple[s
     subscription = await js.pull_subscribe(subject, stream=stream, config=config)
     try:
         info = await subscription.consumer_info()
-        wanted = info.num_pending or 0
+        wanted = max(info.num_pending or 0, await _leader_count(nats, stream, subject))
         found: list[tuple[str, float, bytes]] = []
-        while len(found) < wanted:
+        deadline = asyncio.get_running_loop().time() + READ_WITHIN_S
+        while len(found) < wanted and asyncio.get_running_loop().time() < deadline:
             try:
-                batch = await subscription.fetch(min(500, wanted - len(found)), timeout=5)
+                batch = await subscription.fetch(min(500, wanted - len(found)), timeout=2)
             except NatsTimeoutError:
-                break
+                continue
             for message in batch:
                 headers = message.headers or {}
                 stored = message.metadata.timestamp.timestamp()
