@@ -1,11 +1,13 @@
 """Composition root of an engine process: ``create_app(settings)`` and ``main()``.
 
-One process, one NATS connection: the game-command subscriber (queue group ``engine``,
-so instances share the load), plus the reactor consuming the relayed events (game
-creation, turn prompts, AI decision requests). Nothing connects before ``start()``;
+One process, two NATS connections: the identity ``engine`` in the main account for the
+reactor consuming the relayed events (game creation, turn prompts, AI decision requests)
+and JetStream, and ``engine-commands`` in the command account for the game-command
+subscriber (queue group ``engine``, so instances share the load; the server attests who
+sent each command, ``president.bus.identity``). Nothing connects before ``start()``;
 ``president.runtime.run`` serves it until SIGTERM/SIGINT, then ``stop()`` answers the
 commands in hand and disconnects. Ready while NATS and Postgres answer and the
-reactor's consumer is bound.
+reactor's consumer is bound (both connections up).
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ import asyncpg
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
-from president.bus.identity import requester_of
-from president.bus.requests import CommandServer
+from president.bus.identity import Requester
+from president.bus.requests import CommandServer, open_command_connection
 from president.bus.streams import StreamLimits, ensure_streams
 from president.clock import Clock, SystemClock
 from president.commands import RateLimits
@@ -70,6 +72,7 @@ class EngineApp:
         self._token_secret: str = settings.token_secret
         self._store: PostgresEventStore | None = None
         self._nats: Client | None = None
+        self._command_nats: Client | None = None
         self._engine: Engine | None = None
         self._leases: TableLeases | None = None
         self._commands: CommandServer | None = None
@@ -137,7 +140,7 @@ class EngineApp:
         self._consumer = asyncio.create_task(consumer.run(self._stop), name="engine-reactor")
         runtime.supervise(self._consumer, "the reactor")
         self._start_clocks(engine, turn_clock, runtime)
-        await self._start_commands(engine)
+        await self._start_commands(engine, runtime)
         runtime.health.add("nats", nats_check(self._nats))
         runtime.health.add("postgres", postgres_check(self._store.pool))
         runtime.health.add("reactor", self._reactor_check)
@@ -164,21 +167,31 @@ class EngineApp:
         for task in self._clock_tasks:
             runtime.supervise(task, task.get_name())
 
-    async def _start_commands(self, engine: Engine) -> None:
-        """The game-command subscriber (queue group ``engine``): admission (size, rate,
-        parse) before a command takes a slot, then the command cycle."""
+    async def _start_commands(self, engine: Engine, runtime: Runtime) -> None:
+        """The game-command subscriber (queue group ``engine``) on the command account's
+        connection: admission (size, rate, parse) before a command takes a slot, then the
+        command cycle."""
         assert self._nats is not None
         settings = self.settings
         limits = RateLimits(settings.command_rate, settings.command_burst)
+        client = self._command_nats = await open_command_connection(
+            self._nats_url,
+            f"president-{settings.instance_id}",
+            settings,
+            self._nats,
+            watch=runtime.nats_watch(),
+        )
+        if client is not self._nats:
+            runtime.health.add("nats commands", nats_check(client))
 
-        def admit(message: Msg) -> object:
-            return admit_request(message.subject, message.data, requester_of(message.reply), limits)
+        def admit(message: Msg, requester: Requester | None) -> object:
+            return admit_request(message.subject, message.data, requester, limits)
 
-        async def answer(message: Msg, command: Any) -> bytes:
-            return await run_request(engine, message.subject, command, requester_of(message.reply))
+        async def answer(message: Msg, command: Any, requester: Requester | None) -> bytes:
+            return await run_request(engine, message.subject, command, requester)
 
         self._commands = CommandServer(
-            self._nats,
+            client,
             self.subjects.game_commands,
             QUEUE_GROUP,
             admit,
@@ -198,6 +211,9 @@ class EngineApp:
         if self._commands is not None:
             await self._commands.stop(GRACE_SECONDS)
             self._commands = None
+        if self._command_nats is not None and self._command_nats is not self._nats:
+            await close_nats(self._command_nats)
+        self._command_nats = None
         await self._stop_reactor()
         if self._leases is not None:
             await self._leases.close()

@@ -14,7 +14,7 @@ from typing import Any
 
 from nats.aio.client import Client
 from nats.aio.msg import Msg
-from president.bus.identity import Requester, requester_of
+from president.bus.identity import Requester
 from president.bus.requests import CommandServer
 from president.commands import RateLimits, admit, run
 from president.contract import TABLE_COMMANDS, Reply, Subjects, TableCommand
@@ -31,10 +31,10 @@ def table_server(
     concurrency: int,
     limits: RateLimits | None = None,
 ) -> CommandServer:
-    """The subscriber of ``{prefix}.cmd.table.*`` in the table services' queue group."""
+    """The subscriber of ``{prefix}.cmd.table.*`` in the table services' queue group
+    (``client``: the identity ``table``, in the command account)."""
 
-    def admitted(message: Msg) -> Any:
-        requester = requester_of(message.reply)
+    def admitted(message: Msg, requester: Requester | None) -> Any:
         return admit(
             message.subject,
             message.data,
@@ -44,9 +44,7 @@ def table_server(
             limits=limits,
         )
 
-    async def answer(message: Msg, command: Any) -> bytes:
-        requester = requester_of(message.reply)
-
+    async def answer(message: Msg, command: Any, requester: Requester | None) -> bytes:
         async def handle_from(command: TableCommand) -> Reply:
             return await handle(command, requester)
 

@@ -56,6 +56,11 @@ class Settings(BaseModel):
     )
     nats_user: str | None = Field(default=None, description="this process's NATS identity")
     nats_password: str | None = Field(default=None, repr=False)
+    nats_commands_user: str | None = Field(
+        default=None,
+        description="the engine's second identity, in the command account (engine-commands)",
+    )
+    nats_commands_password: str | None = Field(default=None, repr=False)
     nats_tls_ca: Path | None = Field(default=None, description="CA file to verify the server")
     nats_tls_cert: Path | None = Field(default=None, description="client certificate (mTLS)")
     nats_tls_key: Path | None = Field(default=None, description="its private key")
@@ -200,11 +205,15 @@ def require_secrets(
     needs_token: bool = False,
     needs_database: bool = True,
     needs_nats: bool = True,
+    needs_commands_identity: bool = False,
 ) -> None:
     """Refuse to start without the secrets a deployment must set (never a default):
 
     - NATS credentials (PRESIDENT_NATS_USER / PRESIDENT_NATS_PASSWORD, or a user and
       password in PRESIDENT_NATS_URL);
+    - the engine's second identity, in the command account
+      (PRESIDENT_NATS_COMMANDS_USER / PRESIDENT_NATS_COMMANDS_PASSWORD,
+      ``needs_commands_identity``);
     - PRESIDENT_TOKEN_SECRET for the processes that derive seat tokens (``needs_token``);
     - a password in PRESIDENT_DATABASE_URL when the database is on another host (a local
       one may trust the socket or loopback, as the embedded server does).
@@ -216,6 +225,10 @@ def require_secrets(
         user, password = _url_user_and_password(settings.nats_url)
         if not (settings.nats_user and settings.nats_password) and not (user and password):
             missing.append("PRESIDENT_NATS_USER and PRESIDENT_NATS_PASSWORD")
+        if needs_commands_identity and not (
+            settings.nats_commands_user and settings.nats_commands_password
+        ):
+            missing.append("PRESIDENT_NATS_COMMANDS_USER and PRESIDENT_NATS_COMMANDS_PASSWORD")
     if needs_token and not token_secret:
         missing.append("PRESIDENT_TOKEN_SECRET")
     if needs_database and settings.database_url is not None:

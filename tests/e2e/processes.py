@@ -15,6 +15,7 @@ from typing import Protocol, TypeVar
 
 from president_tools.infra import free_port
 from president_tools.stack.process import ManagedProcess, ProcessSpec
+from president_tools.stack.settings import identity_environment
 from president_tools.stack.stack import serve_argv
 
 from tests.fixtures.servers import reachable_temp_dir
@@ -63,9 +64,7 @@ class System:
             served.process.stop(15)
 
     def _identity(self, role: str) -> dict[str, str]:
-        if role not in self.nats_users:
-            return {}
-        return {"PRESIDENT_NATS_USER": role, "PRESIDENT_NATS_PASSWORD": self.nats_users[role]}
+        return identity_environment(role, self.nats_users)
 
     def spawn(self, role: str, name: str, **extra_env: str) -> Served:
         port = free_port(HOST)

@@ -5,6 +5,10 @@ The expected allow/refuse of every (role, action) is written out here by hand fr
 issue's rules, not read from the generator, so a permission that drifts fails a test.
 A refusal is what the server says: the ``Permissions Violation`` error it sends, which
 arrives before the reply to the flush that follows the action.
+
+Who sent a command is what the server attests (``president.bus.identity``), never the
+reply subject or a header the client wrote: an identity naming another's inbox as its
+reply subject is still the one charged (``requested_by``, rate limits).
 """
 
 from __future__ import annotations
@@ -20,8 +24,18 @@ import pytest
 from nats.aio.client import Client
 from president.bus.auth import Secret, User, role_permissions
 from president.bus.connect import nats_options
+from president.bus.identity import REQUEST_INFO
 from president.client import PresidentClient
-from president.contract import Accepted, Rejected, RejectionCode, Subjects, TakeSeat
+from president.contract import (
+    Accepted,
+    ListTables,
+    Rejected,
+    RejectionCode,
+    Subjects,
+    TakeSeat,
+    parse_reply,
+)
+from president.store.postgres import PostgresEventStore
 from president_tools.stack import ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
 
@@ -151,11 +165,12 @@ ALLOWED: dict[str, set[str]] = {
         "read a stored event by sequence",
         "create the events stream",
     },
-    "table": {"serve table commands", "read the table service's inbox"},
+    # the command account: answers commands that crossed the import, nothing else
+    "table": {"serve table commands"},
+    "engine-commands": {"serve game commands (read tokens)"},
     "engine": {
         "publish a turn prompt",
         "publish an AI request",
-        "serve game commands (read tokens)",
         "stream info (events)",
         "create the events stream",
     },
@@ -251,7 +266,7 @@ async def test_nobody_but_the_owner_reads_its_replies_or_the_tokens_on_the_bus(
     stack: ServiceStack, as_role: object
 ) -> None:
     subjects = Subjects(stack.prefix)
-    for role in ("relay", "table", "ai-worker", "auditor", RIVAL):
+    for role in ("relay", "table", "engine", "ai-worker", "auditor", RIVAL):
         probe = await as_role(role)  # type: ignore[operator]
         # the TakeSeat reply (a token) goes to the integrator's inbox
         assert await probe.refused("sub", "_INBOX.integrator.>"), role
@@ -293,3 +308,74 @@ async def test_the_services_ran_without_a_single_permission_violation(
         if "Violation" in line and any(name in line for name in services)
     ]
     assert violations == []
+
+
+async def _events_of(stack: ServiceStack, stream_id: str, count: int) -> list[dict[str, object]]:
+    """The metadata of the first ``count`` events of ``stream_id``, once they are written."""
+    store = await PostgresEventStore.connect(stack.database_url)
+    try:
+        for _ in range(100):
+            events = await store.read_stream(stream_id)
+            if len(events) >= count:
+                return [dict(e.metadata) for e in events]
+            await asyncio.sleep(0.1)
+    finally:
+        await store.close()
+    raise AssertionError(f"{stream_id}: fewer than {count} events")
+
+
+@pytest.mark.timeout(60)
+async def test_a_command_is_charged_to_its_sender_whatever_reply_or_header_it_names(
+    stack: ServiceStack,
+) -> None:
+    """The rival names the integrator's inbox as reply subject, then writes the
+    integrator's identity into the request-info header: both commands are the rival's."""
+    owner = await _seat(stack, "integrator")
+    rival = await nats.connect(**nats_options(stack.url_for(RIVAL), "rival"))
+    try:
+        table_id = await owner.create_table(players=3)
+        subject = Subjects(stack.prefix).table_command("TakeSeat")
+        forged_info = '{"acc":"PRESIDENT","user":"integrator","name":"integrator"}'
+        for seat, (reply, headers) in enumerate(
+            [("_INBOX.integrator.forged.1", None), (rival.new_inbox(), {REQUEST_INFO: forged_info})]
+        ):
+            take = TakeSeat(command_id=f"forged-{seat}-{uuid.uuid4().hex}", table_id=table_id,
+                            player_name=f"Eve {seat}")  # fmt: skip
+            await rival.publish(subject, take.model_dump_json().encode(), reply, headers)
+            await rival.flush()
+            # one at a time, so that the seats are taken in this order
+            metadata = (await _events_of(stack, f"table-{table_id}", seat + 2))[seat + 1]
+            assert (metadata["requested_by"], metadata["requested_by_role"]) == (
+                RIVAL,
+                "integrator",
+            ), seat
+    finally:
+        await owner.close()
+        await rival.close()
+
+
+@pytest.mark.timeout(90)
+async def test_a_flood_naming_another_identitys_inbox_spends_only_the_senders_rate(
+    stack: ServiceStack,
+) -> None:
+    """More requests than a burst, each naming the integrator's inbox as reply: the old
+    reply-inbox attribution charged them to the integrator, which was then refused."""
+    subjects = Subjects(stack.prefix)
+    owner = await _seat(stack, "integrator")
+    rival = await nats.connect(**nats_options(stack.url_for(RIVAL), "rival-flood"))
+    burst = 200  # PRESIDENT_COMMAND_BURST's default: the stack sets none
+    try:
+        for n in range(3 * burst):
+            reply = f"_INBOX.integrator.flood.{n}"
+            await rival.publish(subjects.table_command("ListTables"), b"{}", reply)
+            await rival.publish(subjects.game_command("t1"), b"{}", reply)
+        await rival.flush()
+        own = await owner.send(ListTables())
+        game = parse_reply(
+            (await owner.nats.request(subjects.game_command("t1"), b"{}", timeout=10)).data
+        )
+    finally:
+        await owner.close()
+        await rival.close()
+    assert not isinstance(own, Rejected), own
+    assert isinstance(game, Rejected) and game.code is not RejectionCode.RATE_LIMITED

@@ -86,6 +86,8 @@ async def test_nats_away_longer_than_the_old_give_up_window_then_back_heals_in_p
     for role in ("table", "engine", "ai-worker"):
         _, body = await readiness(system.processes[role])
         assert "nats" in body["not_ready"], (role, body)  # type: ignore[operator]
+    _, body = await readiness(system.processes["engine"])
+    assert "nats commands" in body["not_ready"], body  # type: ignore[operator]
     _, body = await readiness(system.processes["relay"])
     assert "relay" in body["not_ready"], body  # type: ignore[operator]
 

@@ -25,9 +25,10 @@ def test_workers_scale_on_the_decision_consumers_lag(overlay: str) -> None:
     assert trigger["metadata"]["stream"] == subjects.ai_stream
     assert trigger["metadata"]["consumer"] == subjects.ai_consumer
     assert trigger["metadata"]["natsServerMonitoringEndpoint"].startswith("nats-headless.")
-    # The stream lives in the account of the generated auth.conf the servers include.
+    # The stream lives in the main account of the generated auth.conf the servers include
+    # (the other one, the command account, has no JetStream).
     accounts = re.findall(r"^  (\w+) \{$", AUTH_CONF.read_text(), flags=re.MULTILINE)
-    assert accounts == [trigger["metadata"]["account"]]
+    assert accounts == [trigger["metadata"]["account"], "PRESIDENT_COMMANDS"]
     assert scaler["minReplicaCount"] == 1 < scaler["maxReplicaCount"]
 
 

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from president.bus.auth import ROLES, SERVICE_ROLES, password_env
+from president.bus.auth import COMMANDS_IDENTITY, ROLES, SERVICE_ROLES, password_env
 
 from tests.k8s.manifests import (
     AUTH_CONF,
@@ -192,7 +192,7 @@ def test_the_servers_read_each_password_from_the_secret_the_identitys_pods_read(
         for env in server["env"]
         if "valueFrom" in env and "secretKeyRef" in env["valueFrom"]
     }
-    for role in set(ROLES) - set(SERVICE_ROLES):
+    for role in set(ROLES) - set(SERVICE_ROLES) - set(COMMANDS_IDENTITY.values()):
         assert passwords[password_env(role)]["name"] == f"president-nats-{role}"
     for workload, container in president_containers(objects):
         role = container["args"][1]
@@ -205,6 +205,10 @@ def test_the_servers_read_each_password_from_the_secret_the_identitys_pods_read(
         ]
         expected = {"name": secret, "key": "PRESIDENT_NATS_PASSWORD"}
         assert passwords[password_env(role)] == expected, workload["metadata"]["name"]
+        if role in COMMANDS_IDENTITY:  # its second identity, from the same Secret
+            expected = {"name": secret, "key": "PRESIDENT_NATS_COMMANDS_PASSWORD"}
+            commands = password_env(COMMANDS_IDENTITY[role])
+            assert passwords[commands] == expected, workload["metadata"]["name"]
 
 
 def test_compose_gives_server_and_service_the_same_password() -> None:
@@ -219,6 +223,11 @@ def test_compose_gives_server_and_service_the_same_password() -> None:
             password = service["environment"]["PRESIDENT_NATS_PASSWORD"]
             assert password == server[password_env(role)]
             assert password.startswith("${" + password_env(role) + ":?"), name
+            if role in COMMANDS_IDENTITY:
+                commands = COMMANDS_IDENTITY[role]
+                assert service["environment"]["PRESIDENT_NATS_COMMANDS_USER"] == commands
+                password = service["environment"]["PRESIDENT_NATS_COMMANDS_PASSWORD"]
+                assert password == server[password_env(commands)], name
             roles.add(role)
     assert roles == set(SERVICE_ROLES)
 

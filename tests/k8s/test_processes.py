@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from president.bus.auth import COMMANDS_IDENTITY
 
 from tests.k8s.contract import accepted_by_the_cli, is_president_variable, settings_variables
 from tests.k8s.manifests import (
@@ -106,7 +107,8 @@ NEEDS_DATABASE = {"relay", "table", "engine", "migrate"}
 @pytest.mark.parametrize("overlay", OVERLAYS)
 def test_every_process_gets_the_secrets_it_refuses_to_start_without(overlay: str) -> None:
     """What president.settings.require_secrets demands of a configured deployment: a NATS
-    identity (the role's own user), the token secret, a password in the database URL."""
+    identity (the role's own user; the engine's command-account one too), the token
+    secret, a password in the database URL."""
     objects = render(overlay)
     for workload, container in president_containers(objects):
         role = container["args"][1]
@@ -121,6 +123,12 @@ def test_every_process_gets_the_secrets_it_refuses_to_start_without(overlay: str
             ]
             assert identity == f"president-nats-{role}", where
             assert _secret_value(objects, identity, "PRESIDENT_NATS_USER") in (role, None), where
+            commands = COMMANDS_IDENTITY.get(role)
+            second = {"PRESIDENT_NATS_COMMANDS_USER", "PRESIDENT_NATS_COMMANDS_PASSWORD"}
+            assert (second <= variables) == (commands is not None), where
+            if commands is not None:
+                user = _secret_value(objects, identity, "PRESIDENT_NATS_COMMANDS_USER")
+                assert user in (commands, None), where
         assert ("PRESIDENT_TOKEN_SECRET" in variables) == (role in NEEDS_TOKEN), where
         urls = [e for e in container.get("env", []) if e["name"] == "PRESIDENT_DATABASE_URL"]
         assert bool(urls) == (role in NEEDS_DATABASE), where

@@ -6,21 +6,32 @@ servers (``president infra up``, ``make demo``, the tests) and the deployments'
 ``k8s/base/nats/auth.conf``, which k8s and docker compose both mount (``president infra
 nats-auth`` writes it; a test checks that the checked-in file matches).
 
-Identities (one per role; every instance of a role shares it):
+Identities (one per role; every instance of a role shares it), in two accounts:
 
-=============  ============================================================================
-``relay``      publishes committed events into ``{P}_EVENTS`` (the only one who may)
-``table``      answers table commands (``{p}.cmd.table.*``)
-``engine``     answers game commands; publishes turn prompts and the AI work queue
-``ai-worker``  consumes the AI work queue (the only one who may); sends game commands
-``integrator`` a platform: sends commands, reads public, lobby and seat events and prompts
-``auditor``    reads every event stream, sends nothing
-=============  ============================================================================
+==================  =======================================================================
+``relay``           publishes committed events into ``{P}_EVENTS`` (the only one who may)
+``engine``          publishes turn prompts and the AI work queue; runs the reactor
+``ai-worker``       consumes the AI work queue (the only one who may); sends game commands
+``integrator``      a platform: sends commands, reads public, lobby and seat events and prompts
+``auditor``         reads every event stream, sends nothing
+------------------  -----------------------------------------------------------------------
+``table``           answers table commands (``{p}.cmd.table.*``), in the command account
+``engine-commands`` the engine's second connection: answers game commands (``{p}.cmd.game.*``)
+==================  =======================================================================
+
+The command account (``<ACCOUNT>_COMMANDS``) exports the command subjects as a service and
+the main account imports them with ``share: true``: every command a client publishes
+crosses the import, where nats-server stamps the ``Nats-Request-Info`` header with the
+sender's account and user, replacing whatever the client wrote (``server/client.go``
+``processServiceImport``). That header is the requester a service trusts
+(``president.bus.identity``). Nobody in the command account may publish anything, so no
+command reaches the responders without crossing the import; replies flow back through
+it (``allow_responses``).
 
 Every identity has its own inbox prefix ``_INBOX.<user>`` (``inbox_prefix``) and may
 subscribe only under it, so replies to one identity reach no other. Responders (table,
-engine) publish replies through ``allow_responses``: only to a reply subject of a request
-they received, once. Nobody may publish to another identity's inbox.
+engine-commands) publish replies through ``allow_responses``: only to a reply subject of
+a request they received, once. Nobody may publish to another identity's inbox.
 
 A subject prefix of ``*`` renders the same shapes for every prefix (stream names then
 match any stream): the test session's shared server, where each test has its own prefix.
@@ -38,8 +49,23 @@ from president.contract.subjects import Subjects
 INBOX_ROOT = "_INBOX"
 ANY_PREFIX = "*"
 
-ROLES = ("relay", "table", "engine", "ai-worker", "integrator", "auditor")
+ROLES = (
+    "relay",
+    "table",
+    "engine",
+    "ai-worker",
+    "integrator",
+    "auditor",
+    "engine-commands",
+)
 """Every identity of a deployment, in the order the config lists them."""
+
+COMMAND_ROLES = ("table", "engine-commands")
+"""The identities of the command account: the responders to commands, nothing else."""
+
+COMMANDS_IDENTITY = {"engine": "engine-commands"}
+"""The second identity of a service whose main connection lives in the main account
+(JetStream) and whose command subscriber lives in the command account."""
 
 SERVICE_ROLES = ("relay", "table", "engine", "ai-worker")
 """The roles ``president serve <role>`` runs."""
@@ -136,11 +162,10 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
             subscribe=tuple(inbox),
         )
     if role == "table":
-        return Permissions(
-            publish=(),
-            subscribe=(f"{p}.cmd.table.*", *inbox),
-            responder=True,
-        )
+        # Command account: only the table commands that came through the import.
+        return Permissions(publish=(), subscribe=(f"{p}.cmd.table.*",), responder=True)
+    if role == "engine-commands":
+        return Permissions(publish=(), subscribe=(f"{p}.cmd.game.*",), responder=True)
     if role == "engine":
         yield_subject = f"{p}.engine.yield"
         durable = ANY_PREFIX if prefix == ANY_PREFIX else f"{p.replace('.', '_')}-engine-reactor"
@@ -159,8 +184,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 f"$JS.API.CONSUMER.MSG.NEXT.{events}.{durable}",
                 *_js_ack(events, durable),
             ),
-            subscribe=(f"{p}.cmd.game.*", yield_subject, *inbox),
-            responder=True,
+            subscribe=(yield_subject, *inbox),
         )
     if role == "ai-worker":
         consumer = n.ai_consumer
@@ -234,13 +258,25 @@ class User:
     permissions: Permissions
 
 
+def command_subjects(prefix: str) -> tuple[str, ...]:
+    """The subjects the command account exports and the main account imports."""
+    p = _Names(prefix).p
+    return (f"{p}.cmd.table.*", f"{p}.cmd.game.*")
+
+
 @dataclass(frozen=True)
 class Account:
     """A NATS account: its own subject space and JetStream; nothing crosses between
-    accounts unless exported, and this configuration exports nothing."""
+    accounts but the services it ``exports`` (to the accounts ``export_to``) and imports
+    (``imports``: the exporting account's name, the services' subjects, with ``share:
+    true`` so that the server tells the responder who sent each request)."""
 
     name: str
     users: tuple[User, ...]
+    jetstream: bool = True
+    exports: tuple[str, ...] = ()
+    export_to: tuple[str, ...] = ()
+    imports: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -265,11 +301,39 @@ def deployment_users(
     return tuple(users)
 
 
+def deployment_accounts(
+    prefix: str,
+    passwords: Mapping[str, Secret],
+    *,
+    account: str,
+    user_names: Mapping[str, str] | None = None,
+    extra_users: Sequence[User] = (),
+) -> tuple[Account, Account]:
+    """The two accounts of one deployment: ``account`` (clients, the relay, the engine's
+    JetStream side; ``extra_users`` too) and ``<account>_COMMANDS`` (the responders to
+    commands), which exports the command subjects to ``account`` alone."""
+    commands = f"{account}_COMMANDS"
+    subjects = command_subjects(prefix)
+    main_roles = [role for role in ROLES if role not in COMMAND_ROLES]
+    main = deployment_users(prefix, passwords, roles=main_roles, user_names=user_names)
+    responders = deployment_users(prefix, passwords, roles=COMMAND_ROLES, user_names=user_names)
+    return (
+        Account(account, (*main, *extra_users), imports=((commands, subjects),)),
+        Account(commands, responders, jetstream=False, exports=subjects, export_to=(account,)),
+    )
+
+
 def single_account(
-    prefix: str, passwords: Mapping[str, Secret], *, account: str = "PRESIDENT"
+    prefix: str,
+    passwords: Mapping[str, Secret],
+    *,
+    account: str = "PRESIDENT",
+    extra_users: Sequence[User] = (),
 ) -> AuthConfig:
-    """One deployment serving one platform: every role in one account."""
-    return AuthConfig((Account(account, deployment_users(prefix, passwords)),))
+    """One deployment serving one platform: its main account and its command account."""
+    return AuthConfig(
+        deployment_accounts(prefix, passwords, account=account, extra_users=extra_users)
+    )
 
 
 @dataclass(frozen=True)
@@ -289,15 +353,16 @@ class Tenant:
 
 def multi_tenant(tenants: Iterable[Tenant], passwords: Mapping[str, Secret]) -> AuthConfig:
     """One NATS account per platform, each with its own identity of every role
-    (``<platform>-<role>``): subjects and JetStream streams of one platform exist only in
-    its account, so no identity of another platform can see or touch them. ``passwords``
-    is keyed by user name."""
-    accounts = []
+    (``<platform>-<role>``) and its own command account: subjects and JetStream streams
+    of one platform exist only in its accounts, so no identity of another platform can
+    see or touch them. ``passwords`` is keyed by user name."""
+    accounts: list[Account] = []
     for tenant in tenants:
         names = {role: tenant.user(role) for role in ROLES}
         secrets = {role: passwords[names[role]] for role in ROLES}
-        users = deployment_users(tenant.prefix, secrets, user_names=names)
-        accounts.append(Account(tenant.account, users))
+        accounts += deployment_accounts(
+            tenant.prefix, secrets, account=tenant.account, user_names=names
+        )
     return AuthConfig(tuple(accounts))
 
 
@@ -329,6 +394,23 @@ def _render_user(user: User, indent: str) -> str:
     return "\n".join(lines)
 
 
+def _render_services(account: Account) -> list[str]:
+    lines = []
+    if account.exports:
+        to = json.dumps(list(account.export_to))
+        lines.append("    exports: [")
+        lines += [f"      {{ service: {json.dumps(s)}, accounts: {to} }}" for s in account.exports]
+        lines.append("    ]")
+    if account.imports:
+        lines.append("    imports: [")
+        for exporter, subjects in account.imports:
+            for subject in subjects:
+                service = f"{{ account: {json.dumps(exporter)}, subject: {json.dumps(subject)} }}"
+                lines.append(f"      {{ service: {service}, share: true }}")
+        lines.append("    ]")
+    return lines
+
+
 def render_auth_conf(config: AuthConfig, *, header: str = "") -> str:
     """The nats-server configuration of ``config`` (include it from ``nats.conf``).
 
@@ -339,10 +421,12 @@ def render_auth_conf(config: AuthConfig, *, header: str = "") -> str:
     out.append("accounts {")
     for account in config.accounts:
         out.append(f"  {account.name} {{")
-        out.append("    jetstream: enabled")
+        if account.jetstream:
+            out.append("    jetstream: enabled")
         out.append("    users: [")
         out.append(",\n".join(_render_user(u, "      ") for u in account.users))
         out.append("    ]")
+        out += _render_services(account)
         out.append("  }")
     out.append("}")
     return "\n".join(out) + "\n"
@@ -362,6 +446,7 @@ def permission_table(prefix: str = "president") -> list[dict[str, object]]:
             {
                 "role": role,
                 "user": role,
+                "account": "commands" if role in COMMAND_ROLES else "main",
                 "inbox_prefix": inbox_prefix(role),
                 "publish": list(perms.publish),
                 "subscribe": list(perms.subscribe),

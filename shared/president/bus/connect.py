@@ -27,7 +27,7 @@ import random
 import ssl
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import unquote, urlsplit, urlunsplit
@@ -66,6 +66,17 @@ class NatsCredentials:
             tls_ca=settings.nats_tls_ca,
             tls_cert=settings.nats_tls_cert,
             tls_key=settings.nats_tls_key,
+        )
+
+    @classmethod
+    def for_commands(cls, settings: Settings) -> NatsCredentials | None:
+        """The identity of a service's command subscriber in the command account
+        (PRESIDENT_NATS_COMMANDS_USER / ..._PASSWORD, same TLS files), None if unset."""
+        if settings.nats_commands_user is None:
+            return None
+        own = cls.from_settings(settings)
+        return replace(
+            own, user=settings.nats_commands_user, password=settings.nats_commands_password
         )
 
     def __repr__(self) -> str:  # never print the password
@@ -213,6 +224,12 @@ async def connect(
     return await nats.connect(
         **nats_options(nats_url, name, credentials, policy=policy, watch=watch, **overrides)
     )
+
+
+def server_authenticates(client: Client) -> bool:
+    """Whether the server ``client`` is connected to requires authentication (its INFO's
+    ``auth_required``): then it has accounts, and stamps requests crossing an import."""
+    return bool(client._server_info.get("auth_required", False))
 
 
 def _error_log(

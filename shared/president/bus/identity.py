@@ -1,31 +1,36 @@
-"""Who sent a request: the identity a service may trust, taken from the reply subject.
+"""Who sent a request: the identity the NATS server attests, never what the client wrote.
 
-Every identity connects with its own inbox prefix ``_INBOX.<user>`` (``president.bus.
-connect``) and the server lets it, and no other identity, subscribe under that prefix
-(``president.bus.auth``; the permission matrix tests it). So a request whose reply subject
-is ``_INBOX.<user>.…`` is answered to ``<user>`` alone, whoever published it:
+The command subscribers (table service, engine) live in a command account of their own
+that exports the command subjects; the account of the clients imports them with ``share:
+true`` (``president.bus.auth``). Every command therefore crosses a service import, where
+nats-server sets the ``Nats-Request-Info`` header to the sender's account and user (and
+connection name, address, ...), replacing any value the client wrote (nats-server
+``server/client.go`` ``processServiceImport``, ``setHeader``). Nobody in the command
+account may publish, so no request reaches a responder any other way. ``attested_requester``
+reads that header: the requester of the rate limits, of ``requested_by`` /
+``requested_by_role`` in the events ("who acted") and of command-id ownership
+(``COMMAND_ID_REUSED``).
 
-- what a reply carries (a seat token, a remembered answer) reaches only ``<user>``: a
-  service that compares ``requester_of(msg)`` with the identity that first sent a command
-  id (the table service does, for TakeSeat) can never hand one identity's answer to another;
-- one identity may name another's inbox as its reply subject, but then it reads nothing;
-  within one account it can thereby charge a request to another identity (attribution,
-  rate limits). Where that matters across platforms, each platform has its own account
-  (``president.bus.auth.multi_tenant``) and cannot reach another's services at all; a
-  shared backend serving platform accounts through service imports with ``share: true``
-  gets the server-stamped ``Nats-Request-Info`` header instead (account and user, set by
-  the server and replacing anything the client wrote: nats-server
-  ``client.go processServiceImport``), see docs/decisions/2026-12-01-bus-security.md.
+The reply subject says nothing about the sender: a client may name another identity's
+inbox as its reply subject (it then reads nothing, the answer goes to that inbox), and the
+request is still charged to the client, by the server's account of who published it.
 
-A request without a reply subject, or with one outside any identity's inbox, has no
-requester (None): it cannot be answered anyway.
+Without authentication (an open server, one account, no import) no request carries the
+header: there is no identity to attest, and the services treat every request as
+anonymous. A service that runs with a command-account identity drops a request without
+the header (``president.bus.requests.CommandServer``): it cannot have crossed the import.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from president.bus.auth import INBOX_ROOT, ROLES
+from president.bus.auth import ROLES
+
+REQUEST_INFO = "Nats-Request-Info"
+"""The header nats-server stamps on a request crossing a service import."""
 
 
 @dataclass(frozen=True)
@@ -43,11 +48,17 @@ class Requester:
         return None
 
 
-def requester_of(reply: str | None) -> Requester | None:
-    """The identity a request's reply subject belongs to (see the module's note)."""
-    if not reply:
+def attested_requester(headers: Mapping[str, str] | None) -> Requester | None:
+    """The user the server stamped on a request (``Nats-Request-Info``'s ``user``), None
+    when the header is missing or names no user (see the module's note)."""
+    if not headers:
         return None
-    tokens = reply.split(".")
-    if len(tokens) < 3 or tokens[0] != INBOX_ROOT or not tokens[1]:
+    raw = headers.get(REQUEST_INFO)
+    if raw is None:
         return None
-    return Requester(tokens[1])
+    try:
+        info = json.loads(raw)
+    except ValueError:
+        return None
+    user = info.get("user") if isinstance(info, dict) else None
+    return Requester(user) if isinstance(user, str) and user else None

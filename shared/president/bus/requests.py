@@ -6,6 +6,10 @@ run in a worker thread, middlewares) cost the engine more CPU than handling the 
 did (docs/decisions/2026-11-29-engine-hot-path.md); the table service's uses it too, so
 that a flood of junk costs it no more than reading and refusing each message
 (docs/decisions/2026-12-01-hostile-input.md).
+
+Who sent each request is what the server attests (``president.bus.identity``): the
+subscriber reads it once and hands it to ``admit`` and ``run``. ``open_command_connection``
+opens the connection it subscribes on: the service's identity in the command account.
 """
 
 from __future__ import annotations
@@ -20,13 +24,25 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
+from president.bus.connect import (
+    ConnectionWatch,
+    NatsCredentials,
+    ReconnectPolicy,
+    connect,
+    server_authenticates,
+)
+from president.bus.identity import Requester, attested_requester
+from president.settings import Settings
+
 log = logging.getLogger(__name__)
 
-Admit = Callable[[Msg], Any]
-"""A request in, synchronously and cheaply: the command to run, or the reply's body
-(``bytes``) when the request is refused at once (rate limit, size, parse). Must not raise."""
-Run = Callable[[Msg, Any], Awaitable[bytes]]
-"""A request and the command admitted from it in, the reply's body out (must not raise)."""
+Admit = Callable[[Msg, Requester | None], Any]
+"""A request and its sender in, synchronously and cheaply: the command to run, or the
+reply's body (``bytes``) when the request is refused at once (rate limit, size, parse).
+Must not raise."""
+Run = Callable[[Msg, Any, Requester | None], Awaitable[bytes]]
+"""A request, the command admitted from it and its sender in, the reply's body out (must
+not raise)."""
 
 
 class CommandServer:
@@ -37,6 +53,11 @@ class CommandServer:
     ``max_workers`` slots that the commands worth deciding share. An admitted request
     beyond that waits in the subscription's buffer. ``stop`` stops taking new requests,
     answers those already received, and gives them ``grace`` seconds.
+
+    On a server that authenticates (accounts, ``president.bus.auth``) every request must
+    carry the server's ``Nats-Request-Info``: one without it did not cross the import and
+    is dropped unanswered. On an open server (one account, nobody authenticated) every
+    request is anonymous.
     """
 
     def __init__(
@@ -51,6 +72,7 @@ class CommandServer:
         service: str,
     ):
         self._client = client
+        self._attested = False
         self._service = service
         self._subject = subject
         self._queue = queue
@@ -61,6 +83,7 @@ class CommandServer:
         self._subscription: Subscription | None = None
 
     async def start(self) -> None:
+        self._attested = server_authenticates(self._client)
         self._subscription = await self._client.subscribe(
             self._subject, queue=self._queue, cb=self._received, pending_msgs_limit=100_000
         )
@@ -82,12 +105,21 @@ class CommandServer:
     async def _received(self, message: Msg) -> None:
         # Runs in the subscription's own task, one message at a time: waiting for a slot
         # here leaves the rest in the buffer.
-        command = self._admit(message)
+        requester = attested_requester(message.headers) if self._attested else None
+        if self._attested and requester is None:
+            log.warning(
+                "%s: dropped a request on %s that no server attested (no %s user)",
+                self._service,
+                message.subject,
+                "Nats-Request-Info",
+            )
+            return
+        command = self._admit(message, requester)
         if isinstance(command, bytes):
             await self._reply(message, command)
             return
         await self._slots.acquire()
-        task = asyncio.create_task(self._answer(message, command))
+        task = asyncio.create_task(self._answer(message, command, requester))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -98,8 +130,31 @@ class CommandServer:
         except Exception:
             log.exception("%s: no reply sent to a request on %s", self._service, message.subject)
 
-    async def _answer(self, message: Msg, command: Any) -> None:
+    async def _answer(self, message: Msg, command: Any, requester: Requester | None) -> None:
         try:
-            await self._reply(message, await self._run(message, command))
+            await self._reply(message, await self._run(message, command, requester))
         finally:
             self._slots.release()
+
+
+async def open_command_connection(
+    nats_url: str,
+    name: str,
+    settings: Settings,
+    main: Client,
+    *,
+    watch: ConnectionWatch | None = None,
+) -> Client:
+    """The connection a service's ``CommandServer`` subscribes on: its command-account
+    identity's (``PRESIDENT_NATS_COMMANDS_USER``), else ``main`` (an open server, or a
+    service whose main identity lives in the command account, as the table service's)."""
+    credentials = NatsCredentials.for_commands(settings)
+    if credentials is None:
+        return main
+    return await connect(
+        nats_url,
+        f"{name}-commands",
+        credentials,
+        policy=ReconnectPolicy.of(settings),
+        watch=watch,
+    )

@@ -65,7 +65,8 @@ class Identified:
     command_id: str
     expected_version: int | None = None
     requester: str | None = None
-    """The NATS identity that sent it (``president.bus.identity.requester_of``), if known."""
+    """The NATS identity that sent it, as the server attests it
+    (``president.bus.identity.attested_requester``), if known."""
     fingerprint: str | None = None
     """What the command says (:func:`fingerprint`), if the service computed it."""
     requester_role: str | None = None

@@ -5,8 +5,10 @@ A client identity (an integrator, anyone the bus does not know as a service) may
 beyond that its commands are answered ``RATE_LIMITED`` at once, unread (no JSON parsed,
 no Postgres touched, no command slot taken), so a client that floods slows only itself.
 The services' own identities (``president.bus.auth.SERVICE_ROLES``: the AI workers' moves
-above all) are not limited: they are the backend. A request without a requester (no
-reply subject in an identity's inbox) shares one bucket: it cannot be answered anyway.
+above all) are not limited: they are the backend. The requester is the identity the
+server attests (``president.bus.identity``), so a client cannot spend another's rate nor
+pass as a service. Requests without one (an open server, no authentication) share one
+bucket.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from president.bus.auth import SERVICE_ROLES
 from president.bus.identity import Requester
 
 ANONYMOUS = ""
-"""The bucket of requests that name no identity's inbox."""
+"""The bucket of requests no server attested (an open server)."""
 
 
 @dataclass

@@ -328,8 +328,14 @@ it alone may subscribe there, so replies (seat tokens) reach no one else. Respon
 reply only to requests they received (`allow_responses`). Only the relay publishes
 events, only the engine the AI work queue, only AI workers consume it; an integrator
 sends commands and reads public, lobby, seat and prompt subjects, never `ai.>` nor any
-stream's write or admin API. A command id sent first by one identity is refused to
-another (COMMAND_ID_REUSED). Several platforms on one NATS: one account each
+stream's write or admin API. Who sent a command is what the NATS server attests, not the
+reply subject nor any header a client writes: the services answer commands from an account
+of their own that the platform's account imports, and nats-server stamps each request
+crossing the import with its sender's identity (`Nats-Request-Info`, replacing any value
+the client set); that identity is rate-limited, recorded as `requested_by` in the events
+and owns the command id: a command id sent first by one identity is refused to another
+(COMMAND_ID_REUSED). Nothing changes for a client: same subjects, same credentials,
+request-reply as before. Several platforms on one NATS: one account each
 (`president infra nats-auth --platform NAME`). `x-roles` lists every identity's
 permissions for this document's prefix; the server configuration is generated from the
 same data (president.bus.auth)."""

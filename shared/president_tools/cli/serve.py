@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
+from president.bus.auth import COMMANDS_IDENTITY
 from president.runtime import configure_logging, run
 from president.settings import (
     MissingSecretError,
@@ -77,6 +78,7 @@ def _prepared(
                 needs_token=needs_token,
                 needs_database=needs_database,
                 needs_nats=needs_nats,
+                needs_commands_identity=role in COMMANDS_IDENTITY,
             )
         except MissingSecretError as error:
             typer.echo(f"president serve: {error}", err=True)
@@ -88,8 +90,10 @@ def _prepared(
         updates: dict[str, Any] = {"nats_url": settings.nats_url or servers.nats_url}
         if needs_database:
             updates["database_url"] = settings.database_url or servers.database_url
-        if settings.nats_url is None and role is not None and role in servers.nats_users:
-            updates.update(nats_user=role, nats_password=servers.nats_users[role])
+        if settings.nats_url is None and role is not None:
+            from president_tools.stack.settings import identity_settings
+
+            updates.update(identity_settings(role, servers.nats_users))
         settings = settings.model_copy(update=updates)
     if migrate and needs_database and settings.database_url is not None:
         from president.store.migrate import migrate_sync

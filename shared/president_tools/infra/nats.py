@@ -24,14 +24,12 @@ from pathlib import Path
 
 from president.bus.auth import (
     ROLES,
-    Account,
-    AuthConfig,
     Permissions,
     Secret,
     User,
-    deployment_users,
     inbox_prefix,
     render_auth_conf,
+    single_account,
 )
 
 from president_tools.infra.processes import (
@@ -211,8 +209,9 @@ class EmbeddedNats:
                 User(u.name, Secret(literal=self.users[u.name]), u.permissions)
                 for u in (PROBE_USER, *self.extra_users)
             )
-            users = deployment_users(self.prefix, passwords) + extra
-            config.append(render_auth_conf(AuthConfig((Account("PRESIDENT", users),))))
+            config.append(
+                render_auth_conf(single_account(self.prefix, passwords, extra_users=extra))
+            )
         config += self.extra_config
         self.config_file.parent.mkdir(parents=True, exist_ok=True)
         self.config_file.write_text("\n".join(config) + "\n")

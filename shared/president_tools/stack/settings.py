@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TypeVar
 
+from president.bus.auth import COMMANDS_IDENTITY
 from president.bus.connect import NatsCredentials
 from president.settings import Settings
 
@@ -24,17 +26,31 @@ class StackSettings(Settings):
 S = TypeVar("S", bound=Settings)
 
 
+def identity_settings(role: str, users: Mapping[str, str]) -> dict[str, str]:
+    """The settings fields giving ``role`` its NATS identities from ``users`` (``{user:
+    password}``): its own and, for the engine, its command-account one."""
+    fields: dict[str, str] = {}
+    if role in users:
+        fields.update(nats_user=role, nats_password=users[role])
+    commands = COMMANDS_IDENTITY.get(role)
+    if commands is not None and commands in users:
+        fields.update(nats_commands_user=commands, nats_commands_password=users[commands])
+    return fields
+
+
+def identity_environment(role: str, users: Mapping[str, str]) -> dict[str, str]:
+    """:func:`identity_settings` as the environment of a process (PRESIDENT_NATS_USER...)."""
+    return {f"PRESIDENT_{name.upper()}": v for name, v in identity_settings(role, users).items()}
+
+
 def identity_from_file(settings: S, users_file: Path | None, user: str) -> S:
-    """``settings`` with ``user``'s NATS password from ``users_file`` (the ``{user:
+    """``settings`` with ``user``'s NATS identities from ``users_file`` (the ``{user:
     password}`` file of ``president infra up``), unless an identity is set already."""
     if settings.nats_user is not None or users_file is None:
         return settings
     from president_tools.infra.nats import read_users
 
-    users = read_users(users_file)
-    if user not in users:
-        return settings
-    return settings.model_copy(update={"nats_user": user, "nats_password": users[user]})
+    return settings.model_copy(update=identity_settings(user, read_users(users_file)))
 
 
 def client_credentials(settings: StackSettings) -> NatsCredentials:

@@ -17,7 +17,7 @@ from president.settings import load_settings
 from president_tools.infra import Servers, ensure_servers, free_port
 from president_tools.infra.nats import read_users
 from president_tools.stack.process import ManagedProcess, ProcessSpec
-from president_tools.stack.settings import StackSettings
+from president_tools.stack.settings import StackSettings, identity_environment
 
 ROLES = ("relay", "table", "engine", "ai-worker")
 """What ``president serve <role>`` runs; also the start order (the stop order is reversed)."""
@@ -274,9 +274,8 @@ class ServiceStack:
                 "PRESIDENT_TOKEN_SECRET": self._token_secret,
             }
         )
-        if role is not None and role in servers.nats_users:
-            env["PRESIDENT_NATS_USER"] = role
-            env["PRESIDENT_NATS_PASSWORD"] = servers.nats_users[role]
+        if role is not None:
+            env.update(identity_environment(role, servers.nats_users))
         if ready_file is not None:
             env["PRESIDENT_READY_FILE"] = str(ready_file)
         if self.config.nats_nodes > 1:  # our own cluster: a replica of every stream per node

@@ -23,6 +23,7 @@ from president.contract import (
     stream_id_of_game,
 )
 from president.store.postgres import PostgresEventStore
+from president_tools.stack.settings import identity_settings
 
 from services.engine.main import EngineApp, create_app
 from services.engine.settings import EngineSettings
@@ -49,6 +50,8 @@ class Harness:
     nc: Client
     js: JetStreamContext
     engines: list[EngineApp] = field(default_factory=list)
+    identities: dict[str, str] = field(default_factory=dict)
+    """The engine's command-account identity (settings fields), when the server has one."""
 
     @property
     def subjects(self) -> Subjects:
@@ -56,7 +59,10 @@ class Harness:
 
     async def start_engine(self, instance: str = "engine-1", **overrides: Any) -> EngineApp:
         settings = EngineSettings(
-            instance_id=instance, subject_prefix=self.prefix, token_secret=SECRET, **overrides
+            instance_id=instance,
+            subject_prefix=self.prefix,
+            token_secret=SECRET,
+            **{**self.identities, **overrides},
         )
         app = create_app(settings, database_url=self.database_url, nats_url=self.engine_url)
         await app.start()
@@ -161,6 +167,7 @@ async def harness(database_url: str, servers: TestServers) -> AsyncIterator[Harn
     store = await PostgresEventStore.connect(database_url)
     nc = await connect(servers.nats_url, "engine-test")
     h = Harness(database_url, servers.url_for("engine"), prefix, store, nc, nc.jetstream())
+    h.identities = identity_settings("engine", servers.nats_users)
     try:
         async with running_relay(database_url, servers.url_for("relay"), prefix):
             yield h

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from president.bus.auth import (
+    COMMAND_ROLES,
     ROLES,
     Secret,
     inbox_prefix,
@@ -12,7 +13,7 @@ from president.bus.auth import (
     role_permissions,
     single_account,
 )
-from president.bus.identity import Requester, requester_of
+from president.bus.identity import REQUEST_INFO, Requester, attested_requester
 
 pytestmark = pytest.mark.unit
 
@@ -32,7 +33,33 @@ def test_no_identity_may_subscribe_to_everything_or_to_all_inboxes() -> None:
     for role in ROLES:
         permissions = role_permissions(role, "president")
         assert ">" not in permissions.subscribe and "_INBOX.>" not in permissions.subscribe
-        assert [s for s in permissions.subscribe if s.startswith("_INBOX")] == [f"_INBOX.{role}.>"]
+        inboxes = [s for s in permissions.subscribe if s.startswith("_INBOX")]
+        assert inboxes == ([] if role in COMMAND_ROLES else [f"_INBOX.{role}.>"])
+
+
+def test_the_command_account_publishes_nothing_and_answers_only_commands() -> None:
+    for role in COMMAND_ROLES:
+        permissions = role_permissions(role, "president")
+        assert permissions.publish == () and permissions.responder
+        assert all(".cmd." in subject for subject in permissions.subscribe)
+    for role in set(ROLES) - set(COMMAND_ROLES):
+        permissions = role_permissions(role, "president")
+        assert not permissions.responder
+        assert not [s for s in permissions.subscribe if ".cmd." in s], role
+
+
+def test_the_main_account_imports_the_commands_with_the_senders_identity_shared() -> None:
+    conf = _conf()
+    main, commands = conf.split("  PRESIDENT_COMMANDS {")
+    assert 'user: "table"' in commands and 'user: "engine-commands"' in commands
+    assert 'user: "integrator"' in main and 'user: "table"' not in main
+    assert "jetstream: enabled" not in commands
+    for subject in ("president.cmd.table.*", "president.cmd.game.*"):
+        imported = (
+            f'{{ service: {{ account: "PRESIDENT_COMMANDS", subject: "{subject}" }}, share: true }}'
+        )
+        assert imported in main
+        assert f'{{ service: "{subject}", accounts: ["PRESIDENT"] }}' in commands
 
 
 def test_no_anonymous_user_and_no_default_user() -> None:
@@ -51,18 +78,26 @@ def test_env_passwords_are_references_and_literals_are_quoted() -> None:
 
 
 @pytest.mark.parametrize(
-    ("reply", "user", "role"),
+    ("user", "role"),
     [
-        ("_INBOX.integrator.abc.1", "integrator", "integrator"),
-        ("_INBOX.acme-integrator.abc.1", "acme-integrator", "integrator"),
-        ("_INBOX.ai-worker.x.2", "ai-worker", "ai-worker"),
+        ("integrator", "integrator"),
+        ("acme-integrator", "integrator"),
+        ("ai-worker", "ai-worker"),
+        ("acme-engine-commands", "engine-commands"),
+        ("harness", None),
     ],
 )
-def test_the_requester_is_the_owner_of_the_reply_inbox(reply: str, user: str, role: str) -> None:
-    requester = requester_of(reply)
+def test_the_requester_is_the_user_the_server_stamped(user: str, role: str | None) -> None:
+    info = f'{{"acc":"PRESIDENT","user":"{user}","name":"x","kind":"Client"}}'
+    requester = attested_requester({REQUEST_INFO: info})
     assert requester == Requester(user) and requester.role == role
 
 
-@pytest.mark.parametrize("reply", [None, "", "_INBOX.abc", "other.integrator.x", "_INBOX..x"])
-def test_a_reply_outside_every_inbox_has_no_requester(reply: str | None) -> None:
-    assert requester_of(reply) is None
+@pytest.mark.parametrize(
+    "headers",
+    [None, {}, {"Other": "x"}, {REQUEST_INFO: "not json"}, {REQUEST_INFO: '{"acc":"A"}'}],
+)
+def test_a_request_without_a_stamped_user_has_no_requester(
+    headers: dict[str, str] | None,
+) -> None:
+    assert attested_requester(headers) is None
