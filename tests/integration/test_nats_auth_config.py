@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import dataclasses
+import json
 import subprocess
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -14,8 +16,21 @@ import nats
 import pytest
 from nats.aio.client import Client
 from nats.js.api import StreamConfig
-from president.bus.auth import ROLES, Secret, Tenant, multi_tenant, password_env, render_auth_conf
+from president.bus.auth import (
+    ROLES,
+    AuthConfig,
+    Permissions,
+    Secret,
+    Tenant,
+    User,
+    multi_tenant,
+    password_env,
+    render_auth_conf,
+    single_account,
+)
 from president.bus.connect import connect
+from president.bus.identity import REQUEST_INFO, Requester
+from president.bus.requests import CommandServer
 from president_tools.cli.infra import render_deployment_auth
 from president_tools.infra.certs import make_ca, make_server_certificate
 from president_tools.infra.nats import HOST, nats_server_binary, nats_url
@@ -135,14 +150,63 @@ async def test_each_platform_sees_only_its_own_tables(platforms: dict[str, str])
         with pytest.raises(nats.errors.NoRespondersError):
             await acme_reader.request("president.cmd.table.ListTables", b"{}", timeout=5)
         answer = await globex_reader.request("president.cmd.table.ListTables", b"{}", timeout=5)
-        assert answer.data == b"globex"
+        # through the platform's import: the server names the sender, in the sender's account
+        assert json.loads(answer.data) == {"acc": "PLATFORM_GLOBEX", "user": "globex-integrator"}
     finally:
         for client in clients:
             await client.close()
 
 
+async def test_a_responder_answers_attested_requests_and_drops_any_other(tmp_path: Path) -> None:
+    """A client's command crosses the import and arrives stamped with its user; a request
+    published inside the command account (here by an ``insider`` given a publish right no
+    deployment has) carries no stamp: the command server drops it unanswered."""
+    passwords = {role: Secret(literal=f"pw-{role}") for role in ROLES}
+    main, commands = single_account("president", passwords).accounts
+    insider = User(
+        "insider",
+        Secret(literal="pw-insider"),
+        Permissions(publish=("president.cmd.>",), subscribe=("_INBOX.insider.>",)),
+    )
+    config = AuthConfig((main, dataclasses.replace(commands, users=(*commands.users, insider))))
+    seen: list[Requester | None] = []
+
+    def admit(message: nats.aio.msg.Msg, requester: Requester | None) -> bytes:
+        seen.append(requester)
+        return b"answered"
+
+    async def run(message: nats.aio.msg.Msg, command: object, requester: object) -> bytes:
+        raise AssertionError("admit answers every request")
+
+    with _server(render_auth_conf(config), tmp_path, {}) as url:
+        host = url.partition("://")[2]
+        clients = [
+            await connect(f"nats://{user}:pw-{user}@{host}", user)
+            for user in ("table", "integrator", "insider")
+        ]
+        table, integrator, outsider = clients
+        server = CommandServer(
+            table, "president.cmd.table.*", "q", admit, run, max_workers=1, service="test"
+        )
+        try:
+            await server.start()
+            await table.flush()
+            subject = "president.cmd.table.ListTables"
+            with pytest.raises(nats.errors.TimeoutError):
+                await outsider.request(subject, b"{}", timeout=1)
+            forged = {REQUEST_INFO: '{"acc":"PRESIDENT","user":"ai-worker"}'}
+            answer = await integrator.request(subject, b"{}", timeout=5, headers=forged)
+            assert answer.data == b"answered"
+            assert seen == [Requester("integrator")]
+        finally:
+            await server.stop(1)
+            for client in clients:
+                await client.close()
+
+
 async def _answer(message: nats.aio.msg.Msg) -> None:
-    await message.respond(b"globex")
+    info = json.loads((message.headers or {}).get(REQUEST_INFO, "{}"))
+    await message.respond(json.dumps({"acc": info.get("acc"), "user": info.get("user")}).encode())
 
 
 def _nats_config_files(deployment: str) -> dict[str, str]:
