@@ -22,6 +22,21 @@ def test_nats_credentials_are_required_with_a_configured_server() -> None:
     require_secrets(settings.model_copy(update={"nats_url": "nats://table:x@bus.example:4222"}))
 
 
+def test_the_engine_needs_its_command_account_identity_with_a_configured_server() -> None:
+    settings = Settings(
+        nats_url="nats://bus.example:4222",
+        nats_user="engine",
+        nats_password="x",
+        database_url=REMOTE_DB,
+    )
+    require_secrets(settings)
+    with pytest.raises(MissingSecretError, match="PRESIDENT_NATS_COMMANDS_USER"):
+        require_secrets(settings, needs_commands_identity=True)
+    both = {"nats_commands_user": "engine-commands", "nats_commands_password": "y"}
+    require_secrets(settings.model_copy(update=both), needs_commands_identity=True)
+    assert "hunter2" not in repr(settings.model_copy(update={"nats_commands_password": "hunter2"}))
+
+
 def test_the_token_secret_is_required_where_tokens_are_derived() -> None:
     settings = Settings(nats_url="nats://t:x@bus.example:4222", database_url=REMOTE_DB)
     with pytest.raises(MissingSecretError, match="PRESIDENT_TOKEN_SECRET"):
@@ -60,3 +75,13 @@ def test_serve_refuses_to_start_without_the_token_secret() -> None:
     )
     assert done.returncode == 2
     assert "PRESIDENT_TOKEN_SECRET" in done.stderr
+    env.update(PRESIDENT_TOKEN_SECRET="s" * 64, PRESIDENT_NATS_USER="engine")
+    done = subprocess.run(
+        [sys.executable, "-m", "president_tools", "serve", "engine", "--no-migrate"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "PRESIDENT_NATS_COMMANDS_USER" in done.stderr
