@@ -113,25 +113,42 @@ class Login:
 
 
 CLUSTER_NAME = "president"
+ROUTE_USER = "route"
+"""The identity the nodes of a cluster dial each other's route port with (``cluster {
+authorization }``); its password is drawn afresh each time the cluster starts."""
 
 
 @dataclass(frozen=True)
 class ClusterRole:
-    """A node's place in a cluster: its name, its route port and its peers' route ports."""
+    """A node's place in a cluster: its name, its route port, its peers' route ports and
+    the route password every node of the cluster shares."""
 
     server_name: str
     cluster_port: int
     peer_ports: tuple[int, ...]
+    route_password: str
     cluster_name: str = CLUSTER_NAME
 
-    def args(self) -> list[str]:
-        routes = ",".join(f"nats://{HOST}:{port}" for port in self.peer_ports)
-        return [
-            "--server_name", self.server_name,
-            "--cluster_name", self.cluster_name,
-            "--cluster", f"nats://{HOST}:{self.cluster_port}",
-            "--routes", routes,
-        ]  # fmt: skip
+    def route_url(self, port: int) -> str:
+        """A peer's route URL with the credentials the peer's route port demands."""
+        return f"nats-route://{ROUTE_USER}:{self.route_password}@{HOST}:{port}"
+
+    def config(self) -> str:
+        """The node's name and ``cluster`` block: a route connection without the route
+        identity's credentials is refused (nats-server answers 'Authorization
+        Violation' and closes it), so no other process can join the cluster. In the
+        configuration file (mode 0600), not on the command line, which ``ps`` shows."""
+        routes = "".join(f"\n    {json.dumps(self.route_url(p))}" for p in self.peer_ports)
+        return (
+            f"server_name: {json.dumps(self.server_name)}\n"
+            "cluster {\n"
+            f"  name: {json.dumps(self.cluster_name)}\n"
+            f"  listen: {json.dumps(f'{HOST}:{self.cluster_port}')}\n"
+            f"  authorization {{ user: {json.dumps(ROUTE_USER)}, "
+            f"password: {json.dumps(self.route_password)}, timeout: 2 }}\n"
+            f"  routes: [{routes}\n  ]\n"
+            "}"
+        )
 
 
 @dataclass
@@ -212,6 +229,8 @@ class EmbeddedNats:
             config.append(
                 render_auth_conf(single_account(self.prefix, passwords, extra_users=extra))
             )
+        if self.cluster is not None:
+            config.append(self.cluster.config())
         config += self.extra_config
         self.config_file.parent.mkdir(parents=True, exist_ok=True)
         self.config_file.write_text("\n".join(config) + "\n")
@@ -253,8 +272,6 @@ class EmbeddedNats:
         self._prepare_config()
         args = [str(nats_server_binary()), "-c", str(self.config_file)]
         args += ["-a", HOST, "-p", str(port), "-js", "-sd", str(self.data_dir)]
-        if self.cluster is not None:
-            args += self.cluster.args()
         return spawn(args, self.log_file)
 
 
@@ -285,7 +302,8 @@ def _wait_for_jetstream(
 @dataclass
 class EmbeddedNatsCluster:
     """``size`` clustered JetStream servers on loopback ports, node ``i`` storing in
-    ``<data_dir>/n<i>``; ``url`` is the comma list of their client URLs."""
+    ``<data_dir>/n<i>``; ``url`` is the comma list of their client URLs. The routes
+    authenticate (:meth:`ClusterRole.config`) with a password drawn at each ``start()``."""
 
     data_dir: Path
     size: int = 3
@@ -326,6 +344,7 @@ class EmbeddedNatsCluster:
         """Start every node and wait until JetStream answers on each; return the URL list."""
         first = self.nodes[0]
         self.configure(first.prefix, first.auth, first.extra_users)
+        route_password = secrets.token_urlsafe(24)  # URL-safe: it goes into the route URLs
         for _ in range(attempts):
             client_ports = [free_port(HOST) for _ in self.nodes]
             route_ports = [free_port(HOST) for _ in self.nodes]
@@ -335,6 +354,7 @@ class EmbeddedNatsCluster:
                     server_name=f"{CLUSTER_NAME}-n{index + 1}",
                     cluster_port=route_ports[index],
                     peer_ports=tuple(p for i, p in enumerate(route_ports) if i != index),
+                    route_password=route_password,
                 )
                 spawned.append((node, node._spawn(client_ports[index]), client_ports[index]))
             if _wait_for_jetstream(spawned) and self._places_replicas():
