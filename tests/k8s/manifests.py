@@ -139,3 +139,11 @@ def secret_templates() -> list[Manifest]:
     for path in sorted(SECRET_TEMPLATES.glob("*.example.yaml")):
         found.extend(doc for doc in yaml.safe_load_all(path.read_text()) if doc)
     return found
+
+
+def secret_keys(objects: list[Manifest], name: str) -> set[str]:
+    """Keys of the Secret: rendered by the overlay (dev) or templated in k8s/secrets (prod)."""
+    for secret in [*of_kind(objects, "Secret"), *secret_templates()]:
+        if secret["metadata"]["name"] == name:
+            return set(secret.get("data", {})) | set(secret.get("stringData", {}))
+    raise AssertionError(f"no Secret {name} in the overlay or k8s/secrets")

@@ -21,11 +21,15 @@ from tests.k8s.manifests import (
     pod_spec,
     president_containers,
     render,
+    secret_keys,
 )
 
 pytestmark = pytest.mark.unit
 
 REPLICAS = {"dev": 1, "prod": 3}
+ROUTE_SECRET = "president-nats-route"
+ROUTE_USER, ROUTE_PASSWORD = "NATS_ROUTE_USER", "NATS_ROUTE_PASSWORD"
+"""The servers' environment variables of the route identity (cluster.conf)."""
 
 
 def _nats(overlay: str) -> tuple[list[Manifest], Manifest, Manifest]:
@@ -79,9 +83,58 @@ def test_the_cluster_has_a_route_to_each_server_by_its_stable_name(overlay: str)
     headless = named(objects, "Service", statefulset["spec"]["serviceName"])
     assert headless["spec"]["clusterIP"] == "None"
     assert headless["spec"]["publishNotReadyAddresses"] is True
-    routes = re.findall(r"(?:nats|tls)://([\w.-]+):6222", _config_files(objects)["cluster.conf"])
+    routes = [re.fullmatch(r"tls://[^@]+@([\w.-]+):6222", url) for url in _routes(objects)]
     expected = [f"nats-{i}.{headless['metadata']['name']}" for i in range(replicas)]
-    assert routes == (expected if replicas > 1 else [])
+    assert [route[1] if route else None for route in routes] == (expected if replicas > 1 else [])
+
+
+def _routes(objects: list[Manifest]) -> list[str]:
+    """The route URLs of cluster.conf: each ``$VARIABLE`` of its routes list is the value
+    the server's environment gives it (they hold the route password)."""
+    match = re.search(r"routes: \[(.*?)\]", _config_files(objects)["cluster.conf"], re.S)
+    if match is None:
+        return []
+    server = named(objects, "StatefulSet", "nats")["spec"]["template"]["spec"]["containers"][0]
+    values = {env["name"]: env.get("value") for env in server["env"]}
+    return [values[name] for name in re.findall(r"\$(\w+)", match[1])]
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_routes_authenticate_as_the_route_identity_of_its_secret(overlay: str) -> None:
+    """Every server demands the route identity of a route and dials the others with it:
+    the user and password of the Secret president-nats-route, read by the NATS servers
+    only (a president pod holds no route password)."""
+    objects, _, server = _nats(overlay)
+    cluster = _config_files(objects)["cluster.conf"]
+    secrets = {
+        env["name"]: env["valueFrom"]["secretKeyRef"]
+        for env in server["env"]
+        if "secretKeyRef" in env.get("valueFrom", {})
+    }
+    assert secrets[ROUTE_USER] == {"name": ROUTE_SECRET, "key": "username"}
+    assert secrets[ROUTE_PASSWORD] == {"name": ROUTE_SECRET, "key": "password"}
+    assert {"username", "password"} <= secret_keys(objects, ROUTE_SECRET)
+    for workload, container in president_containers(objects):
+        sources = [*container.get("envFrom", []), *container.get("env", [])]
+        assert ROUTE_SECRET not in str(sources), workload["metadata"]["name"]
+    if REPLICAS[overlay] == 1:
+        assert _routes(objects) == []
+        return
+    authorization = re.search(r"authorization \{(.*?)\}", cluster, re.S)
+    assert authorization is not None
+    assert re.findall(r"(user|password): \$(\w+)", authorization[1]) == [
+        ("user", ROUTE_USER),
+        ("password", ROUTE_PASSWORD),
+    ]
+    routes = _routes(objects)
+    assert len(routes) == REPLICAS[overlay]
+    login = f"tls://$({ROUTE_USER}):$({ROUTE_PASSWORD})@"
+    assert all(route.startswith(login) for route in routes)
+    # Kubernetes expands $(NAME) only for variables defined before it in the list.
+    order = [env["name"] for env in server["env"]]
+    for name in re.findall(r"\$(\w+)", cluster):
+        if name.startswith("NATS_ROUTE_") and name not in (ROUTE_USER, ROUTE_PASSWORD):
+            assert order.index(name) > order.index(ROUTE_PASSWORD)
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
@@ -178,7 +231,11 @@ def test_the_servers_include_the_generated_auth_conf_from_its_secret(overlay: st
     assert "include auth.conf" in files["nats.conf"]
     auth = named(objects, "Secret", "nats-auth")["data"]["auth.conf"]
     assert base64.b64decode(auth).decode() == AUTH_CONF.read_text()
-    given = {env["name"] for env in server["env"] if env["name"].endswith("_PASSWORD")}
+    given = {
+        env["name"]
+        for env in server["env"]
+        if env["name"].endswith("_PASSWORD") and env["name"] != ROUTE_PASSWORD
+    }
     assert given == _auth_password_variables() == {password_env(role) for role in ROLES}
 
 

@@ -22,20 +22,13 @@ from tests.k8s.manifests import (
     of_kind,
     president_containers,
     render,
+    secret_keys,
     secret_templates,
 )
 
 pytestmark = pytest.mark.unit
 
 ROLES = {"relay", "table", "engine", "ai-worker", "migrate"}
-
-
-def _secret_keys(objects: list[Manifest], name: str) -> set[str]:
-    """Keys of the Secret: rendered by the overlay (dev) or templated in k8s/secrets (prod)."""
-    for secret in [*of_kind(objects, "Secret"), *secret_templates()]:
-        if secret["metadata"]["name"] == name:
-            return set(secret.get("data", {})) | set(secret.get("stringData", {}))
-    raise AssertionError(f"no Secret {name} in the overlay or k8s/secrets")
 
 
 def _secret_value(objects: list[Manifest], name: str, key: str) -> str | None:
@@ -57,7 +50,7 @@ def _variables(objects: list[Manifest], container: Manifest) -> set[str]:
         if "configMapRef" in source:
             names |= set(named(objects, "ConfigMap", source["configMapRef"]["name"])["data"])
         if "secretRef" in source:
-            names |= _secret_keys(objects, source["secretRef"]["name"])
+            names |= secret_keys(objects, source["secretRef"]["name"])
     return names
 
 
