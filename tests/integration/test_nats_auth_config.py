@@ -8,6 +8,8 @@ import base64
 import contextlib
 import dataclasses
 import json
+import re
+import secrets
 import subprocess
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -209,6 +211,26 @@ async def _answer(message: nats.aio.msg.Msg) -> None:
     await message.respond(json.dumps({"acc": info.get("acc"), "user": info.get("user")}).encode())
 
 
+def _server_env(deployment: str) -> dict[str, str]:
+    """The nats-server's environment, every secret a made-up hex value: compose's password
+    variables; in k8s the StatefulSet's variables as the kubelet sets them (a secret's
+    key, the pod's name, a value with each ``$(NAME)`` of an earlier variable expanded:
+    the route URLs with the route identity in them)."""
+    env = {password_env(role): f"pw-{role}" for role in ROLES} | {"SERVER_NAME": "nats-0"}
+    if deployment == "compose":
+        return env
+    statefulset = named(render(deployment), "StatefulSet", "nats")
+    for variable in statefulset["spec"]["template"]["spec"]["containers"][0]["env"]:
+        name, source = variable["name"], variable.get("valueFrom", {})
+        if "value" in variable:
+            env[name] = re.sub(r"\$\((\w+)\)", lambda m: env[m[1]], variable["value"])
+        elif "secretKeyRef" in source:
+            env[name] = secrets.token_hex(16)
+        elif "fieldRef" in source:
+            env[name] = "nats-0"
+    return env
+
+
 def _nats_config_files(deployment: str) -> dict[str, str]:
     """The NATS server's configuration directory as committed (compose) or as an overlay
     renders it (the nats-config ConfigMap and the nats-auth Secret, projected together)."""
@@ -249,10 +271,9 @@ def test_the_deployments_nats_conf_is_valid_with_tls_and_the_generated_auth(
         ):
             text = text.replace(old, str(new))
         (config / name).write_text(text)
-    env = {password_env(role): f"pw-{role}" for role in ROLES} | {"SERVER_NAME": "nats-0"}
     done = subprocess.run(
         [str(nats_server_binary()), "-c", str(config / "nats.conf"), "-t"],
-        env=env,
+        env=_server_env(deployment),
         capture_output=True,
         text=True,
         timeout=30,
