@@ -1,6 +1,7 @@
 """A flood of 10,000 hostile messages from one identity while 8 all-AI tables of another
-play (issue 11): every message gets its code or is refused by the rate limit, no service
-restarts, every game finishes and audits clean, and the tables keep their pace.
+play (issue 11), with the default limits: every message gets its code or is refused by a
+limit (the rate limit, the server's max_payload), no service restarts, every game
+finishes and audits clean, and the tables keep their pace.
 
 About 60 s: the flood goes at 360 messages/s, the rate the issue measured the backend
 freezing at, so it lasts 28 s; the tables are measured for 8 s before it."""
@@ -10,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from president.settings import Settings
 from president_tools.cli.bench_flood import run_flood_bench
-from president_tools.loadtest.flood import KINDS, FloodOptions
+from president_tools.loadtest.flood import HUGE, KINDS, FloodOptions
+from president_tools.loadtest.wire import MAX_PAYLOAD_VIOLATION
 from president_tools.stack import ServiceStack
 
 from tests.e2e.conftest import running_stack
@@ -20,21 +23,22 @@ from tests.fixtures.servers import TestServers
 MESSAGES = 10_000
 EXPECTED = {kind: {"MALFORMED"} for kind in KINDS} | {
     "oversized": {"MESSAGE_TOO_LARGE"},
+    HUGE: {MAX_PAYLOAD_VIOLATION},
     "forged-move": {"UNKNOWN_TABLE"},
     "create-storm": {"Accepted", "TOO_MANY_TABLES"},
 }
+
+GAME_KINDS = ("unknown-command", "forged-move", "bad-token-shape")
+TABLE_KINDS = tuple(kind for kind in (*KINDS, "oversized") if kind not in GAME_KINDS)
+RATE = Settings.model_fields["command_rate"].default
+BURST = Settings.model_fields["command_burst"].default
 
 
 @pytest.fixture(scope="module")
 def flood_stack(
     database_url: str, servers: TestServers, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServiceStack]:
-    limits = {
-        "PRESIDENT_COMMAND_RATE": "50",
-        "PRESIDENT_COMMAND_BURST": "100",
-        "PRESIDENT_MAX_OPEN_TABLES": "10",
-    }
-    yield from running_stack(database_url, servers, tmp_path_factory, limits)
+    yield from running_stack(database_url, servers, tmp_path_factory, {})  # the defaults
 
 
 def test_a_flood_from_one_identity_slows_only_itself(flood_stack: ServiceStack) -> None:
@@ -48,7 +52,15 @@ def test_a_flood_from_one_identity_slows_only_itself(flood_stack: ServiceStack) 
     assert sum(flood["by_code"].values()) == MESSAGES, flood  # one reply each
     for kind, codes in flood["by_kind"].items():
         assert set(codes) <= EXPECTED[kind] | {"RATE_LIMITED"}, (kind, codes)
-    assert flood["by_code"].get("RATE_LIMITED", 0) > MESSAGES / 2, flood  # the limit held
+    for service_kinds in (TABLE_KINDS, GAME_KINDS):  # the rate limit held in each service
+        admitted = sum(
+            count
+            for kind in service_kinds
+            for code, count in flood["by_kind"][kind].items()
+            if code != "RATE_LIMITED"
+        )
+        assert admitted <= RATE * (flood["seconds"] + 2) + BURST, (service_kinds, flood)
+    assert flood["by_kind"][HUGE] == {MAX_PAYLOAD_VIOLATION: MESSAGES // 200}
     assert flood["by_code"]["TOO_MANY_TABLES"] > 0
     assert report["restarted"] == []
     assert report["start_failures"] == 0

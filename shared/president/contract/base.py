@@ -24,9 +24,20 @@ MAX_SEAT_TOKEN = 64
 
 MAX_MESSAGE_BYTES = 16 * 1024
 """The largest command or query body a service reads (bytes, UTF-8 JSON): far below the
-NATS server's ``max_payload`` (1 MiB by default), so that no accepted command can cause an
+NATS server's ``max_payload`` (``MAX_PAYLOAD``), so that no accepted command can cause an
 event or a reply the server refuses. A larger body is ``MESSAGE_TOO_LARGE``, refused
 before it is parsed."""
+
+MAX_PAYLOAD = 512 * 1024
+"""The NATS server's ``max_payload`` in every deployment (rendered into its configuration
+by ``president.bus.auth.render_auth_conf``: the embedded servers, the tests', compose and
+k8s): the largest message anyone may publish. Just above the largest legitimate message,
+with room to spare: a ``ListTables`` reply of 100 tables with every name at its longest in
+4-byte characters is 272 kB (``tests/unit/contract/test_limits.py``); commands are 16 KiB
+at most, events and views a few kB. A client that publishes more is refused by the server
+itself, which reads no further than the message's size and closes the connection
+(``-ERR 'Maximum Payload Violation'``; nats-py refuses before sending): a flood of 1 MiB
+bodies costs the services nothing. An event over it is withheld by the relay."""
 
 MAX_JSON_DEPTH = 8
 """The deepest nesting of JSON objects and arrays a command may hold (a legal command

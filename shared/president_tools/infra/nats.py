@@ -29,6 +29,7 @@ from president.bus.auth import (
     User,
     inbox_prefix,
     render_auth_conf,
+    render_limits,
     single_account,
 )
 
@@ -229,6 +230,8 @@ class EmbeddedNats:
             config.append(
                 render_auth_conf(single_account(self.prefix, passwords, extra_users=extra))
             )
+        else:
+            config += render_limits()
         if self.cluster is not None:
             config.append(self.cluster.config())
         config += self.extra_config

@@ -1,6 +1,7 @@
 """Hostile input to the table service on the real servers (issue 11): a reused command id,
-another identity's command id, control characters, bodies of 1 MB, deep JSON. Each gets
-its stable code, its reply fits, and nothing is written."""
+another identity's command id, control characters, bodies up to the server's
+``max_payload`` and of 1 MiB, deep JSON. Each gets its stable code (the 1 MiB body the
+server's own refusal), its reply fits, and nothing is written."""
 
 from __future__ import annotations
 
@@ -9,16 +10,20 @@ import uuid
 from collections.abc import AsyncIterator
 
 import pytest
+from nats.errors import MaxPayloadError
 from president.bus.connect import connect
 from president.contract import Accepted, Rejected, RejectionCode, Subjects, TableList
+from president.contract.base import MAX_PAYLOAD
 from president.store.postgres import PostgresEventStore
 from president_tools.loadtest.flood import FLOOD_USER
+from president_tools.loadtest.wire import MAX_PAYLOAD_VIOLATION, publish_over_max_payload
 
 from tests.fixtures.servers import TestServers
 
 from .conftest import TableClient
 
-ONE_MB = 1_000_000  # below NATS' max_payload (1 MiB), far above the services' 16 KiB
+NEAR_MAX_PAYLOAD = MAX_PAYLOAD - 1024  # the largest the server passes on, far above 16 KiB
+ONE_MIB = 1024 * 1024  # the issue's 1 MiB field: over the server's max_payload
 
 
 @pytest.fixture
@@ -87,11 +92,11 @@ async def test_a_player_name_with_nul_is_malformed(
 
 
 @pytest.mark.parametrize("field", ["name", "command_id"])
-async def test_a_body_of_a_megabyte_is_too_large_unread_and_its_reply_is_small(
+async def test_a_body_near_max_payload_is_too_large_unread_and_its_reply_is_small(
     tables: TableClient, store: PostgresEventStore, field: str
 ) -> None:
     table_id = f"h{uuid.uuid4().hex[:10]}"
-    body = {"command_id": "big", "table_id": table_id, field: "x" * ONE_MB}
+    body = {"command_id": "big", "table_id": table_id, field: "x" * NEAR_MAX_PAYLOAD}
     payload = json.dumps(body).encode()
     message = await tables.nats.request(
         tables.subjects.table_command("CreateTable"), payload, timeout=5
@@ -99,6 +104,26 @@ async def test_a_body_of_a_megabyte_is_too_large_unread_and_its_reply_is_small(
     assert len(message.data) < 400  # nothing of the body echoed
     reply = Rejected.model_validate_json(message.data)
     assert reply.code is RejectionCode.MESSAGE_TOO_LARGE and reply.command_id is None
+    assert await store.stream_version(f"table-{table_id}") == 0
+    assert isinstance(await tables.send("ListTables"), TableList)  # the lobby still answers
+
+
+async def test_a_body_of_a_mebibyte_is_refused_by_the_server_itself(
+    tables: TableClient, store: PostgresEventStore, servers: TestServers
+) -> None:
+    table_id = f"h{uuid.uuid4().hex[:10]}"
+    payload = json.dumps({"command_id": "huge", "table_id": table_id, "name": "x" * ONE_MIB})
+    subject = tables.subjects.table_command("CreateTable")
+    assert tables.nats.max_payload == MAX_PAYLOAD  # told at connect
+    with pytest.raises(MaxPayloadError):  # nats-py will not even send it
+        await tables.nats.request(subject, payload.encode(), timeout=5)
+    # Sent anyway (the NATS protocol by hand): the server refuses it and closes the
+    # connection, before any service reads a byte of it.
+    reply = f"_INBOX.{FLOOD_USER}.huge"
+    code = await publish_over_max_payload(
+        servers.url_for(FLOOD_USER), "huge-body", subject, payload.encode(), reply
+    )
+    assert code == MAX_PAYLOAD_VIOLATION
     assert await store.stream_version(f"table-{table_id}") == 0
     assert isinstance(await tables.send("ListTables"), TableList)  # the lobby still answers
 
