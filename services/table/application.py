@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 from typing import Protocol
 
 from president.bus.auth import SERVICE_ROLES
 from president.bus.identity import Requester
+from president.commands import rejection
 from president.contract import (
     Accepted,
     CreateTable,
@@ -73,6 +75,12 @@ def table_id_for(command_id: str) -> str:
     return "t" + hashlib.sha256(command_id.encode()).hexdigest()[:15]
 
 
+FULL_RECHECK_SECONDS = 1.0
+"""How long an identity found holding its limit of open tables stays refused before the
+lobby is asked again (the lobby itself lags the log by its poll interval)."""
+MAX_FULL_IDENTITIES = 10_000
+
+
 class TableService:
     """The table service's application layer, over an event store and the lobby."""
 
@@ -95,6 +103,8 @@ class TableService:
         self._actor = actor
         self._max_open_tables = max_open_tables
         self._commands = TableCommands(store, rejections, actor)
+        self._full: dict[str, tuple[float, int]] = {}
+        """Identities found holding their limit: until when that is believed, and the count."""
 
     async def handle(self, command: TableCommand, requester: Requester | None = None) -> Reply:
         """The reply to any table command or lobby query from ``requester`` (the identity
@@ -114,6 +124,11 @@ class TableService:
     async def create_table(self, command: CreateTable, requester: Requester | None = None) -> Reply:
         table_id = command.table_id or table_id_for(command.command_id)
         too_many = await self._too_many_tables(requester)
+        if too_many is not None and await self._unheard_of(table_id, command.command_id):
+            # What a CreateTable storm mostly is: a new command for a table that does not
+            # exist, over the limit. Nothing to hold or remember (TOO_MANY_TABLES is not
+            # final); the cycle would answer the same, with a transaction and a lock more.
+            return rejection(command.command_id, too_many.code, too_many.detail)
 
         def decide(state: TableState) -> list[Fact] | Refusal:
             # After the cycle's duplicate check: a resend still gets its first answer.
@@ -127,11 +142,35 @@ class TableService:
         limit = self._max_open_tables
         if limit is None or requester is None or requester.role in SERVICE_ROLES:
             return None
-        held = await self._lobby.open_tables_of(requester.user)
+        held = await self._open_tables_of(requester.user, limit)
         if held < limit:
             return None
         detail = f"{requester.user} holds {held} open tables; at most {limit}"
         return Refusal(RejectionCode.TOO_MANY_TABLES, detail)
+
+    async def _open_tables_of(self, user: str, limit: int) -> int:
+        """The lobby's count of ``user``'s open tables; a count at the limit is believed for
+        ``FULL_RECHECK_SECONDS`` (the lobby's query joins the log: a CreateTable storm
+        would run it for every command), a count below it is asked for every time."""
+        now = time.monotonic()
+        until, held = self._full.get(user, (0.0, 0))
+        if until > now:
+            return held
+        held = await self._lobby.open_tables_of(user)
+        self._full.pop(user, None)
+        if held >= limit:
+            self._full[user] = (now + FULL_RECHECK_SECONDS, held)
+            if len(self._full) > MAX_FULL_IDENTITIES:
+                del self._full[next(iter(self._full))]
+        return held
+
+    async def _unheard_of(self, table_id: str, command_id: str) -> bool:
+        """Whether neither the table's stream nor a remembered refusal knows the command
+        (then no first answer is owed to it)."""
+        stream_id = stream_id_of_table(table_id)
+        if await self._store.stream_version(stream_id) != 0:
+            return False
+        return await self._rejections.recall(stream_id, command_id) is None
 
     async def take_seat(self, command: TakeSeat, requester: Requester | None = None) -> Reply:
         token = seat_token(self._secret, command.table_id, command.command_id)

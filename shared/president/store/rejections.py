@@ -49,6 +49,10 @@ class Deciding(Protocol):
 class RejectionMemory(Protocol):
     """Holds a command id for its decision and remembers the refusals."""
 
+    async def recall(self, stream_id: str, command_id: str) -> dict[str, Any] | None:
+        """The refusal remembered for the command, if any, read without holding it."""
+        ...
+
     def deciding(
         self, stream_id: str, command_id: str
     ) -> AbstractAsyncContextManager[Deciding]: ...
@@ -79,6 +83,10 @@ class PostgresRejections:
         self._pool = pool
         self._slots = asyncio.Semaphore(max(1, pool.get_max_size() // 2))
 
+    async def recall(self, stream_id: str, command_id: str) -> dict[str, Any] | None:
+        raw = await self._pool.fetchval(recall_query(), stream_id, command_id)
+        return None if raw is None else dict(json.loads(raw))
+
     @asynccontextmanager
     async def deciding(self, stream_id: str, command_id: str) -> AsyncIterator[Deciding]:
         async with (
@@ -101,6 +109,9 @@ class InMemoryRejections:
     def __init__(self) -> None:
         self._locks: dict[tuple[str, str], asyncio.Lock] = {}
         self._replies: dict[tuple[str, str], dict[str, Any]] = {}
+
+    async def recall(self, stream_id: str, command_id: str) -> dict[str, Any] | None:
+        return self._replies.get((stream_id, command_id))
 
     @asynccontextmanager
     async def deciding(self, stream_id: str, command_id: str) -> AsyncIterator[Deciding]:

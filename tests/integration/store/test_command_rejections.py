@@ -42,6 +42,8 @@ async def test_a_remembered_refusal_comes_back_for_its_stream_and_command_only(
         assert third.rejection == REFUSAL
     async with memory.deciding(stream, "c2") as other, memory.deciding("x", "c1") as elsewhere:
         assert other.rejection is None and elsewhere.rejection is None
+    assert await memory.recall(stream, "c1") == REFUSAL  # read without holding it
+    assert await memory.recall(stream, "c2") is None and await memory.recall("x", "c1") is None
 
 
 async def test_a_second_copy_waits_for_the_first_decision_and_sees_its_refusal(

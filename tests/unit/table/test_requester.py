@@ -4,7 +4,15 @@ to that identity only, and the events say who sent the command."""
 from __future__ import annotations
 
 from president.bus.identity import Requester
-from president.contract import Accepted, CreateTable, Rejected, RejectionCode, SeatAI, TakeSeat
+from president.contract import (
+    Accepted,
+    AILevel,
+    CreateTable,
+    Rejected,
+    RejectionCode,
+    SeatAI,
+    TakeSeat,
+)
 from president.store.memory import InMemoryEventStore
 from president.store.rejections import InMemoryRejections
 
@@ -90,3 +98,22 @@ async def test_an_identity_may_hold_so_many_open_tables() -> None:
     assert isinstance(again, Accepted) and again.duplicate  # a resend is no new table
     other = await service.handle(CreateTable(command_id="c", table_id="c"), RIVAL)
     assert isinstance(other, Accepted)  # the limit is per identity
+
+
+async def test_a_refusal_remembered_before_the_limit_is_still_the_answer_over_it() -> None:
+    class Holding(NoLobby):
+        held = 0
+
+        async def open_tables_of(self, requester: str) -> int:
+            return self.held
+
+    store, lobby = InMemoryEventStore(), Holding()
+    service = TableService(store, lobby, InMemoryRejections(), "s", max_open_tables=2)
+    bad = CreateTable(command_id="bad", table_id="d", players=3, ai_seats={4: AILevel.EASY})
+    first = await service.handle(bad, OWNER)
+    assert isinstance(first, Rejected) and first.code is RejectionCode.INVALID_OPTIONS
+    lobby.held = 2  # the identity now holds its limit of open tables
+    assert await service.handle(bad, OWNER) == first  # its first answer, not TOO_MANY_TABLES
+    fresh = await service.handle(CreateTable(command_id="new", table_id="e"), OWNER)
+    assert isinstance(fresh, Rejected) and fresh.code is RejectionCode.TOO_MANY_TABLES
+    assert await store.read_stream("table-e") == []
