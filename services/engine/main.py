@@ -25,7 +25,7 @@ from president.bus.identity import Requester
 from president.bus.requests import CommandServer, open_command_connection
 from president.bus.streams import StreamLimits, ensure_streams
 from president.clock import Clock, SystemClock
-from president.commands import RateLimits
+from president.commands import BUSY, RateLimits
 from president.contract import Subjects
 from president.game import Game
 from president.runtime import Runtime, run
@@ -198,6 +198,7 @@ class EngineApp:
             answer,
             max_workers=settings.engine_max_workers,
             service="engine",
+            busy=BUSY,
         )
         await self._commands.start()
 

@@ -16,7 +16,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from president.bus.identity import Requester
 from president.bus.requests import CommandServer
-from president.commands import RateLimits, admit, run
+from president.commands import BUSY, RateLimits, admit, run
 from president.contract import TABLE_COMMANDS, Reply, Subjects, TableCommand
 
 QUEUE_GROUP = "president-table"
@@ -60,4 +60,5 @@ def table_server(
         answer,
         max_workers=concurrency,
         service="table service",
+        busy=BUSY,
     )

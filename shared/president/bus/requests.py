@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -24,6 +25,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
+from president.bus.auth import SERVICE_ROLES
 from president.bus.connect import (
     ConnectionWatch,
     NatsCredentials,
@@ -45,14 +47,24 @@ Run = Callable[[Msg, Any, Requester | None], Awaitable[bytes]]
 not raise)."""
 
 
+MAX_QUEUED = 1_000
+"""Admitted requests one client identity may have waiting for a slot; beyond, BUSY."""
+
+
 class CommandServer:
     """Answers requests on ``subject`` (queue group ``queue``), up to ``max_workers`` at once.
 
     Every request is first admitted in the subscription's task (``admit``): what it refuses
     (a flood over its rate, junk) is answered there at once and never takes one of the
     ``max_workers`` slots that the commands worth deciding share. An admitted request
-    beyond that waits in the subscription's buffer. ``stop`` stops taking new requests,
-    answers those already received, and gives them ``grace`` seconds.
+    waits for a slot in the line of its sender (the attested requester; one line for the
+    anonymous ones), and the free slots go to the senders in turn (round robin), so one
+    identity's backlog (a storm of well-formed commands) delays its own requests, never
+    another's: a move waits for at most one request of each other sender. A client
+    identity may have ``max_queued`` requests waiting; beyond, the request is answered
+    ``busy`` at once (the services' own identities, the AI workers' moves above all, are
+    not bounded). ``stop`` stops taking new requests, answers those already received,
+    and gives them ``grace`` seconds.
 
     On a server that authenticates (accounts, ``president.bus.auth``) every request must
     carry the server's ``Nats-Request-Info``: one without it did not cross the import and
@@ -70,6 +82,8 @@ class CommandServer:
         *,
         max_workers: int,
         service: str,
+        busy: bytes,
+        max_queued: int = MAX_QUEUED,
     ):
         self._client = client
         self._attested = False
@@ -78,7 +92,11 @@ class CommandServer:
         self._queue = queue
         self._admit = admit
         self._run = run
-        self._slots = asyncio.Semaphore(max_workers)
+        self._busy = busy
+        self._max_queued = max_queued
+        self._free = max_workers
+        self._waiting: dict[str, deque[tuple[Msg, Any, Requester | None]]] = {}
+        """Admitted requests by sender, in the order the senders take their turns."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._subscription: Subscription | None = None
 
@@ -97,14 +115,20 @@ class CommandServer:
                 log.warning("%s: command subscription did not drain; unsubscribing", self._service)
                 with contextlib.suppress(Exception):
                     await subscription.unsubscribe()
-        if self._tasks:
-            _, pending = await asyncio.wait(list(self._tasks), timeout=grace)
-            for task in pending:
-                task.cancel()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        while self._tasks and loop.time() < deadline:  # the waiting ones get slots meanwhile
+            await asyncio.wait(list(self._tasks), timeout=deadline - loop.time())
+        left, self._waiting = self._waiting, {}
+        for task in list(self._tasks):
+            task.cancel()
+        for waiting in left.values():
+            for message, _, _ in waiting:
+                await self._reply(message, self._busy)
 
     async def _received(self, message: Msg) -> None:
-        # Runs in the subscription's own task, one message at a time: waiting for a slot
-        # here leaves the rest in the buffer.
+        # Runs in the subscription's own task, one message at a time; never waits for a
+        # slot, so one sender's backlog holds up no other sender's requests.
         requester = attested_requester(message.headers) if self._attested else None
         if self._attested and requester is None:
             log.warning(
@@ -118,10 +142,27 @@ class CommandServer:
         if isinstance(command, bytes):
             await self._reply(message, command)
             return
-        await self._slots.acquire()
-        task = asyncio.create_task(self._answer(message, command, requester))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        sender = "" if requester is None else requester.user
+        waiting = self._waiting.setdefault(sender, deque())
+        bounded = requester is None or requester.role not in SERVICE_ROLES
+        if bounded and len(waiting) >= self._max_queued:
+            await self._reply(message, self._busy)
+            return
+        waiting.append((message, command, requester))
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        """Give the free slots to the senders in turn, the first in line first."""
+        while self._free > 0 and self._waiting:
+            sender = next(iter(self._waiting))
+            waiting = self._waiting.pop(sender)
+            message, command, requester = waiting.popleft()
+            if waiting:
+                self._waiting[sender] = waiting  # to the back of the line
+            self._free -= 1
+            task = asyncio.create_task(self._answer(message, command, requester))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def _reply(self, message: Msg, reply: bytes) -> None:
         try:
@@ -134,7 +175,8 @@ class CommandServer:
         try:
             await self._reply(message, await self._run(message, command, requester))
         finally:
-            self._slots.release()
+            self._free += 1
+            self._dispatch()
 
 
 async def open_command_connection(

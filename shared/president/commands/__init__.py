@@ -5,7 +5,7 @@ command on its stream and appends what it causes. Pure decisions come from
 ``president.game``; the store is reached through its port only.
 """
 
-from president.commands.answer import admit, answer, run
+from president.commands.answer import BUSY, admit, answer, run
 from president.commands.cycle import (
     FINGERPRINT,
     REQUESTED_BY,
@@ -22,6 +22,7 @@ from president.commands.cycle import (
 from president.commands.limits import RateLimits
 
 __all__ = [
+    "BUSY",
     "FINGERPRINT",
     "REQUESTED_BY",
     "REQUESTED_BY_ROLE",

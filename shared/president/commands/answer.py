@@ -28,6 +28,17 @@ _RATE_LIMITED_REPLY = Rejected(
     detail="too many commands from this identity; slow down and resend",
 )
 _RATE_LIMITED = _RATE_LIMITED_REPLY.model_dump_json().encode()
+BUSY = (
+    Rejected(
+        command_id=None,
+        code=RejectionCode.RATE_LIMITED,
+        detail="too many commands from this identity are waiting; slow down and resend",
+    )
+    .model_dump_json()
+    .encode()
+)
+"""The reply to a command admitted while its sender already has the most commands waiting
+for a slot (``president.bus.requests.CommandServer``), or still waiting at shutdown."""
 _UNREAD = "Rejected"
 """The ``type`` label of a command refused before it was read (as ``parse_command`` says)."""
 
