@@ -34,6 +34,7 @@ from president.bus.connect import (
     server_authenticates,
 )
 from president.bus.identity import Requester, attested_requester
+from president.contract.base import MAX_QUEUED
 from president.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -45,10 +46,6 @@ Must not raise."""
 Run = Callable[[Msg, Any, Requester | None], Awaitable[bytes]]
 """A request, the command admitted from it and its sender in, the reply's body out (must
 not raise)."""
-
-
-MAX_QUEUED = 1_000
-"""Admitted requests one client identity may have waiting for a slot; beyond, BUSY."""
 
 
 class CommandServer:

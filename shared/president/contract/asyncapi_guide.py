@@ -6,7 +6,13 @@ streams and subjects to follow, how to resume after a crash, retention, the lobb
 
 from __future__ import annotations
 
-from president.contract.base import MAX_JSON_DEPTH, MAX_MESSAGE_BYTES, SCHEMA_VERSION
+from president.contract.base import (
+    MAX_JSON_DEPTH,
+    MAX_MESSAGE_BYTES,
+    MAX_PAYLOAD,
+    MAX_QUEUED,
+    SCHEMA_VERSION,
+)
 from president.contract.headers import (
     EVENT_ID,
     MSG_ID,
@@ -35,7 +41,12 @@ control characters anywhere), else MALFORMED. The same `command_id` with another
 (type, subject or body) or from another identity is COMMAND_ID_REUSED and changes
 nothing. Each client identity may send `PRESIDENT_COMMAND_RATE` commands a second
 (bursts of `PRESIDENT_COMMAND_BURST`) to each service instance: beyond, RATE_LIMITED,
-unread; it may hold `PRESIDENT_MAX_OPEN_TABLES` open tables: beyond, TOO_MANY_TABLES.
+unread; an admitted command waits for a slot in its sender's own line (the senders take
+turns), and an identity with {MAX_QUEUED} waiting is answered RATE_LIMITED too. It may
+hold `PRESIDENT_MAX_OPEN_TABLES` open tables: beyond, TOO_MANY_TABLES. The NATS server
+takes no message over {MAX_PAYLOAD} bytes (its `max_payload`, the same in every
+deployment): a client that publishes one gets `-ERR 'Maximum Payload Violation'` and its
+connection closed, and no service reads it.
 
 An event message the NATS server would refuse (larger than its `max_payload`, or refused
 again and again) is replaced in its place by a reference with the same subject and

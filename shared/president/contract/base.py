@@ -39,6 +39,10 @@ itself, which reads no further than the message's size and closes the connection
 (``-ERR 'Maximum Payload Violation'``; nats-py refuses before sending): a flood of 1 MiB
 bodies costs the services nothing. An event over it is withheld by the relay."""
 
+MAX_QUEUED = 1_000
+"""Admitted commands one client identity may have waiting for a slot of one service
+instance (``president.bus.requests.CommandServer``); beyond, RATE_LIMITED at once."""
+
 MAX_JSON_DEPTH = 8
 """The deepest nesting of JSON objects and arrays a command may hold (a legal command
 needs 3): deeper is ``MALFORMED``."""

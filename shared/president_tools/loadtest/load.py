@@ -124,10 +124,14 @@ def _cpu_seconds(pids: dict[str, int]) -> dict[str, float]:
     used: dict[str, float] = {}
     for name, pid in pids.items():
         try:
-            times = psutil.Process(pid).cpu_times()
+            process = psutil.Process(pid)
+            family = [process, *process.children(recursive=True)]  # Postgres: its backends
         except psutil.Error:
             continue
-        used[name] = times.user + times.system
+        for member in family:
+            with contextlib.suppress(psutil.Error):
+                times = member.cpu_times()
+                used[name] = used.get(name, 0.0) + times.user + times.system
     return used
 
 
