@@ -188,7 +188,14 @@ async def test_a_responder_answers_attested_requests_and_drops_any_other(tmp_pat
         ]
         table, integrator, outsider = clients
         server = CommandServer(
-            table, "president.cmd.table.*", "q", admit, run, max_workers=1, service="test"
+            table,
+            "president.cmd.table.*",
+            "q",
+            admit,
+            run,
+            max_workers=1,
+            service="test",
+            busy=b"busy",
         )
         try:
             await server.start()
