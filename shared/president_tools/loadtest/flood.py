@@ -144,13 +144,14 @@ async def send_flood(url: str, user: str, messages: list[Hostile], rate: float) 
     absence) by kind. A body over the server's ``max_payload`` goes on a connection of its
     own, which the server closes."""
     result = FloodResult()
-    pending: dict[str, str] = {}
+    pending: dict[str, str] = {}  # reply subject -> kind, until answered
     inbox = f"{inbox_prefix(user)}.{uuid.uuid4().hex}"
     done = asyncio.Event()
+    refusals: dict[str, asyncio.Task[None]] = {}  # the bodies over max_payload, until refused
 
     def count(kind: str, code: str) -> None:
         result.replies[kind][code] += 1
-        if not pending and result.sent == len(messages) and not refusals:
+        if not pending and not refusals and result.sent == len(messages):
             done.set()
 
     def on_reply(subject: str, data: bytes) -> None:
@@ -162,30 +163,25 @@ async def send_flood(url: str, user: str, messages: list[Hostile], rate: float) 
         code = await publish_over_max_payload(
             url, "bench-flood-huge", message.subject, message.payload, reply
         )
-        refusals.discard(task_of[reply])
+        del refusals[reply]
         count(message.kind, code)
 
-    refusals: set[asyncio.Task[None]] = set()
-    task_of: dict[str, asyncio.Task[None]] = {}
     connection = await WireConnection.open(url, "bench-flood", on_reply)
     connection.subscribe(f"{inbox}.*")
     await connection.ping()
     started = time.perf_counter()
     try:
         for index, message in enumerate(messages):
-            due = started + index / rate
-            delay = due - time.perf_counter()
+            delay = started + index / rate - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
             reply = f"{inbox}.{index}"
             result.sent += 1
             if len(message.payload) > MAX_PAYLOAD:
-                task = asyncio.create_task(over_max_payload(message, reply))
-                refusals.add(task)
-                task_of[reply] = task
-                continue
-            pending[reply] = message.kind
-            connection.publish(message.subject, message.payload, reply)
+                refusals[reply] = asyncio.create_task(over_max_payload(message, reply))
+            else:
+                pending[reply] = message.kind
+                connection.publish(message.subject, message.payload, reply)
         await connection.ping()
         result.seconds = time.perf_counter() - started
         if pending or refusals:
@@ -193,8 +189,12 @@ async def send_flood(url: str, user: str, messages: list[Hostile], rate: float) 
                 await asyncio.wait_for(done.wait(), 10.0)
     finally:
         await connection.close()
+        for task in refusals.values():
+            task.cancel()
     for kind in pending.values():
         result.replies[kind][NO_REPLY] += 1
+    for _ in refusals:
+        result.replies[HUGE][NO_REPLY] += 1
     return result
 
 
