@@ -1,13 +1,16 @@
 """A flood of 10,000 hostile messages from one identity while 8 all-AI tables of another
 play (issue 11), with the default limits: every message gets its code or is refused by a
 limit (the rate limit, the server's max_payload), no service restarts, every game
-finishes and audits clean, and the tables keep their pace.
+finishes and audits clean, and the tables keep at least 70 % of their pace (asserted
+when the machine is not already saturated by other work: then the measurement is noise,
+and the test says so and skips that one check).
 
 About 60 s: the flood goes at 360 messages/s, the rate the issue measured the backend
 freezing at, so it lasts 28 s; the tables are measured for 8 s before it."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -45,6 +48,7 @@ def test_a_flood_from_one_identity_slows_only_itself(flood_stack: ServiceStack) 
     options = FloodOptions(
         tables=8, warmup=3.0, before=8.0, messages=MESSAGES, rate=360.0, finish_within=60.0
     )
+    others_load = os.getloadavg()[0]  # before this test's own tables and flood add theirs
     report = run_flood_bench(flood_stack, options)
 
     flood = report["flood"]
@@ -67,4 +71,8 @@ def test_a_flood_from_one_identity_slows_only_itself(flood_stack: ServiceStack) 
     assert report["games_ended"] == report["games_started"] > 8
     assert report["audits"] == {"clean": report["games_started"]}
     assert report["before"]["actions_per_s"] > 0
+    if others_load > (os.cpu_count() or 1):
+        # A machine already saturated by other work moves the tables' pace by +-30 %
+        # between two windows without any flood: the ratio measures that, not the flood.
+        pytest.skip(f"load average {others_load:.1f} before the run: kept {report['kept']:.0%}")
     assert report["kept"] >= 0.7, report
