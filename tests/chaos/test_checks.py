@@ -34,10 +34,13 @@ def cluster() -> Iterator[tuple[EmbeddedNatsCluster, list[NatsNode]]]:
         servers = EmbeddedNatsCluster(root / "cluster", size=3)
         servers.configure("checks", True, (LAB_USER,))
         url = servers.start()
+        nodes = [NatsNode(port_of(u), root) for u in url.split(",")]
         try:
-            yield servers, [NatsNode(port_of(u), root) for u in url.split(",")]
+            yield servers, nodes
         finally:
             servers.stop()
+            for node in nodes:  # a node started again has a process the cluster never knew
+                node.kill()
 
 
 async def test_reads_every_message_while_a_replica_catches_up(

@@ -191,9 +191,10 @@ async def _read_subject(nats: Client, stream: str, subject: str) -> list[tuple[s
     """(message id, stored at, payload) of every message of ``subject`` in ``stream``.
 
     Reads until it has as many messages as the stream's leader counts, for up to
-    ``READ_WITHIN_S``: in a cluster the ephemeral consumer may be placed on a replica that
-    is still catching up after a restart (its own count is then short too), and it
-    delivers the rest once it has them. Missing messages are then missing at the leader.
+    ``READ_WITHIN_S`` (creating the consumer included): in a cluster the ephemeral
+    consumer may be placed on a replica that is still catching up after a restart (its
+    own count is then short too), and it delivers the rest once it has them. Missing
+    messages are then missing at the leader.
     """
     js = nats.jetstream()
     config = ConsumerConfig(
@@ -201,12 +202,19 @@ async def _read_subject(nats: Client, stream: str, subject: str) -> list[tuple[s
         ack_policy=AckPolicy.NONE,
         inactive_threshold=30.0,
     )
-    subscription = await js.pull_subscribe(subject, stream=stream, config=config)
+    deadline = asyncio.get_running_loop().time() + READ_WITHIN_S
+    while True:
+        try:
+            subscription = await js.pull_subscribe(subject, stream=stream, config=config)
+            break
+        except NatsTimeoutError:
+            # Just after a node's restart the cluster may take seconds to place a consumer.
+            if asyncio.get_running_loop().time() >= deadline:
+                raise
     try:
         info = await subscription.consumer_info()
         wanted = max(info.num_pending or 0, await _leader_count(nats, stream, subject))
         found: list[tuple[str, float, bytes]] = []
-        deadline = asyncio.get_running_loop().time() + READ_WITHIN_S
         while len(found) < wanted and asyncio.get_running_loop().time() < deadline:
             try:
                 batch = await subscription.fetch(min(500, wanted - len(found)), timeout=2)
