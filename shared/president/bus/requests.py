@@ -60,7 +60,8 @@ class CommandServer:
     another's: a move waits for at most one request of each other sender. A client
     identity may have ``max_queued`` requests waiting; beyond, the request is answered
     ``busy`` at once (the services' own identities, the AI workers' moves above all, are
-    not bounded). ``stop`` stops taking new requests, answers those already received,
+    not bounded, nor are the anonymous requests of an open server, which has no client
+    identities to bound). ``stop`` stops taking new requests, answers those already received,
     and gives them ``grace`` seconds.
 
     On a server that authenticates (accounts, ``president.bus.auth``) every request must
@@ -141,7 +142,7 @@ class CommandServer:
             return
         sender = "" if requester is None else requester.user
         waiting = self._waiting.setdefault(sender, deque())
-        bounded = requester is None or requester.role not in SERVICE_ROLES
+        bounded = requester is not None and requester.role not in SERVICE_ROLES
         if bounded and len(waiting) >= self._max_queued:
             await self._reply(message, self._busy)
             return

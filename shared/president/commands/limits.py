@@ -7,8 +7,10 @@ no Postgres touched, no command slot taken), so a client that floods slows only 
 The services' own identities (``president.bus.auth.SERVICE_ROLES``: the AI workers' moves
 above all) are not limited: they are the backend. The requester is the identity the
 server attests (``president.bus.identity``), so a client cannot spend another's rate nor
-pass as a service. Requests without one (an open server, no authentication) share one
-bucket.
+pass as a service. Requests without one come only from an open server (no
+authentication: local comparisons such as `president bench e2e --no-auth`; every
+deployment authenticates): there is no identity to limit, so they are not limited. (One
+bucket for all of them throttled the whole backend, AI workers included, to ``rate``.)
 """
 
 from __future__ import annotations
@@ -20,9 +22,6 @@ from dataclasses import dataclass
 
 from president.bus.auth import SERVICE_ROLES
 from president.bus.identity import Requester
-
-ANONYMOUS = ""
-"""The bucket of requests no server attested (an open server)."""
 
 
 @dataclass
@@ -50,9 +49,9 @@ class RateLimits:
 
     def allow(self, requester: Requester | None) -> bool:
         """Whether ``requester`` may send one more command now (takes its token if so)."""
-        if requester is not None and requester.role in SERVICE_ROLES:
+        if requester is None or requester.role in SERVICE_ROLES:
             return True
-        key = ANONYMOUS if requester is None else requester.user
+        key = requester.user
         now = self._clock()
         bucket = self._buckets.get(key)
         if bucket is None:
