@@ -58,6 +58,17 @@ def test_passwords_never_show_in_settings_repr() -> None:
     assert "hunter2" not in repr(settings)
 
 
+def _serve(role: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """`president serve ROLE` in a process of its own (it exits at the settings check)."""
+    return subprocess.run(
+        [sys.executable, "-m", "president_tools", "serve", role, "--no-migrate"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def test_serve_refuses_to_start_without_the_token_secret() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PRESIDENT_")}
     env.update(
@@ -66,22 +77,10 @@ def test_serve_refuses_to_start_without_the_token_secret() -> None:
         PRESIDENT_NATS_USER="table",
         PRESIDENT_NATS_PASSWORD="x",
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "president_tools", "serve", "table", "--no-migrate"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = _serve("table", env)
     assert done.returncode == 2
     assert "PRESIDENT_TOKEN_SECRET" in done.stderr
     env.update(PRESIDENT_TOKEN_SECRET="s" * 64, PRESIDENT_NATS_USER="engine")
-    done = subprocess.run(
-        [sys.executable, "-m", "president_tools", "serve", "engine", "--no-migrate"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = _serve("engine", env)
     assert done.returncode == 2
     assert "PRESIDENT_NATS_COMMANDS_USER" in done.stderr
