@@ -70,7 +70,7 @@ def test_a_stopping_server_enters_lame_duck_mode_within_its_grace_period(overlay
     ]
     config = _config_files(objects)["nats.conf"]
     (duration,) = (int(d) for d in re.findall(r"lame_duck_duration: (\d+)s", config))
-    assert "pid_file: /var/run/nats/nats.pid" in config
+    assert re.search(r'^pid_file: "?/var/run/nats/nats.pid"?$', config, re.M)
     assert statefulset["spec"]["template"]["spec"]["terminationGracePeriodSeconds"] >= duration + 20
 
 
