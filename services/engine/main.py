@@ -28,7 +28,7 @@ from president.clock import Clock, SystemClock
 from president.commands import BUSY, RateLimits
 from president.contract import Subjects
 from president.game import Game
-from president.runtime import Runtime, run
+from president.runtime import Runtime
 from president.runtime.checks import close_nats, close_store, nats_check, postgres_check
 from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
@@ -304,13 +304,3 @@ def create_app(
     if not settings.token_secret:
         raise MissingSecretError("the engine needs PRESIDENT_TOKEN_SECRET (no default is safe)")
     return EngineApp(settings, database_url, nats_url, clock)
-
-
-def main() -> None:
-    """Run one engine instance until SIGTERM/SIGINT (settings from ``PRESIDENT_*``)."""
-    settings = load_settings(cls=EngineSettings)
-    run(create_app(settings), settings)
-
-
-if __name__ == "__main__":
-    main()
