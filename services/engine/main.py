@@ -87,6 +87,11 @@ class EngineApp:
             raise RuntimeError("the engine process has not started")
         return self._engine
 
+    @property
+    def reactor_consumer(self) -> EventConsumer | None:
+        """The reactor's consumer (its position, its state), once started."""
+        return self._events
+
     async def start(self, runtime: Runtime | None = None) -> None:
         """Connect, start the reactor and the command subscriber."""
         settings = self.settings
