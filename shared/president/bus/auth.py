@@ -13,7 +13,7 @@ Identities (one per role; every instance of a role shares it), in two accounts:
 ``engine``          publishes turn prompts and the AI work queue; runs the reactor
 ``ai-worker``       consumes the AI work queue (the only one who may); sends game commands
 ``integrator``      a platform: sends commands, reads public, lobby and seat events and prompts
-``auditor``         reads every event stream, sends nothing
+``auditor``         reads public and lobby events (no hands, no prompts), sends nothing
 ------------------  -----------------------------------------------------------------------
 ``table``           answers table commands (``{p}.cmd.table.*``), in the command account
 ``engine-commands`` the engine's second connection: answers game commands (``{p}.cmd.game.*``)
@@ -32,6 +32,12 @@ Every identity has its own inbox prefix ``_INBOX.<user>`` (``inbox_prefix``) and
 subscribe only under it, so replies to one identity reach no other. Responders (table,
 engine-commands) publish replies through ``allow_responses``: only to a reply subject of
 a request they received, once. Nobody may publish to another identity's inbox.
+
+Consumers: a client may create ephemeral ones (the nameless create subject: ordered
+consumers) and one named after its user (``_js_read``); services only their own
+(``_js_own_consumer``). nats-server checks the subject only, so the nameless create
+naming an existing consumer in its body updates it: the engine checks and heals its own
+(``services.engine.jetstream.EventConsumer``).
 
 A subject prefix of ``*`` renders the same shapes for every prefix (stream names then
 match any stream): the test session's shared server, where each test has its own prefix.
