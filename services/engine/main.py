@@ -7,7 +7,7 @@ subscriber (queue group ``engine``, so instances share the load; the server atte
 sent each command, ``president.bus.identity``). Nothing connects before ``start()``;
 ``president.runtime.run`` serves it until SIGTERM/SIGINT, then ``stop()`` answers the
 commands in hand and disconnects. Ready while NATS and Postgres answer and the
-reactor's consumer is bound (both connections up).
+reactor's consumer is bound as configured (both connections up; ``EventConsumer``).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from services.engine.ports import Appender
 from services.engine.postgres import PostgresDeadlineFacts, PostgresTableSessions
 from services.engine.reactor import Reactor
 from services.engine.settings import EngineSettings
+from services.engine.sweep import UnreactedSweep
 from services.engine.turn_clock import Alarm, OverdueSweep, TurnClock
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,11 @@ class EngineApp:
         if self._engine is None:
             raise RuntimeError("the engine process has not started")
         return self._engine
+
+    @property
+    def reactor_consumer(self) -> EventConsumer | None:
+        """The reactor's consumer (its position, its state), once started."""
+        return self._events
 
     async def start(self, runtime: Runtime | None = None) -> None:
         """Connect, start the reactor and the command subscriber."""
@@ -134,12 +140,17 @@ class EngineApp:
             watch=self._watch,
         )
         consumer = self._events = EventConsumer(
-            js, self.subjects, reactor.on_events, batch=settings.engine_consumer_batch
+            js,
+            self.subjects,
+            reactor.on_events,
+            batch=settings.engine_consumer_batch,
+            check_every=settings.engine_consumer_check,
         )
         self._stop.clear()
         self._consumer = asyncio.create_task(consumer.run(self._stop), name="engine-reactor")
         runtime.supervise(self._consumer, "the reactor")
         self._start_clocks(engine, turn_clock, runtime)
+        self._start_sweep(reactor, runtime)
         await self._start_commands(engine, runtime)
         runtime.health.add("nats", nats_check(self._nats))
         runtime.health.add("postgres", postgres_check(self._store.pool))
@@ -166,6 +177,24 @@ class EngineApp:
         ]
         for task in self._clock_tasks:
             runtime.supervise(task, task.get_name())
+
+    def _start_sweep(self, reactor: Reactor, runtime: Runtime) -> None:
+        """The sweep for tables whose last event got no reaction (a supervised task)."""
+        assert self._store is not None
+        settings = self.settings
+        sweep = UnreactedSweep(
+            self._store,
+            self.clock,
+            reactor.react_again,
+            reactor.start,
+            grace=settings.engine_reaction_grace,
+            limit=settings.engine_reaction_limit,
+        )
+        task = asyncio.create_task(
+            sweep.run(self._stop, settings.engine_reaction_sweep), name="engine-reaction-sweep"
+        )
+        self._clock_tasks.append(task)
+        runtime.supervise(task, task.get_name())
 
     async def _start_commands(self, engine: Engine, runtime: Runtime) -> None:
         """The game-command subscriber (queue group ``engine``) on the command account's
@@ -203,6 +232,8 @@ class EngineApp:
         await self._commands.start()
 
     async def _reactor_check(self) -> str | None:
+        if self._events is not None and self._events.problem is not None:
+            return f"the reactor's consumer {self._events.problem}; healing it"
         if self._events is None or not self._events.bound:
             return "the reactor's consumer is not bound"
         return None

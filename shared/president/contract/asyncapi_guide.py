@@ -119,6 +119,21 @@ the source of truth either way; a gap is handled as above);
 `{_P}_AI` is a work queue (a request is removed once a worker acknowledges it).
 Duplicate window: 120 s on each.
 
+Consumers a client may create. All connections of one identity share its inbox
+prefix `_INBOX.<user>` (no other identity may read it). A client identity may create
+ephemeral ordered consumers, as many as it likes (the create request without a name:
+nats-py `js.subscribe(..., ordered_consumer=True)`), and one consumer named after its
+user, push or pull (nats-py `js.pull_subscribe(subject, durable="<user>", stream=...)`),
+with info, delete, pull and ack on that name only; any other name is refused (so is an
+ephemeral pull consumer, whose name the client draws, and nats.js
+`js.consumers.get()` of another name, which hangs on the refused request). A JetStream
+subscribe must name the stream (`stream=`): the stream look-up by subject is refused.
+Nobody may create, update, delete or read the info of another identity's consumer by its
+name; an ordered consumer's create request naming an existing consumer in its body does
+update it (the server checks the subject only), so check a named consumer's
+configuration when it matters (the engine checks and heals its own). The `auditor`
+identity reads public and lobby events only: its own consumer may filter only those.
+
 Lobby. ListTables reads the lobby projection, which the table service updates from
 the log shortly after each append (woken by Postgres NOTIFY, typically within a
 second while it runs): eventually consistent, so a table just created or a seat just

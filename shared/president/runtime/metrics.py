@@ -66,6 +66,12 @@ RECONNECTS = Counter(
 CONNECTION_UP = Gauge(
     "president_connection_up", "1 while the server (nats, postgres) answers, else 0", ["server"]
 )
+REACTOR_CONSUMER_REPAIRS = Counter(
+    "president_reactor_consumer_repairs",
+    "The engine's reactor consumer found changed by someone else (kind drift) or deleted"
+    " (lost), and created again from the engine's position",
+    ["kind"],
+)
 READY = Gauge("president_ready", "1 while the process is ready to serve (as /readyz says)")
 GAMES_IN_PLAY = Gauge("president_games_in_play", "Tables whose game has started and not finished")
 

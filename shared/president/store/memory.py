@@ -19,6 +19,7 @@ from president.store.model import (
     ChainReport,
     ConcurrencyConflict,
     DuplicateEventId,
+    LogEntry,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -123,6 +124,13 @@ class InMemoryEventStore:
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
         start = max(after_position, 0)
         return [_copy(e) for e in self._log[start : start + limit]]
+
+    async def read_entries(self, after_position: int = 0, limit: int = 1000) -> list[LogEntry]:
+        start = max(after_position, 0)
+        return [
+            LogEntry(e.position, e.stream_id, e.version, e.event_id, e.type, e.recorded_at)
+            for e in self._log[start : start + limit]
+        ]
 
     async def replay(
         self, after_position: int = 0, page: int = 250

@@ -88,6 +88,19 @@ class RecordedEvent:
     hash: str
 
 
+@dataclass(frozen=True)
+class LogEntry:
+    """Where an event is in the log, and what it is, without its data
+    (``EventStore.read_entries``: what a sweep needs to know which streams moved)."""
+
+    position: int
+    stream_id: str
+    version: int
+    event_id: UUID
+    type: str
+    recorded_at: datetime
+
+
 # Installed after the dataclass is built, so its fields, __init__ and typing stay plain.
 setattr(RecordedEvent, "data", JsonField("data"))  # noqa: B010
 setattr(RecordedEvent, "metadata", JsonField("metadata"))  # noqa: B010

@@ -25,6 +25,7 @@ from president.store.model import (
     ChainReport,
     ConcurrencyConflict,
     DuplicateEventId,
+    LogEntry,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -264,6 +265,13 @@ class PostgresEventStore:
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
         records = await self._pool.fetch(sql.READ_ALL, after_position, limit)
         return [_event(record) for record in records]
+
+    async def read_entries(self, after_position: int = 0, limit: int = 1000) -> list[LogEntry]:
+        records = await self._pool.fetch(sql.READ_ENTRIES, after_position, limit)
+        return [
+            LogEntry(position, stream_id, version, event_id, type_, _from_epoch(epoch, UTC))
+            for position, stream_id, version, event_id, type_, epoch in records
+        ]
 
     async def replay(
         self, after_position: int = 0, page: int = 250

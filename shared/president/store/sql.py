@@ -86,6 +86,11 @@ READ_STREAM = (
 )
 
 READ_ALL = f"SELECT {_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2"
+READ_ENTRIES = (
+    "SELECT position, stream_id, version, event_id, type, date_part('epoch', recorded_at)"
+    " FROM events"
+    " WHERE position > $1 ORDER BY position LIMIT $2"
+)
 
 SAVE_SNAPSHOT = """
 INSERT INTO snapshots (stream_id, version, state)
