@@ -19,6 +19,7 @@ from president.store.model import (
     ChainReport,
     ConcurrencyConflict,
     DuplicateEventId,
+    EventStamp,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -123,6 +124,12 @@ class InMemoryEventStore:
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
         start = max(after_position, 0)
         return [_copy(e) for e in self._log[start : start + limit]]
+
+    async def read_stamps(self, after_position: int = 0, limit: int = 5000) -> list[EventStamp]:
+        return [
+            EventStamp(e.position, e.stream_id, e.version, e.type, e.recorded_at)
+            for e in await self.read_all(after_position, limit)
+        ]
 
     async def replay(
         self, after_position: int = 0, page: int = 250

@@ -88,6 +88,17 @@ class RecordedEvent:
     hash: str
 
 
+@dataclass(frozen=True, slots=True)
+class EventStamp:
+    """Where and when an event is in the log, without its data (``EventStore.read_stamps``)."""
+
+    position: int
+    stream_id: str
+    version: int
+    type: str
+    recorded_at: datetime
+
+
 # Installed after the dataclass is built, so its fields, __init__ and typing stay plain.
 setattr(RecordedEvent, "data", JsonField("data"))  # noqa: B010
 setattr(RecordedEvent, "metadata", JsonField("metadata"))  # noqa: B010

@@ -6,7 +6,14 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from president.store.model import AppendResult, ChainReport, NewEvent, RecordedEvent, Snapshot
+from president.store.model import (
+    AppendResult,
+    ChainReport,
+    EventStamp,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+)
 
 NOTIFY_CHANNEL = "president_events"
 """Postgres channel notified (empty payload) by every transaction that appends events
@@ -61,6 +68,11 @@ class EventStore(Protocol):
         Positions grow in commit order (gaps are possible), so a reader that resumes after
         the last position it saw never skips an event that commits later.
         """
+        ...
+
+    async def read_stamps(self, after_position: int = 0, limit: int = 5000) -> list[EventStamp]:
+        """What `read_all` gives, without data and metadata: where and when each event is
+        (a light read for watching the log, as the engine's stall watch does)."""
         ...
 
     async def stream_version(self, stream_id: str) -> int:

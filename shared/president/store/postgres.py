@@ -25,6 +25,7 @@ from president.store.model import (
     ChainReport,
     ConcurrencyConflict,
     DuplicateEventId,
+    EventStamp,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -264,6 +265,10 @@ class PostgresEventStore:
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
         records = await self._pool.fetch(sql.READ_ALL, after_position, limit)
         return [_event(record) for record in records]
+
+    async def read_stamps(self, after_position: int = 0, limit: int = 5000) -> list[EventStamp]:
+        records = await self._pool.fetch(sql.READ_STAMPS, after_position, limit)
+        return [EventStamp(p, s, v, t, _from_epoch(at, UTC)) for p, s, v, t, at in records]
 
     async def replay(
         self, after_position: int = 0, page: int = 250

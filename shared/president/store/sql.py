@@ -87,6 +87,10 @@ READ_STREAM = (
 
 READ_ALL = f"SELECT {_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2"
 
+READ_STAMPS = """
+SELECT position, stream_id, version, type, date_part('epoch', recorded_at) FROM events
+WHERE position > $1 ORDER BY position LIMIT $2"""
+
 SAVE_SNAPSHOT = """
 INSERT INTO snapshots (stream_id, version, state)
 SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2)

@@ -16,6 +16,7 @@ from president.store import (
     GENESIS_HASH,
     ConcurrencyConflict,
     DuplicateEventId,
+    EventStamp,
     EventStore,
     NewEvent,
     RecordedEvent,
@@ -246,6 +247,18 @@ class EventStoreContract:
         assert positions == sorted(positions) and len(set(positions)) == len(positions)
         mine = [(e.stream_id, e.type) for e in seen if e.stream_id in streams]
         assert mine == [(name, f"R{r}") for r in range(3) for name in streams]
+
+    async def test_reads_the_logs_stamps_as_the_log_holds_them(
+        self, store: EventStore, stream: str
+    ) -> None:
+        await store.append(stream, _events(*"ABC"), expected_version=0)
+        events = await store.read_stream(stream)
+        after = events[0].position - 1
+        stamps = [s for s in await store.read_stamps(after, limit=100) if s.stream_id == stream]
+        assert stamps == [
+            EventStamp(e.position, e.stream_id, e.version, e.type, e.recorded_at) for e in events
+        ]
+        assert len(await store.read_stamps(after, limit=2)) == 2
 
     async def test_replays_the_log_page_by_page(self, store: Any, stream: str) -> None:
         await store.append(stream, _events(*"ABCDE"), expected_version=0)
