@@ -74,7 +74,8 @@ def _renderings(events: list[RecordedEvent]) -> dict[str, str]:
 async def _recorded(series: SampleGame) -> list[RecordedEvent]:
     store = InMemoryEventStore()
     await write_game(store, series)
-    return await store.read_stream(series.stream_id)
+    events: list[RecordedEvent] = await store.read_stream(series.stream_id)
+    return events
 
 
 async def test_a_game_in_its_first_round_shows_no_hand_anywhere(series: SampleGame) -> None:
