@@ -1,8 +1,5 @@
-"""Whether a game is stalled: it waits for a move and nothing came for longer than allowed.
-
-A game in play always waits for someone (a due seat, or the engine's next deal); past the
-due seats' earliest deadline plus ``grace``, or, with no deadline (no clock), ``after``
-seconds past its last event, the game is stalled since that last event.
+"""Whether a game in play is stalled: past its due seats' earliest deadline plus ``grace``,
+or without a deadline ``after`` seconds past its last event, it is stalled since that event.
 """
 
 from __future__ import annotations

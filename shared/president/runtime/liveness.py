@@ -1,9 +1,6 @@
-"""The stall watch: follows the log's stamps and reports the games that stopped moving.
-
-Every look reads the stamps appended since the last one (``EventStore.read_stamps``),
-folds a game only once it has been quiet long enough to be stalled, and sets the gauges
-``president_stalled_tables`` and ``president_stalled_oldest_seconds``.
-"""
+"""The stall watch: reads the log's stamps since its last look, folds a game once it is
+quiet long enough to be stalled, and sets ``president_stalled_tables`` and
+``president_stalled_oldest_seconds``."""
 
 from __future__ import annotations
 
