@@ -30,6 +30,7 @@ from president.contract import Subjects
 from president.game import Game
 from president.runtime import Runtime
 from president.runtime.checks import close_nats, close_store, nats_check, postgres_check
+from president.runtime.liveness import StallWatch
 from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
 
@@ -158,8 +159,9 @@ class EngineApp:
         log.info("engine %s: started on prefix %s", settings.instance_id, self.subjects.prefix)
 
     def _start_clocks(self, engine: Engine, turn_clock: TurnClock, runtime: Runtime) -> None:
-        """The turn clock's alarms and the sweep for overdue turns (a restart's, another
-        instance's), each a supervised task."""
+        """The turn clock's alarms, the sweep for overdue turns (a restart's, another
+        instance's) and the stall watch (``president_stalled_tables``), each a supervised
+        task."""
         assert self._store is not None
         settings = self.settings
         sweep = OverdueSweep(
@@ -169,10 +171,20 @@ class EngineApp:
             turn_clock,
             grace=settings.engine_clock_grace,
         )
+        stalls = StallWatch(
+            self._store,
+            engine.load,
+            self.clock,
+            grace=settings.stall_grace,
+            after=settings.stall_after,
+        )
         self._clock_tasks = [
             asyncio.create_task(turn_clock.run(self._stop), name="engine-turn-clock"),
             asyncio.create_task(
                 sweep.run(self._stop, settings.engine_clock_sweep), name="engine-clock-sweep"
+            ),
+            asyncio.create_task(
+                stalls.run(self._stop, settings.engine_clock_sweep), name="engine-stall-watch"
             ),
         ]
         for task in self._clock_tasks:

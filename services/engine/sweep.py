@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from president.clock import Clock
-from president.store import LogEntry
+from president.store import EventStamp
 
 log = logging.getLogger(__name__)
 
@@ -21,9 +21,9 @@ PAGE = 5000
 
 
 class LogEntries(Protocol):
-    """The log's entries after a position, in log order (``EventStore.read_entries``)."""
+    """The log's entries after a position, in log order (``EventStore.read_stamps``)."""
 
-    async def read_entries(self, after_position: int = 0, limit: int = 1000) -> list[LogEntry]: ...
+    async def read_stamps(self, after_position: int = 0, limit: int = 1000) -> list[EventStamp]: ...
 
 
 @dataclass(frozen=True)
@@ -100,14 +100,14 @@ class UnreactedSweep:
 
     async def _read(self) -> None:
         while True:
-            entries = await self._entries.read_entries(self._position, PAGE)
+            entries = await self._entries.read_stamps(self._position, PAGE)
             for entry in entries:
                 self._position = entry.position
                 self._take(entry)
             if len(entries) < PAGE:
                 return
 
-    def _take(self, entry: LogEntry) -> None:
+    def _take(self, entry: EventStamp) -> None:
         kind, _, table_id = entry.stream_id.partition("-")
         if kind == "game":
             self._starts.pop(table_id, None)

@@ -12,7 +12,7 @@ from president.audit.account import RoundAccount, Trick, sorted_cards
 from president.audit.deals import DealCheck
 from president.audit.game import Sender
 from president.audit.problems import Problem
-from president.audit.report import AuditReport
+from president.audit.report import AuditReport, stall_words
 from president.audit.text import clock_line
 
 _SUITS = {"C": ("♣", "black"), "D": ("♦", "red"), "H": ("♥", "red"), "S": ("♠", "black")}
@@ -98,13 +98,19 @@ def _summary(report: AuditReport) -> Iterable[str]:
 
 def _verdict(report: AuditReport) -> Iterable[str]:
     checked = report.checked
+    checks = (
+        f"The hash chain of all {checked.events} events is intact, {checked.commitments} "
+        f"seed commitments and {checked.deals} deals were verified, and "
+        f"{checked.replayed} game events replayed exactly under the rules.</div>"
+    )
+    if report.ok and report.stall is not None:
+        since, who, limit = (escape(words) for words in stall_words(report.stall))
+        yield f'<div class="verdict bad"><b>Verdict: stalled since {since}.</b> '
+        yield f"The game waits for {who}, allowed until {limit}. {checks}"
+        return
     if report.ok:
         yield '<div class="verdict ok"><b>Verdict: everything checks.</b> '
-        yield (
-            f"The hash chain of all {checked.events} events is intact, {checked.commitments} "
-            f"seed commitments and {checked.deals} deals were verified, and "
-            f"{checked.replayed} game events replayed exactly under the rules.</div>"
-        )
+        yield checks
         return
     yield '<div class="verdict bad"><b>Verdict: the record does NOT check.</b> '
     yield f"{len(report.problems)} problem(s) found:"

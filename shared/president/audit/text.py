@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from president.audit.account import ClockNote, RoundAccount, Trick, sorted_cards
 from president.audit.deals import DealCheck
-from president.audit.report import AuditReport
+from president.audit.report import AuditReport, stall_words
 
 
 def render_text(report: AuditReport, only_round: int | None = None) -> str:
@@ -79,6 +79,9 @@ def _round(report: AuditReport, account: RoundAccount) -> Iterable[str]:
         yield "  points: " + _per_seat(account.points, signed=True)
         yield "  titles: " + _per_seat(account.titles)
         yield "  scores: " + _per_seat(account.scores)
+    elif report.stall is not None and account is report.account.rounds[-1]:
+        since, who, _ = stall_words(report.stall)
+        yield f"  (round in progress, stalled since {since}: waiting for {who})"
     else:
         yield "  (round in progress)"
     for problem in report.round_problems(account):
@@ -145,12 +148,17 @@ def _per_seat(values: Iterable[object], *, signed: bool = False) -> str:
 
 def _verdict(report: AuditReport) -> Iterable[str]:
     checked = report.checked
+    checks = (
+        f"Hash chain of {checked.events} events intact, "
+        f"{checked.commitments} seed commitments and {checked.deals} deals verified, "
+        f"{checked.replayed} rules events replayed without a fault."
+    )
+    if report.ok and report.stall is not None:
+        since, who, limit = stall_words(report.stall)
+        yield f"Verdict: stalled since {since}: waiting for {who}, allowed until {limit}. {checks}"
+        return
     if report.ok:
-        yield (
-            f"Verdict: OK. Hash chain of {checked.events} events intact, "
-            f"{checked.commitments} seed commitments and {checked.deals} deals verified, "
-            f"{checked.replayed} rules events replayed without a fault."
-        )
+        yield f"Verdict: OK. {checks}"
         return
     yield f"Verdict: FAILED, {len(report.problems)} problem(s):"
     for problem in report.problems:

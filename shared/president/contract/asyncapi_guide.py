@@ -34,6 +34,11 @@ answered the same and has one effect. A command may carry `expected_version` (th
 version of the stream it writes); a mismatch is STALE_VERSION and changes nothing.
 Malformed input (not JSON, unknown command, a wrong field) is Rejected with MALFORMED.
 
+Nothing is coerced: a `boolean` is `true` or `false`; an `integer` is written as one (`2`,
+not `2.0`, `"2"` or `true`); a `number` is a JSON number (not a string, not a boolean);
+an object key that is a seat number (`ai_seats`) is canonical (`"0"`, `"1"`...: no sign,
+leading zero or space); no object names a key twice. Anything else is MALFORMED.
+
 Limits (every command and query): a body of at most {MAX_MESSAGE_BYTES} bytes (larger is
 MESSAGE_TOO_LARGE, refused unread, no `command_id` echoed), JSON nested at most
 {MAX_JSON_DEPTH} deep, every string field within its `maxLength` and `pattern` below (no

@@ -19,7 +19,7 @@ from president.store.model import (
     ChainReport,
     ConcurrencyConflict,
     DuplicateEventId,
-    LogEntry,
+    EventStamp,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -125,10 +125,10 @@ class InMemoryEventStore:
         start = max(after_position, 0)
         return [_copy(e) for e in self._log[start : start + limit]]
 
-    async def read_entries(self, after_position: int = 0, limit: int = 1000) -> list[LogEntry]:
+    async def read_stamps(self, after_position: int = 0, limit: int = 1000) -> list[EventStamp]:
         start = max(after_position, 0)
         return [
-            LogEntry(e.position, e.stream_id, e.version, e.event_id, e.type, e.recorded_at)
+            EventStamp(e.position, e.stream_id, e.version, e.event_id, e.type, e.recorded_at)
             for e in self._log[start : start + limit]
         ]
 

@@ -88,10 +88,10 @@ class RecordedEvent:
     hash: str
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """Where an event is in the log, and what it is, without its data
-    (``EventStore.read_entries``: what a sweep needs to know which streams moved)."""
+@dataclass(frozen=True, slots=True)
+class EventStamp:
+    """Where and when an event is in the log, and what it is, without its data
+    (``EventStore.read_stamps``: what the engine's sweeps need to know which streams moved)."""
 
     position: int
     stream_id: str

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from president.store.model import (
     AppendResult,
     ChainReport,
-    LogEntry,
+    EventStamp,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -70,8 +70,9 @@ class EventStore(Protocol):
         """
         ...
 
-    async def read_entries(self, after_position: int = 0, limit: int = 1000) -> list[LogEntry]:
-        """As `read_all`, without the events' data and metadata."""
+    async def read_stamps(self, after_position: int = 0, limit: int = 1000) -> list[EventStamp]:
+        """What `read_all` gives, without data and metadata: where and when each event
+        is (a light read for watching the log, as the engine's sweeps do)."""
         ...
 
     async def stream_version(self, stream_id: str) -> int:

@@ -25,7 +25,7 @@ from president.store.model import (
     ChainReport,
     ConcurrencyConflict,
     DuplicateEventId,
-    LogEntry,
+    EventStamp,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -266,10 +266,10 @@ class PostgresEventStore:
         records = await self._pool.fetch(sql.READ_ALL, after_position, limit)
         return [_event(record) for record in records]
 
-    async def read_entries(self, after_position: int = 0, limit: int = 1000) -> list[LogEntry]:
-        records = await self._pool.fetch(sql.READ_ENTRIES, after_position, limit)
+    async def read_stamps(self, after_position: int = 0, limit: int = 1000) -> list[EventStamp]:
+        records = await self._pool.fetch(sql.READ_STAMPS, after_position, limit)
         return [
-            LogEntry(position, stream_id, version, event_id, type_, _from_epoch(epoch, UTC))
+            EventStamp(position, stream_id, version, event_id, type_, _from_epoch(epoch, UTC))
             for position, stream_id, version, event_id, type_, epoch in records
         ]
 

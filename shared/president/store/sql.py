@@ -86,7 +86,7 @@ READ_STREAM = (
 )
 
 READ_ALL = f"SELECT {_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2"
-READ_ENTRIES = (
+READ_STAMPS = (
     "SELECT position, stream_id, version, event_id, type, date_part('epoch', recorded_at)"
     " FROM events"
     " WHERE position > $1 ORDER BY position LIMIT $2"

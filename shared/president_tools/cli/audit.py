@@ -13,6 +13,7 @@ from typing import IO, Annotated
 import typer
 from president.audit import (
     AuditReport,
+    StallLimits,
     audit_bundle,
     audit_bundle_file,
     audit_events,
@@ -32,6 +33,12 @@ from president_tools.sample import play_sample_game, recorded_game
 
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
+
+
+def _stall_limits() -> StallLimits:
+    """When a game in play counts as stalled (PRESIDENT_STALL_GRACE, PRESIDENT_STALL_AFTER)."""
+    settings = load_settings(cls=Settings)
+    return StallLimits(settings.stall_grace, settings.stall_after)
 
 
 def _database_url() -> str:
@@ -58,7 +65,7 @@ async def _with_store(table_id: str, out: IO[bytes] | Path | None) -> AuditRepor
     async with store:
         if out is not None:
             return await export_bundle(store, table_id, out)
-        return await audit_table(store, table_id)
+        return await audit_table(store, table_id, stalls=_stall_limits())
 
 
 def _run_with_store(table_id: str, out: IO[bytes] | Path | None = None) -> AuditReport | int:
@@ -87,9 +94,11 @@ def audit_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     html: Annotated[Path | None, typer.Option("--html", help="Also write an HTML page.")] = None,
 ) -> None:
-    """Check a game: hash chain, fair deals and a full replay through the rules.
+    """Check a game: hash chain, fair deals and a full replay through the rules; a game in
+    play (TABLE_ID) is also checked for a stall.
 
-    Exit status 0 only when everything checks, 1 when problems were found.
+    Exit status 0 only when everything checks, 1 when problems were found or the game is
+    stalled.
     """
     if (table_id is None) == (file is None):
         typer.echo("president audit: give a TABLE_ID or --file BUNDLE (one of them)", err=True)
@@ -107,7 +116,7 @@ def audit_command(
         typer.echo(json.dumps(report.to_dict(round_number), ensure_ascii=False))
     else:
         typer.echo(render_text(report, round_number), nl=False)
-    if not report.ok:
+    if not report.ok or report.stall is not None:
         raise typer.Exit(EXIT_PROBLEMS)
 
 

@@ -247,19 +247,19 @@ class EventStoreContract:
         mine = [(e.stream_id, e.type) for e in seen if e.stream_id in streams]
         assert mine == [(name, f"R{r}") for r in range(3) for name in streams]
 
-    async def test_reads_the_logs_entries_as_its_events_without_their_data(
+    async def test_reads_the_logs_stamps_as_its_events_without_their_data(
         self, store: EventStore, stream: str
     ) -> None:
         await store.append(stream, _events(*"ABC"), expected_version=0)
         await store.append(f"{stream}-other", _events("D"), expected_version=0)
         start = (await store.read_stream(stream))[0].position - 1
         events = await store.read_all(after_position=start, limit=10_000)
-        entries = await store.read_entries(after_position=start, limit=10_000)
+        entries = await store.read_stamps(after_position=start, limit=10_000)
         assert [
             (e.position, e.stream_id, e.version, e.event_id, e.type, e.recorded_at) for e in events
         ] == [dataclasses.astuple(entry) for entry in entries]
         assert [e.type for e in entries if e.stream_id.startswith(stream)][-4:] == list("ABCD")
-        page = await store.read_entries(after_position=entries[0].position, limit=2)
+        page = await store.read_stamps(after_position=entries[0].position, limit=2)
         assert page == entries[1:3]
 
     async def test_replays_the_log_page_by_page(self, store: Any, stream: str) -> None:
