@@ -14,7 +14,6 @@ from collections.abc import Iterator
 import pytest
 from president.audit import audit_events
 from president.audit.text import render_text
-from president.bus.auth import Secret, User, role_permissions
 from president.client import PresidentClient
 from president.contract import (
     Accepted,
@@ -34,8 +33,9 @@ from president.contract import (
 from president.game.tokens import ai_seat_token
 from president.store import RecordedEvent
 from president.store.postgres import PostgresEventStore
-from president_tools.stack import ServiceStack, StackConfig
-from president_tools.stack.settings import StackSettings
+from president_tools.stack import ServiceStack
+
+from tests.e2e.conftest import secured_stack
 
 RIVAL = "rival-integrator"
 SECRET = "e2e-command-senders"
@@ -45,30 +45,12 @@ SQUATTED_VERSIONS = 300
 
 @pytest.fixture(scope="module")
 def stack(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceStack]:
-    """The services on their own embedded NATS, permissions rendered for one prefix; a
-    rate that lets the squatter send every id it wants (the rate limit is not the guard)."""
+    """The locked-down stack, with a rate that lets the squatter send every id it wants
+    (the rate limit is not the guard) and a known token secret (for the AI seats' tokens)."""
     run_dir = tmp_path_factory.mktemp("senders")
-    prefix = f"s{uuid.uuid4().hex[:8]}"
-    rival = User(RIVAL, Secret(literal=""), role_permissions("integrator", prefix, RIVAL))
-    services = ServiceStack(
-        StackConfig(
-            prefix=prefix,
-            run_dir=run_dir,
-            durable=False,
-            ai_workers=1,
-            extra_nats_users=(rival,),
-            extra_env={
-                "PRESIDENT_BUDGET_MS": "5",
-                "PRESIDENT_COMMAND_RATE": "100000",
-                "PRESIDENT_COMMAND_BURST": "100000",
-            },
-        ),
-        StackSettings(database_url=database_url, data_dir=run_dir, token_secret=SECRET),
-    ).start()
-    try:
-        yield services
-    finally:
-        services.stop()
+    rate = {"PRESIDENT_COMMAND_RATE": "100000", "PRESIDENT_COMMAND_BURST": "100000"}
+    env = {"PRESIDENT_BUDGET_MS": "5", **rate}
+    yield from secured_stack(database_url, run_dir, RIVAL, env, token_secret=SECRET)
 
 
 async def _as(stack: ServiceStack, user: str) -> PresidentClient:
@@ -98,6 +80,19 @@ async def _ended_within(stack: ServiceStack, table_id: str, seconds: float) -> f
     finally:
         await store.close()
     raise AssertionError(f"table {table_id}: no GameEnded within {seconds} s")
+
+
+async def _started(stack: ServiceStack, table_id: str) -> None:
+    """Once the engine created the game (it reacts to the start request)."""
+    store = await PostgresEventStore.connect(stack.database_url)
+    try:
+        for _ in range(300):
+            if await store.stream_version(f"game-{table_id}"):
+                return
+            await asyncio.sleep(0.05)
+    finally:
+        await store.close()
+    raise AssertionError(f"table {table_id}: the game never started")
 
 
 def _code(reply: object) -> RejectionCode:
@@ -132,6 +127,7 @@ async def test_the_ai_time_out_and_takeover_ids_of_a_table_in_play_cannot_be_cla
             for command_id in squats
         ]
         await owner.start_game(table_id)
+        await _started(stack, table_id)
         replies = await asyncio.gather(*(owner.send(claim) for claim in claims))
         assert {_code(reply) for reply in replies} == {RejectionCode.FORBIDDEN}
         await owner.leave(table_id, seat, token)
@@ -164,6 +160,7 @@ async def test_an_id_another_identity_claimed_first_is_still_the_owners_to_use(
         assert _code(await rival.send(squat)) is RejectionCode.SEAT_TAKEN  # its own, again
         token = taken.seat_token
         await owner.start_game(table_id)
+        await _started(stack, table_id)
 
         view = await _due(owner, table_id, token)
         move_id = f"move-{uuid.uuid4().hex}"
@@ -203,6 +200,7 @@ async def test_a_seat_is_played_only_by_its_taker_and_the_audit_names_who_asked(
         table_id = await owner.create_table(players=3, ai_seats={1: "easy", 2: "easy"})
         seat, token = await owner.take_seat(table_id, "Ann")
         await owner.start_game(table_id)
+        await _started(stack, table_id)
         ai_token = ai_seat_token(SECRET, table_id, 1)
 
         def away(seat: int, token: str) -> Away:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from typing import Any
 
 from president.audit import audit_events
 from president.audit.html import render_html
@@ -41,8 +42,9 @@ def _engine(store: InMemoryEventStore) -> Engine:
     )
 
 
-async def _started(store: InMemoryEventStore) -> Engine:
-    await write_table(store, "t1")
+async def _started(store: InMemoryEventStore, **table: Any) -> Engine:
+    """A started table ``t1`` (``table``: ``write_table``'s options)."""
+    await write_table(store, "t1", **table)
     engine = _engine(store)
     await engine.start_game("t1")
     return engine
@@ -94,10 +96,7 @@ async def test_a_refusal_remembered_for_one_identity_never_answers_another() -> 
 
 async def _bound(store: InMemoryEventStore) -> Engine:
     """A started table whose people's seats (0-2) were taken by PLATFORM; seat 3 an AI."""
-    await write_table(store, "t1", ai_seats=(3,), taken_by=PLATFORM.user)
-    engine = _engine(store)
-    await engine.start_game("t1")
-    return engine
+    return await _started(store, ai_seats=(3,), taken_by=PLATFORM.user)
 
 
 async def test_a_seat_is_played_only_by_the_identity_that_took_it() -> None:
