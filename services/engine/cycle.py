@@ -13,8 +13,9 @@ once however many engines try, and the expected version is the backstop.
 
 The events record who sent the command and what it said (``president.commands.Identified.
 sent``): a seat's own client (its integrator), an AI worker, or the engine itself for a
-takeover; the same command id with another command or from another identity is
-``COMMAND_ID_REUSED``.
+takeover. Command ids are the sender's own (the same id from another identity is another
+command); the same id with another command is ``COMMAND_ID_REUSED``. The seat's token
+and who may act for the seat (``president.game.seats``) are checked first.
 """
 
 from __future__ import annotations
