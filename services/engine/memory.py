@@ -22,9 +22,9 @@ class MemoryTableSessions:
         """Nothing is kept past a session."""
 
     def hold(
-        self, table_id: str, command_id: str | None = None
+        self, table_id: str, command_id: str | None = None, sender: str = ""
     ) -> AbstractAsyncContextManager[StreamHold]:
-        return self._store.hold(stream_id_of_game(table_id), command_id)
+        return self._store.hold(stream_id_of_game(table_id), command_id, sender=sender)
 
 
 class MemoryDeadlineFacts:

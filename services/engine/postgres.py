@@ -39,6 +39,7 @@ class LeasedTableSession:
     pool: asyncpg.Pool
     lease: Lease
     command_id: str | None
+    sender: str = ""
 
     @property
     def head_version(self) -> int:
@@ -46,13 +47,17 @@ class LeasedTableSession:
 
     @property
     def rejection(self) -> dict[str, Any] | None:
-        return None if self.command_id is None else self.lease.rejections.get(self.command_id)
+        if self.command_id is None:
+            return None
+        return self.lease.rejections.get((self.sender, self.command_id))
 
     async def remember(self, reply: dict[str, Any]) -> None:
         if self.command_id is not None:
             stream_id = stream_id_of_game(self.lease.table_id)
-            await self.pool.execute(REMEMBER, stream_id, self.command_id, json.dumps(reply))
-            self.lease.rejections.setdefault(self.command_id, reply)
+            await self.pool.execute(
+                REMEMBER, stream_id, self.command_id, json.dumps(reply), self.sender
+            )
+            self.lease.rejections.setdefault((self.sender, self.command_id), reply)
 
 
 class PostgresTableSessions:
@@ -72,17 +77,21 @@ class PostgresTableSessions:
         self._ask = ask
 
     @asynccontextmanager
-    async def hold(self, table_id: str, command_id: str | None = None) -> AsyncIterator[StreamHold]:
+    async def hold(
+        self, table_id: str, command_id: str | None = None, sender: str = ""
+    ) -> AsyncIterator[StreamHold]:
         lease = None if self._leases is None else await self._leases.acquire(table_id)
         if lease is None:
             waiting = None if self._ask is None else functools.partial(self._ask, table_id)
             stream_id = stream_id_of_game(table_id)
-            async with self._store.hold(stream_id, command_id, waiting=waiting) as held:
+            async with self._store.hold(
+                stream_id, command_id, sender=sender, waiting=waiting
+            ) as held:
                 yield held
             return
         assert self._leases is not None
         try:
-            yield LeasedTableSession(self._pool, lease, command_id)
+            yield LeasedTableSession(self._pool, lease, command_id, sender)
         except BaseException:
             self._leases.drop(lease)  # what it knows may be wrong now: start afresh
             raise

@@ -133,6 +133,7 @@ class AuditReport:
                     "seat": n.seat,
                     "detail": n.detail,
                     "lag_ms": None if n.lag_ms is None else round(n.lag_ms, 1),
+                    "by": None if n.by is None else n.by.to_dict(),
                 }
                 for n in account.clock
             ],

@@ -89,8 +89,10 @@ def _round(report: AuditReport, account: RoundAccount) -> Iterable[str]:
 
 
 def clock_line(note: ClockNote) -> str:
-    """A time-out, away, back or leave, as one line of the account."""
+    """A time-out, away, back or leave, as one line of the account (with who asked)."""
     where = f"(v{note.version}): seat {note.seat}"
+    if note.by is not None:
+        where += f" [by {note.by}]"
     if note.kind == "timed_out":
         lag = "" if note.lag_ms is None else f", recorded {note.lag_ms:.0f} ms after it"
         return f"time-out {where}, {note.detail}{lag}; the takeover level played"

@@ -29,9 +29,19 @@ The message contract of the President services (CardVerse variant, {RULES_VERSIO
 
 Commands go by NATS request-reply and always get exactly one reply: Accepted (the
 versions and log positions of the events the command appended), Rejected (a stable
-code), or a query result. Every command carries a `command_id`: the same id twice is
-answered the same and has one effect. A command may carry `expected_version` (the
-version of the stream it writes); a mismatch is STALE_VERSION and changes nothing.
+code), or a query result. Every command carries a `command_id`: the same id twice from
+the same identity is answered the same and has one effect. Command ids are scoped per
+sender (the NATS identity the server attests) and per stream: another identity's
+command of the same id is another command, and never answers or blocks this one. Ids
+starting `timeout:`, `takeover:` or `start:` are the engine's own (internal, never on the
+bus) and `ai:` ids the AI workers': any other identity's command under them is FORBIDDEN,
+unread. A command may carry `expected_version` (the version of the stream it writes); a
+mismatch is STALE_VERSION and changes nothing. In the exchange two seats owe a return at
+once and the other's return moves the stream on: do not send the prompt's
+`stream_version` as the `expected_version` of a ReturnCards; send none (the rules check
+the return is owed) or a fresh GetView's. A seat's commands and GetView are accepted only
+from the identity that took the seat (an AI seat's: the AI workers'); another identity
+holding a valid token gets FORBIDDEN.
 Malformed input (not JSON, unknown command, a wrong field) is Rejected with MALFORMED.
 
 Nothing is coerced: a `boolean` is `true` or `false`; an `integer` is written as one (`2`,
@@ -42,8 +52,8 @@ leading zero or space); no object names a key twice. Anything else is MALFORMED.
 Limits (every command and query): a body of at most {MAX_MESSAGE_BYTES} bytes (larger is
 MESSAGE_TOO_LARGE, refused unread, no `command_id` echoed), JSON nested at most
 {MAX_JSON_DEPTH} deep, every string field within its `maxLength` and `pattern` below (no
-control characters anywhere), else MALFORMED. The same `command_id` with another command
-(type, subject or body) or from another identity is COMMAND_ID_REUSED and changes
+control characters anywhere), else MALFORMED. The same `command_id` from the same
+identity with another command (type, subject or body) is COMMAND_ID_REUSED and changes
 nothing. Each client identity may send `PRESIDENT_COMMAND_RATE` commands a second
 (bursts of `PRESIDENT_COMMAND_BURST`) to each service instance: beyond, RATE_LIMITED,
 unread; an admitted command waits for a slot in its sender's own line (the senders take
@@ -67,7 +77,7 @@ Envelope version: `schema_version` = {SCHEMA_VERSION}; `type` names the message.
 
 A PublicEvent's `data` is the stored event's data (`<Type>Data` below) except for
 RoundDealt, CardsGiven and CardsReturned (`<Type>PublicData`: sizes and counts only),
-GameCreated (seats without `token_sha256`) and DealCommitted (without `seed`, which
+GameCreated (seats without `token_sha256` and `taken_by`) and DealCommitted (without `seed`, which
 SeedRevealed publishes when the round ends). A SeatEvent carries the private part:
 RoundDealt as `RoundDealtSeatData`, CardsGiven/CardsReturned whole, to the two seats
 concerned only. TurnPrompt, ViewReply and DecisionRequest carry the seat's view

@@ -26,6 +26,9 @@ from president.store.model import (
 )
 from president.store.prepared import PreparedEvent, prepare
 
+_Key = tuple[str, str, str]
+"""A command as the log keys it: (stream id, sender, command id)."""
+
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
@@ -37,8 +40,8 @@ class MemoryStreamHold:
 
     head_version: int
     rejection: dict[str, Any] | None
-    _key: tuple[str, str] | None
-    _rejections: dict[tuple[str, str], dict[str, Any]]
+    _key: _Key | None
+    _rejections: dict[_Key, dict[str, Any]]
 
     async def remember(self, reply: dict[str, Any]) -> None:
         if self._key is not None:
@@ -53,12 +56,12 @@ class InMemoryEventStore:
         self._clock = clock
         self._streams: dict[str, list[RecordedEvent]] = {}
         self._log: list[RecordedEvent] = []
-        self._commands: dict[tuple[str, str], tuple[int, int]] = {}
+        self._commands: dict[_Key, tuple[int, int]] = {}
         self._snapshots: dict[str, Snapshot] = {}
         self._event_ids: set[UUID] = set()
         self._tx_id = 0
         self._holds: dict[str, asyncio.Lock] = {}
-        self._rejections: dict[tuple[str, str], dict[str, Any]] = {}
+        self._rejections: dict[_Key, dict[str, Any]] = {}
 
     async def append(
         self,
@@ -67,9 +70,11 @@ class InMemoryEventStore:
         *,
         expected_version: int | None,
         command_id: str | None = None,
+        sender: str = "",
     ) -> AppendResult:
-        if command_id is not None and (stream_id, command_id) in self._commands:
-            return self._original(stream_id, command_id)
+        key = None if command_id is None else (stream_id, sender, command_id)
+        if key is not None and key in self._commands:
+            return self._original(key)
         stream = self._streams.get(stream_id, [])
         actual = len(stream)
         if expected_version is not None and expected_version != actual:
@@ -88,8 +93,8 @@ class InMemoryEventStore:
         ]
         self._streams.setdefault(stream_id, []).extend(recorded)
         self._log.extend(recorded)
-        if command_id is not None:
-            self._commands[stream_id, command_id] = (actual + 1, actual + len(recorded))
+        if key is not None:
+            self._commands[key] = (actual + 1, actual + len(recorded))
         return AppendResult(
             stream_id, actual + 1, actual + len(recorded), tuple(e.position for e in recorded)
         )
@@ -112,8 +117,9 @@ class InMemoryEventStore:
             row.hash,
         )
 
-    def _original(self, stream_id: str, command_id: str) -> AppendResult:
-        first, last = self._commands[stream_id, command_id]
+    def _original(self, key: _Key) -> AppendResult:
+        stream_id = key[0]
+        first, last = self._commands[key]
         events = self._streams[stream_id][first - 1 : last]
         return AppendResult(stream_id, first, last, tuple(e.position for e in events), True)
 
@@ -150,16 +156,18 @@ class InMemoryEventStore:
         stream_id: str,
         command_id: str | None = None,
         *,
+        sender: str = "",
         waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncIterator[MemoryStreamHold]:
         lock = self._holds.setdefault(stream_id, asyncio.Lock())
         if lock.locked() and waiting is not None:
             await waiting()
+        key = None if command_id is None else (stream_id, sender, command_id)
         async with lock:
             yield MemoryStreamHold(
                 head_version=await self.stream_version(stream_id),
-                rejection=self._rejections.get((stream_id, command_id)) if command_id else None,
-                _key=None if command_id is None else (stream_id, command_id),
+                rejection=None if key is None else self._rejections.get(key),
+                _key=key,
                 _rejections=self._rejections,
             )
 

@@ -30,7 +30,7 @@ class StreamHold(Protocol):
 
     @property
     def rejection(self) -> dict[str, Any] | None:
-        """The refusal remembered for the hold's command id, if any."""
+        """The refusal remembered for the hold's command id of its sender, if any."""
         ...
 
     async def remember(self, reply: dict[str, Any]) -> None:
@@ -48,13 +48,15 @@ class EventStore(Protocol):
         *,
         expected_version: int | None,
         command_id: str | None = None,
+        sender: str = "",
     ) -> AppendResult:
         """Append all `events` or none.
 
         `expected_version=0` means the stream must not exist; `None` skips the check.
-        A stale expectation raises `ConcurrencyConflict`. When `command_id` was already
-        recorded on this stream, nothing is written and the original result comes back
-        with `duplicate=True`.
+        A stale expectation raises `ConcurrencyConflict`. When `command_id` of `sender`
+        (the attested user that sent the command; '' when anonymous) was already recorded
+        on this stream, nothing is written and the original result comes back with
+        `duplicate=True`; the same id of another sender is another command.
         """
         ...
 
@@ -84,11 +86,12 @@ class EventStore(Protocol):
         stream_id: str,
         command_id: str | None = None,
         *,
+        sender: str = "",
         waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AbstractAsyncContextManager[StreamHold]:
         """Hold `stream_id` as its only writer among the store's clients until the context
         ends, reading as it is taken the stream's head version and the refusal remembered
-        for `command_id` (`command_rejections`). When another client holds the stream,
+        for `command_id` of `sender` (`command_rejections`). When another client holds the stream,
         `waiting()` is awaited before waiting for it. Appends are not checked against
         holds: `expected_version` stays the guard."""
         ...

@@ -37,6 +37,8 @@ _ATTEMPTS = 10
 _CLEAN_REFUSALS = (ConcurrencyConflict, DuplicateEventId, ValueError, TypeError)
 """What an append raises with its connection still in a clean state."""
 _EMPTY = Head(0, GENESIS_HASH)
+_Command = tuple[str, str]
+"""A command as the log keys it: (its sender, its command id)."""
 
 
 class PostgresEventStore:
@@ -116,11 +118,13 @@ class PostgresEventStore:
         *,
         expected_version: int | None,
         command_id: str | None = None,
+        sender: str = "",
     ) -> AppendResult:
+        command = None if command_id is None else (sender, command_id)
         if self._connect_writer is None:
             async with self._pool.acquire() as connection:
                 return await self._append(
-                    connection, stream_id, events, expected_version, command_id, savepoint=False
+                    connection, stream_id, events, expected_version, command, savepoint=False
                 )
         async with self._writer_lock:
             writer = self._writer
@@ -128,7 +132,7 @@ class PostgresEventStore:
                 writer = self._writer = await self._connect_writer()
             try:
                 return await self._append(
-                    writer, stream_id, events, expected_version, command_id, savepoint=False
+                    writer, stream_id, events, expected_version, command, savepoint=False
                 )
             except _CLEAN_REFUSALS:
                 raise
@@ -145,14 +149,16 @@ class PostgresEventStore:
         *,
         expected_version: int | None,
         command_id: str | None = None,
+        sender: str = "",
     ) -> AppendResult:
         """`append` on the caller's connection, inside the caller's transaction.
 
         Every other append waits until that transaction ends: keep it short. The insert
         runs under a savepoint, so a conflict leaves the caller's transaction usable.
         """
+        command = None if command_id is None else (sender, command_id)
         return await self._append(
-            connection, stream_id, events, expected_version, command_id, savepoint=True
+            connection, stream_id, events, expected_version, command, savepoint=True
         )
 
     async def _append(
@@ -161,7 +167,7 @@ class PostgresEventStore:
         stream_id: str,
         events: Sequence[NewEvent],
         expected: int | None,
-        command_id: str | None,
+        command: _Command | None,
         *,
         savepoint: bool,
     ) -> AppendResult:
@@ -172,29 +178,30 @@ class PostgresEventStore:
             elif head is None or (expected is not None and head.version != expected):
                 head = await self._load_head(connection, stream_id)
             if expected is not None and head.version != expected:
-                return await self._refused(connection, stream_id, command_id, expected)
+                return await self._refused(connection, stream_id, command, expected)
+            command_id = None if command is None else command[1]
             rows = prepare(stream_id, head.version, head.hash, events, command_id)
             try:
                 if savepoint:
                     async with connection.transaction():
-                        written = await self._insert(connection, stream_id, head, rows, command_id)
+                        written = await self._insert(connection, stream_id, head, rows, command)
                 else:
-                    written = await self._insert(connection, stream_id, head, rows, command_id)
+                    written = await self._insert(connection, stream_id, head, rows, command)
             except asyncpg.UniqueViolationError as error:
                 self._heads.forget(stream_id)
-                original = await self._original(connection, stream_id, command_id)
+                original = await self._original(connection, stream_id, command)
                 if original is not None:
                     return original
                 if error.constraint_name == "events_event_id_key":
                     raise DuplicateEventId(stream_id) from error
                 if expected is not None:
-                    return await self._refused(connection, stream_id, command_id, expected)
+                    return await self._refused(connection, stream_id, command, expected)
                 continue
             if written:
                 self._heads.put(stream_id, Head(rows[-1].version, rows[-1].hash))
                 return AppendResult(stream_id, rows[0].version, rows[-1].version, written)
             self._heads.forget(stream_id)  # the cached head is not the stream's last event
-        return await self._refused(connection, stream_id, command_id, expected or 0)
+        return await self._refused(connection, stream_id, command, expected or 0)
 
     async def _insert(
         self,
@@ -202,13 +209,13 @@ class PostgresEventStore:
         stream_id: str,
         head: Head,
         rows: list[PreparedEvent],
-        command_id: str | None,
+        command: _Command | None,
     ) -> tuple[int, ...]:
         if len(rows) == 1:
             [r] = rows
             arguments: list[Any] = [stream_id, head.version, r.event_id, r.type]
             arguments += [r.schema_version, r.data_json, r.metadata_json, r.prev_hash, r.hash]
-            statement = sql.APPEND_ONE if command_id is None else sql.APPEND_ONE_COMMAND
+            statement = sql.APPEND_ONE if command is None else sql.APPEND_ONE_COMMAND
         else:
             arguments = [
                 stream_id,
@@ -221,9 +228,9 @@ class PostgresEventStore:
                 [r.prev_hash for r in rows],
                 [r.hash for r in rows],
             ]
-            statement = sql.APPEND_MANY if command_id is None else sql.APPEND_MANY_COMMAND
-        if command_id is not None:
-            arguments.append(command_id)
+            statement = sql.APPEND_MANY if command is None else sql.APPEND_MANY_COMMAND
+        if command is not None:
+            arguments += [command[1], command[0]]
         records = await connection.fetch(statement, *arguments)
         return tuple(record[1] for record in records)
 
@@ -234,12 +241,13 @@ class PostgresEventStore:
         return head
 
     async def _original(
-        self, connection: asyncpg.Connection, stream_id: str, command_id: str | None
+        self, connection: asyncpg.Connection, stream_id: str, command: _Command | None
     ) -> AppendResult | None:
-        """What the command `command_id` appended to the stream, if it was recorded."""
-        if command_id is None:
+        """What the command (sender, command id) appended to the stream, if recorded."""
+        if command is None:
             return None
-        record = await connection.fetchrow(sql.COMMAND, stream_id, command_id)
+        sender, command_id = command
+        record = await connection.fetchrow(sql.COMMAND, stream_id, command_id, sender)
         if record is None:
             return None
         return AppendResult(stream_id, record[0], record[1], tuple(record[2]), True)
@@ -248,11 +256,11 @@ class PostgresEventStore:
         self,
         connection: asyncpg.Connection,
         stream_id: str,
-        command_id: str | None,
+        command: _Command | None,
         expected: int,
     ) -> AppendResult:
-        """The original result when `command_id` was recorded, else a ConcurrencyConflict."""
-        original = await self._original(connection, stream_id, command_id)
+        """The original result when `command` was recorded, else a ConcurrencyConflict."""
+        original = await self._original(connection, stream_id, command)
         if original is not None:
             return original
         actual = await self._load_head(connection, stream_id)
@@ -312,9 +320,10 @@ class PostgresEventStore:
         stream_id: str,
         command_id: str | None = None,
         *,
+        sender: str = "",
         waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AbstractAsyncContextManager[PostgresStreamHold]:
-        return self._holds.hold(stream_id, command_id, waiting=waiting)
+        return self._holds.hold(stream_id, command_id, sender=sender, waiting=waiting)
 
     async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
         async with self._pool.acquire() as connection:

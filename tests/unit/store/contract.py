@@ -164,6 +164,21 @@ class EventStoreContract:
         other = await store.append(f"{stream}-b", _events("A"), expected_version=0, command_id="c")
         assert not other.duplicate
 
+    async def test_command_ids_are_per_sender(self, store: EventStore, stream: str) -> None:
+        mine = await store.append(
+            stream, _events("A"), expected_version=0, command_id="c", sender="acme-integrator"
+        )
+        theirs = await store.append(
+            stream, _events("B"), expected_version=1, command_id="c", sender="evil-integrator"
+        )
+        anonymous = await store.append(stream, _events("C"), expected_version=2, command_id="c")
+        assert not theirs.duplicate and not anonymous.duplicate
+        again = await store.append(
+            stream, _events("A"), expected_version=0, command_id="c", sender="acme-integrator"
+        )
+        assert again == dataclasses.replace(mine, duplicate=True)
+        assert [e.type for e in await store.read_stream(stream)] == ["A", "B", "C"]
+
     async def test_a_command_id_goes_into_the_metadata(
         self, store: EventStore, stream: str
     ) -> None:
@@ -206,6 +221,22 @@ class EventStoreContract:
             assert other.rejection is None
         async with store.hold(f"{stream}-x", "c1") as elsewhere:
             assert elsewhere.rejection is None
+
+    async def test_a_remembered_refusal_is_its_senders_only(
+        self, store: EventStore, stream: str
+    ) -> None:
+        refusal = {"code": "WRONG_PHASE", "detail": "not now"}
+        async with store.hold(stream, "ai:t:5:2", sender="evil-integrator") as squatted:
+            await squatted.remember(refusal)
+        async with store.hold(stream, "ai:t:5:2", sender="ai-worker") as real:
+            assert real.rejection is None
+            await real.remember({"code": "NOT_YOUR_TURN"})
+        async with store.hold(stream, "ai:t:5:2") as anonymous:
+            assert anonymous.rejection is None
+        async with store.hold(stream, "ai:t:5:2", sender="evil-integrator") as again:
+            assert again.rejection == refusal
+        async with store.hold(stream, "ai:t:5:2", sender="ai-worker") as real_again:
+            assert real_again.rejection == {"code": "NOT_YOUR_TURN"}
 
     async def test_one_hold_of_a_stream_at_a_time(self, store: EventStore, stream: str) -> None:
         order: list[str] = []
