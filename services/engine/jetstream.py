@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hashlib
+import hmac
 import logging
 import random
 from collections import defaultdict
@@ -96,11 +98,28 @@ def _suffix(message: Prompt) -> str:
     return ""
 
 
-def reactor_consumer(subjects: Subjects) -> ConsumerConfig:
+def legacy_reactor_durable(subjects: Subjects) -> str:
+    """The reactor consumer's name before it had a secret part (taken over at start)."""
+    return f"{subjects.prefix.replace('.', '_')}-engine-reactor"
+
+
+def reactor_durable(subjects: Subjects, secret: str) -> str:
+    """The reactor consumer's name, with a part derived from the engines' token secret.
+
+    A client may create consumers on the events stream by the legacy subject that
+    ordered consumers use, and nats-server takes the name from the request's body there:
+    a body naming an existing consumer updates it, which no permission can tell apart.
+    Only a name no client can learn keeps this consumer out of reach (64 bits; the
+    clients may neither list consumers nor read their advisories)."""
+    tag = hmac.new(secret.encode(), f"reactor:{subjects.prefix}".encode(), hashlib.sha256)
+    return f"{legacy_reactor_durable(subjects)}-{tag.hexdigest()[:16]}"
+
+
+def reactor_consumer(subjects: Subjects, secret: str) -> ConsumerConfig:
     """The engines' shared durable consumer of public game events and lobby events (as
     created on a brand-new stream: from its first message)."""
     return ConsumerConfig(
-        durable_name=f"{subjects.prefix.replace('.', '_')}-engine-reactor",
+        durable_name=reactor_durable(subjects, secret),
         filter_subjects=[subjects.all_public, subjects.all_lobby],
         deliver_policy=DeliverPolicy.ALL,
         ack_policy=AckPolicy.EXPLICIT,
@@ -177,6 +196,7 @@ class EventConsumer:
         subjects: Subjects,
         handler: TableHandler,
         *,
+        secret: str,
         batch: int = 256,
         fetch_timeout: float = 1.0,
         check_every: float = REACTOR_CHECK_EVERY,
@@ -189,7 +209,8 @@ class EventConsumer:
         self._fetch_timeout = fetch_timeout
         self._check_every = check_every
         self._settle = settle
-        self._config = reactor_consumer(subjects)
+        self._config = reactor_consumer(subjects, secret)
+        self._legacy = legacy_reactor_durable(subjects)
         self._stream = subjects.events_stream
         self.position: int | None = None
         """The stream sequence up to which every event was handled and acked (None: not
@@ -250,6 +271,7 @@ class EventConsumer:
                 self.position = max(self.position or 0, info.ack_floor.stream_seq)
             return False
         if self.position is None and info is None:
+            await self._take_over_legacy()
             await self._create()  # a first start: nothing was lost
             return True
         kind = "lost" if info is None else "drift"
@@ -268,6 +290,23 @@ class EventConsumer:
         await self._create()
         self.problem = None
         return True
+
+    async def _take_over_legacy(self) -> None:
+        """Start where the consumer of the old, guessable name stopped. It is left to
+        the engines of the old version still running (deleted, they would create it
+        again from the stream's start); delete it once none runs."""
+        try:
+            info = await self._js.consumer_info(self._stream, self._legacy)
+        except NotFoundError:
+            return
+        if info.ack_floor is not None and info.ack_floor.stream_seq:
+            self.position = info.ack_floor.stream_seq
+            log.warning(
+                "engine reactor: going on from %s's sequence %s; delete that consumer once "
+                "no engine of the old version runs",
+                self._legacy,
+                self.position,
+            )
 
     async def _inspect(self) -> tuple[str | None, ConsumerInfo | None]:
         try:

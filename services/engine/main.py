@@ -144,6 +144,7 @@ class EngineApp:
             js,
             self.subjects,
             reactor.on_events,
+            secret=self._token_secret,
             batch=settings.engine_consumer_batch,
             check_every=settings.engine_consumer_check,
         )

@@ -37,6 +37,7 @@ from president.contract import (
 from president.store.postgres import PostgresEventStore
 from president_tools.stack import ServiceStack
 
+from services.engine.jetstream import reactor_durable
 from tests.e2e.conftest import secured_stack
 
 RIVAL = "rival-integrator"
@@ -98,7 +99,7 @@ async def as_role(stack: ServiceStack) -> AsyncIterator[object]:
         await client.close()
 
 
-def _actions(subjects: Subjects, user: str) -> dict[str, tuple[str, str]]:
+def _actions(subjects: Subjects, user: str, reactor: str) -> dict[str, tuple[str, str]]:
     """Every probed action of ``user`` (its own consumer is the one named after it)."""
     p, events, prompts, ai = (
         subjects.prefix,
@@ -107,7 +108,6 @@ def _actions(subjects: Subjects, user: str) -> dict[str, tuple[str, str]]:
         subjects.ai_stream,
     )
     consumer = subjects.ai_consumer
-    reactor = f"{p}-engine-reactor"
     api = "$JS.API.CONSUMER"
     return {
         "send a table command": ("req", f"{p}.cmd.table.ListTables"),
@@ -242,11 +242,12 @@ async def test_every_role_may_do_what_it_needs_and_the_server_refuses_the_rest(
     stack: ServiceStack, as_role: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
     subjects = Subjects(stack.prefix)
+    reactor = reactor_durable(subjects, stack.token_secret)
     table: dict[str, dict[str, str]] = {}
     for role, allowed in ALLOWED.items():
         probe = await as_role(role)  # type: ignore[operator]
         table[role] = {}
-        for name, (action, subject) in _actions(subjects, role).items():
+        for name, (action, subject) in _actions(subjects, role, reactor).items():
             if (role, name) in NOT_PROBED:
                 table[role][name] = "allowed (healing test)"
             else:
@@ -256,7 +257,7 @@ async def test_every_role_may_do_what_it_needs_and_the_server_refuses_the_rest(
     with capsys.disabled():  # the measured matrix, for the closing note
         roles = list(ALLOWED)
         print("\n| action | " + " | ".join(roles) + " |")
-        for name in _actions(subjects, "integrator"):
+        for name in _actions(subjects, "integrator", reactor):
             print(f"| {name} | " + " | ".join(table[r][name] for r in roles) + " |")
 
 

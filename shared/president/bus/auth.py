@@ -197,7 +197,6 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         return Permissions(publish=(), subscribe=(f"{p}.cmd.game.*",), responder=True)
     if role == "engine":
         yield_subject = f"{p}.engine.yield"
-        durable = ANY_PREFIX if prefix == ANY_PREFIX else f"{p.replace('.', '_')}-engine-reactor"
         return Permissions(
             publish=(
                 *prompt_subjects,
@@ -206,8 +205,11 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 *_js_create(events),
                 *_js_create(prompts),
                 *_js_create(ai),
-                # the reactor's durable (deleted and created again when it drifted)
-                *_js_own_consumer(events, durable),
+                # The reactor's durable, whose name ends in a part derived from the token
+                # secret (services.engine.jetstream.reactor_durable): any name, so that
+                # no client may learn it from this file. Deleted and created again when
+                # it drifted; the old, guessable name's position is taken over.
+                *_js_own_consumer(events, ANY_PREFIX),
             ),
             subscribe=(yield_subject, *inbox),
         )

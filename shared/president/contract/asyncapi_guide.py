@@ -145,8 +145,10 @@ ephemeral pull consumer, whose name the client draws, and nats.js
 subscribe must name the stream (`stream=`): the stream look-up by subject is refused.
 Nobody may create, update, delete or read the info of another identity's consumer by its
 name; an ordered consumer's create request naming an existing consumer in its body does
-update it (the server checks the subject only), so check a named consumer's
-configuration when it matters (the engine checks and heals its own). The `auditor`
+update it (the server checks the subject only), so a named consumer is safe only under a
+name no client can learn (the engines' reactor consumer has a secret part, and the
+engine checks and heals it) and a client should check its own's configuration when it
+matters. The `auditor`
 identity reads public and lobby events only: its own consumer may filter only those.
 
 Lobby. ListTables reads the lobby projection, which the table service updates from

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -20,7 +21,12 @@ from president.bus.connect import nats_options
 from president.runtime import Runtime
 from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS
 
-from services.engine.jetstream import EventConsumer, reactor_consumer
+from services.engine.jetstream import (
+    EventConsumer,
+    legacy_reactor_durable,
+    reactor_consumer,
+    reactor_durable,
+)
 from services.engine.main import EngineApp, create_app
 from services.engine.settings import EngineSettings
 from tests.fixtures.servers import TestServers
@@ -99,7 +105,7 @@ async def _drift_by_a_legacy_create(servers: TestServers, h: Harness) -> int:
         last = (await integrator.jetstream().stream_info(stream)).state.last_seq
         for guesses, start in enumerate(range(last + 1, 0, -1), 1):
             config = {
-                "name": reactor_consumer(h.subjects).durable_name,
+                "name": reactor_consumer(h.subjects, SECRET).durable_name,
                 "filter_subjects": [f"{h.prefix}.evt.table.nobody.public"],
                 "deliver_policy": "by_start_sequence",
                 "opt_start_seq": start,
@@ -144,7 +150,7 @@ async def test_a_changed_or_deleted_reactor_consumer_is_healed_from_the_engines_
     # From the engine's position: nothing it had handled comes again.
     assert info.config.deliver_policy == DeliverPolicy.BY_START_SEQUENCE
     assert info.config.opt_start_seq == position + 1
-    assert info.config.filter_subjects == reactor_consumer(fresh.subjects).filter_subjects
+    assert info.config.filter_subjects == reactor_consumer(fresh.subjects, SECRET).filter_subjects
     assert info.delivered is not None and info.delivered.stream_seq >= position
     assert await fresh.play(table_id) > 0
     assert await fresh.last_event_type(table_id) == "GameEnded"
@@ -166,8 +172,8 @@ async def test_a_fresh_engine_on_a_stream_with_messages_starts_after_them(
         """The relay reached the start request, the log's last event (it relays the
         whole log of the test database into this prefix, in log order)."""
         nonlocal last
-        last = (await fresh.js.stream_info(stream)).state.last_seq
-        with contextlib.suppress(nats.js.errors.NotFoundError):
+        with contextlib.suppress(nats.js.errors.NotFoundError):  # no stream yet, no start
+            last = (await fresh.js.stream_info(stream)).state.last_seq
             start = await fresh.js.get_last_msg(stream, fresh.subjects.lobby(table_id))
             return start.seq == last and b"GameStartRequested" in start.data
         return False
@@ -182,6 +188,43 @@ async def test_a_fresh_engine_on_a_stream_with_messages_starts_after_them(
     info = await fresh.js.consumer_info(fresh.subjects.events_stream, consumer.durable)
     assert info.config.deliver_policy == DeliverPolicy.BY_START_SEQUENCE
     assert info.config.opt_start_seq == last + 1
+    await fresh.wait_for_game(table_id)
+    assert await fresh.play(table_id) > 0
+
+
+@pytest.mark.timeout(120)
+async def test_the_consumer_of_the_old_guessable_name_is_taken_over_from_its_ack_floor(
+    fresh: Harness,
+) -> None:
+    """An engine upgraded from the name without a secret part goes on where the old
+    consumer's acks stopped (and leaves it to engines of the old version still running)."""
+    table_id = "legacy-name"
+    await write_table(fresh.store, table_id, players=3, rounds=1)
+    stream, legacy = fresh.subjects.events_stream, legacy_reactor_durable(fresh.subjects)
+
+    async def relayed() -> bool:
+        with contextlib.suppress(nats.js.errors.NotFoundError):  # no stream yet
+            return (await fresh.js.stream_info(stream)).state.last_seq >= 2
+        return False
+
+    await _until(relayed)
+    old = dataclasses.replace(reactor_consumer(fresh.subjects, SECRET), durable_name=legacy)
+    await fresh.js.add_consumer(stream, old)
+    pull = await fresh.js.pull_subscribe_bind(legacy, stream=stream)
+    (first,) = await pull.fetch(1, timeout=5)
+    await first.ack_sync()
+    await pull.unsubscribe()
+    acked = first.metadata.sequence.stream
+
+    _, _, consumer = await _engine(fresh)
+
+    async def bound() -> bool:
+        return consumer.bound
+
+    await _until(bound)
+    info = await fresh.js.consumer_info(stream, consumer.durable)
+    assert consumer.durable == reactor_durable(fresh.subjects, SECRET) != legacy
+    assert info.config.opt_start_seq == acked + 1
     await fresh.wait_for_game(table_id)
     assert await fresh.play(table_id) > 0
 
