@@ -40,6 +40,7 @@ from services.engine.group_commit import GroupCommit
 from services.engine.handlers import admit_request, run_request
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.leases import TableLeases
+from services.engine.periodic import Leadership, every
 from services.engine.ports import Appender
 from services.engine.postgres import PostgresDeadlineFacts, PostgresTableSessions
 from services.engine.reactor import Reactor
@@ -179,20 +180,22 @@ class EngineApp:
             grace=settings.stall_grace,
             after=settings.stall_after,
         )
+        looks = {"engine-clock-sweep": sweep.sweep, "engine-stall-watch": stalls.look}
         self._clock_tasks = [
             asyncio.create_task(turn_clock.run(self._stop), name="engine-turn-clock"),
-            asyncio.create_task(
-                sweep.run(self._stop, settings.engine_clock_sweep), name="engine-clock-sweep"
-            ),
-            asyncio.create_task(
-                stalls.run(self._stop, settings.engine_clock_sweep), name="engine-stall-watch"
+            *(
+                asyncio.create_task(
+                    every(settings.engine_clock_sweep, look, self._stop, name=name), name=name
+                )
+                for name, look in looks.items()
             ),
         ]
         for task in self._clock_tasks:
             runtime.supervise(task, task.get_name())
 
     def _start_sweep(self, reactor: Reactor, runtime: Runtime) -> None:
-        """The sweep for tables whose last event got no reaction (a supervised task)."""
+        """The sweep for tables whose last event got no reaction (a supervised task, on
+        the engine holding the sweep's lease)."""
         assert self._store is not None
         settings = self.settings
         sweep = UnreactedSweep(
@@ -203,8 +206,19 @@ class EngineApp:
             grace=settings.engine_reaction_grace,
             limit=settings.engine_reaction_limit,
         )
+        # One engine of the deployment at a time: it acts on what it finds.
+        leader = Leadership(
+            self._store,
+            f"engine-reaction-sweep:{self.subjects.prefix}",
+            settings.instance_id,
+            seconds=3 * settings.engine_reaction_sweep,
+        )
+        name = "engine-reaction-sweep"
         task = asyncio.create_task(
-            sweep.run(self._stop, settings.engine_reaction_sweep), name="engine-reaction-sweep"
+            every(
+                settings.engine_reaction_sweep, sweep.sweep, self._stop, name=name, leader=leader
+            ),
+            name=name,
         )
         self._clock_tasks.append(task)
         runtime.supervise(task, task.get_name())

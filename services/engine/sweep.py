@@ -4,8 +4,6 @@ the reactor would, and so is a start request whose game was never created."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -96,6 +94,8 @@ class UnreactedSweep:
                 continue
             self._done[table.table_id] = table.version
             reacted += 1
+        if reacted:
+            log.info("sweep: reacted to %d table(s) left without a reaction", reacted)
         return reacted
 
     async def _read(self) -> None:
@@ -119,15 +119,3 @@ class UnreactedSweep:
                 self._games[table_id] = quiet
         elif entry.type == "GameStartRequested" and table_id not in self._games:
             self._starts[table_id] = Quiet(table_id, 0, entry.recorded_at, str(entry.event_id))
-
-    async def run(self, stop: asyncio.Event, every: float) -> None:
-        """Sweep now, then every ``every`` seconds until ``stop`` is set."""
-        while not stop.is_set():
-            try:
-                reacted = await self.sweep()
-                if reacted:
-                    log.info("sweep: reacted to %d table(s) left without a reaction", reacted)
-            except Exception:
-                log.exception("sweep: failed; trying again")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), every)

@@ -16,7 +16,6 @@ overdue by more than ``grace`` gets its alarms on this engine too.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import heapq
 import logging
 from collections.abc import Awaitable, Callable
@@ -221,16 +220,6 @@ class OverdueSweep:
                 found += 1
             if not game.deadlines or all(d.at is None for d in game.deadlines.values()):
                 self._latest.pop(table_id, None)  # nothing pending: back when a deadline comes
+        if found:
+            log.info("turn clock: %d table(s) with deadlines found in the log", found)
         return found
-
-    async def run(self, stop: asyncio.Event, every: float) -> None:
-        """Sweep now, then every ``every`` seconds until ``stop`` is set."""
-        while not stop.is_set():
-            try:
-                found = await self.sweep()
-                if found:
-                    log.info("turn clock: %d table(s) with deadlines found in the log", found)
-            except Exception:
-                log.exception("turn clock: sweep failed; trying again")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), every)

@@ -4,8 +4,6 @@ quiet long enough to be stalled, and sets ``president_stalled_tables`` and
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -72,6 +70,13 @@ class StallWatch:
         stalls.sort(key=lambda stall: stall.since)
         STALLED_TABLES.set(len(stalls))
         STALLED_OLDEST_SECONDS.set(stalls[0].age(now) if stalls else 0)
+        if stalls:
+            log.warning(
+                "%d table(s) stalled; the oldest, %s, since %s",
+                len(stalls),
+                stalls[0].table_id,
+                stalls[0].since.isoformat(),
+            )
         return stalls
 
     async def _fold(self, table_id: str, quiet: _Quiet) -> None:
@@ -95,21 +100,3 @@ class StallWatch:
                     self._games[table_id] = _Quiet(stamp.recorded_at)
             if len(stamps) < PAGE:
                 return
-
-    async def run(self, stop: asyncio.Event, every: float) -> None:
-        """Look now, then every ``every`` seconds until ``stop`` is set."""
-        while not stop.is_set():
-            try:
-                stalls = await self.look()
-                if stalls:
-                    oldest = stalls[0]
-                    log.warning(
-                        "%d table(s) stalled; the oldest, %s, since %s",
-                        len(stalls),
-                        oldest.table_id,
-                        oldest.since.isoformat(),
-                    )
-            except Exception:
-                log.exception("stall watch: look failed; trying again")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), every)
