@@ -39,6 +39,7 @@ from president.contract import (
     RejectionCode,
     stream_id_of_game,
 )
+from president.contract.subjects import table_of_stream
 from president.game import (
     Choose,
     Game,
@@ -145,7 +146,7 @@ class GameCommands(CommandCycle[GameRequest | TakeOver, Game]):
 
     @asynccontextmanager
     async def hold(self, command: Identified) -> AsyncIterator[_HeldGame]:
-        table_id = command.stream_id.removeprefix("game-")
+        table_id = table_of_stream(command.stream_id)
         async with self._sessions.hold(table_id, command.command_id, command.sender) as session:
             yield _HeldGame(self._games, table_id, session)
 
@@ -231,7 +232,7 @@ class GameCommands(CommandCycle[GameRequest | TakeOver, Game]):
         return accepted(command.command_id, result)
 
     def lost_race(self, command: Identified) -> None:
-        table_id = command.stream_id.removeprefix("game-")
+        table_id = table_of_stream(command.stream_id)
         log.info("table %s: appended to meanwhile; reloading", table_id)
         self._games.forget(table_id)
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import asyncpg
 from president.contract import stream_id_of_game
+from president.contract.subjects import table_of_stream
 from president.store import StreamHold
 from president.store.postgres import PostgresEventStore
 from president.store.rejections import REMEMBER
@@ -122,7 +123,7 @@ class PostgresDeadlineFacts:
         return [
             DeadlineFact(
                 row["position"],
-                row["stream_id"].removeprefix("game-"),
+                table_of_stream(row["stream_id"]),
                 row["type"],
                 None if row["deadline"] is None else datetime.fromisoformat(row["deadline"]),
             )

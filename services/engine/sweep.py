@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from president.clock import Clock
+from president.contract.subjects import table_id_of_stream
 from president.store import EventStamp
 
 log = logging.getLogger(__name__)
@@ -108,7 +109,7 @@ class UnreactedSweep:
                 return
 
     def _take(self, entry: EventStamp) -> None:
-        kind, _, table_id = entry.stream_id.partition("-")
+        kind, table_id = table_id_of_stream(entry.stream_id) or ("", "")
         if kind == "game":
             self._starts.pop(table_id, None)
             if entry.type == "GameEnded":

@@ -38,6 +38,7 @@ from president.contract import (
     TakeSeat,
     stream_id_of_table,
 )
+from president.contract.subjects import table_of_stream
 from president.game import Fact, Refusal, TableState, fold_table, metadata
 from president.store import AppendResult, EventStore, NewEvent, RecordedEvent
 from president.store.rejections import Deciding, RejectionMemory
@@ -169,7 +170,7 @@ def _first_answer(command: Identified, done: Sequence[RecordedEvent]) -> Earlier
 
 
 def _table_id(command: Identified) -> str:
-    return command.stream_id.removeprefix("table-")
+    return table_of_stream(command.stream_id)
 
 
 def _seat_of(facts: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from president.clock import Clock
+from president.contract.subjects import table_id_of_stream
 from president.game import Game, seats_to_act
 from president.game.liveness import Stall, stall_limit
 from president.runtime.metrics import STALLED_OLDEST_SECONDS, STALLED_TABLES
@@ -17,7 +18,6 @@ from president.store import EventStore
 
 log = logging.getLogger(__name__)
 
-GAME_PREFIX = "game-"
 PAGE = 5000
 
 
@@ -91,9 +91,10 @@ class StallWatch:
             stamps = await self._store.read_stamps(self._position, PAGE)
             for stamp in stamps:
                 self._position = stamp.position
-                if not stamp.stream_id.startswith(GAME_PREFIX):
+                kind = table_id_of_stream(stamp.stream_id)
+                if kind is None or kind[0] != "game":
                     continue
-                table_id = stamp.stream_id.removeprefix(GAME_PREFIX)
+                table_id = kind[1]
                 if stamp.type == "GameEnded":
                     self._games.pop(table_id, None)
                 else:
