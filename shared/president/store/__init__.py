@@ -10,7 +10,6 @@ from president.store.model import (
     EventStamp,
     NewEvent,
     RecordedEvent,
-    Snapshot,
 )
 from president.store.ports import NOTIFY_CHANNEL, EventStore, StreamHold
 
@@ -26,6 +25,5 @@ __all__ = [
     "EventStore",
     "NewEvent",
     "RecordedEvent",
-    "Snapshot",
     "StreamHold",
 ]

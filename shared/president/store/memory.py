@@ -22,7 +22,6 @@ from president.store.model import (
     EventStamp,
     NewEvent,
     RecordedEvent,
-    Snapshot,
 )
 from president.store.prepared import PreparedEvent, prepare
 
@@ -49,7 +48,7 @@ class MemoryStreamHold:
 
 
 class InMemoryEventStore:
-    """Streams, log, commands and snapshots in dicts and lists; data kept as JSON text, so
+    """Streams, log and commands in dicts and lists; data kept as JSON text, so
     callers get fresh copies exactly as from JSONB."""
 
     def __init__(self, clock: Callable[[], datetime] = _utc_now) -> None:
@@ -57,7 +56,6 @@ class InMemoryEventStore:
         self._streams: dict[str, list[RecordedEvent]] = {}
         self._log: list[RecordedEvent] = []
         self._commands: dict[_Key, tuple[int, int]] = {}
-        self._snapshots: dict[str, Snapshot] = {}
         self._event_ids: set[UUID] = set()
         self._tx_id = 0
         self._holds: dict[str, asyncio.Lock] = {}
@@ -179,19 +177,6 @@ class InMemoryEventStore:
                 _key=key,
                 _rejections=self._rejections,
             )
-
-    async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
-        if not 1 <= version <= await self.stream_version(stream_id):
-            raise ValueError(f"stream {stream_id!r} has no version {version}")
-        latest = self._snapshots.get(stream_id)
-        if latest is None or latest.version < version:
-            self._snapshots[stream_id] = Snapshot(stream_id, version, _json_copy(state))
-
-    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
-        snapshot = self._snapshots.get(stream_id)
-        if snapshot is None:
-            return None
-        return Snapshot(stream_id, snapshot.version, _json_copy(snapshot.state))
 
     async def verify_chain(self, stream_id: str) -> ChainReport:
         stream = self._streams.get(stream_id, [])

@@ -118,15 +118,6 @@ class AppendResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
-    """A stream's folded state as of `version` (events after it still have to be applied)."""
-
-    stream_id: str
-    version: int
-    state: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
 class ChainProblem:
     """One defect `verify_chain` found, at a stream version."""
 

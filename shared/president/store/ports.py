@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -12,7 +12,6 @@ from president.store.model import (
     EventStamp,
     NewEvent,
     RecordedEvent,
-    Snapshot,
 )
 
 NOTIFY_CHANNEL = "president_events"
@@ -99,14 +98,6 @@ class EventStore(Protocol):
         for `command_id` of `sender` (`command_rejections`). When another client holds the stream,
         `waiting()` is awaited before waiting for it. Appends are not checked against
         holds: `expected_version` stays the guard."""
-        ...
-
-    async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
-        """Record `state` as the fold of the stream up to `version` (which must exist)."""
-        ...
-
-    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
-        """The latest snapshot of the stream, if any."""
         ...
 
     async def verify_chain(self, stream_id: str) -> ChainReport:

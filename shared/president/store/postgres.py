@@ -13,10 +13,9 @@ from types import TracebackType
 from typing import Any
 
 import asyncpg
-import orjson
 
 from president.store import sql
-from president.store.chain import canonical_json, chain_problems
+from president.store.chain import chain_problems
 from president.store.heads import Head, HeadCache
 from president.store.holds import PostgresStreamHold, PostgresStreamHolds
 from president.store.model import (
@@ -28,7 +27,6 @@ from president.store.model import (
     EventStamp,
     NewEvent,
     RecordedEvent,
-    Snapshot,
 )
 from president.store.prepared import PreparedEvent, prepare
 from president.store.tracking import PostgresTracking
@@ -327,22 +325,6 @@ class PostgresEventStore:
         waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AbstractAsyncContextManager[PostgresStreamHold]:
         return self._holds.hold(stream_id, command_id, sender=sender, waiting=waiting)
-
-    async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
-        async with self._pool.acquire() as connection:
-            status = await connection.execute(
-                sql.SAVE_SNAPSHOT, stream_id, version, canonical_json(state).decode()
-            )
-            if status == "INSERT 0 0" and not await connection.fetchval(
-                sql.HAS_VERSION, stream_id, version
-            ):
-                raise ValueError(f"stream {stream_id!r} has no version {version}")
-
-    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
-        record = await self._pool.fetchrow(sql.LOAD_SNAPSHOT, stream_id)
-        if record is None:
-            return None
-        return Snapshot(stream_id, record[0], orjson.loads(record[1]))
 
     async def verify_chain(self, stream_id: str) -> ChainReport:
         events = await self.read_stream(stream_id)

@@ -93,15 +93,9 @@ READ_STAMPS = (
     " WHERE position > $1 ORDER BY position LIMIT $2"
 )
 
-SAVE_SNAPSHOT = """
-INSERT INTO snapshots (stream_id, version, state)
-SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2)
-ON CONFLICT (stream_id, version) DO NOTHING"""
 
 HAS_VERSION = "SELECT EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2)"
 
-LOAD_SNAPSHOT = """
-SELECT version, state FROM snapshots WHERE stream_id = $1 ORDER BY version DESC LIMIT 1"""
 
 # A lease of relay_leases (migration 0005) taken or renewed by one statement: the engines'
 # leadership of their sweeps. A taking by another holder bumps the epoch.

@@ -323,45 +323,6 @@ class EventStoreContract:
             break
         assert await store.stream_version(stream) == 5
 
-    # --- snapshots ---------------------------------------------------------------------
-
-    async def test_snapshot_plus_later_events_equals_full_replay(
-        self, store: EventStore, stream: str
-    ) -> None:
-        await store.append(stream, _events(*"ABCDE"), expected_version=0)
-        assert await store.load_snapshot(stream) is None
-        state: dict[str, Any] = {}
-        for event in await store.read_stream(stream, from_version=1):
-            if event.version <= 3:
-                state = _fold(state, event)
-        await store.save_snapshot(stream, 3, state)
-        await store.append(stream, _events("F", "G"), expected_version=5)
-        snapshot = await store.load_snapshot(stream)
-        assert snapshot is not None and snapshot.version == 3
-        resumed = snapshot.state
-        for event in await store.read_stream(stream, from_version=snapshot.version + 1):
-            resumed = _fold(resumed, event)
-        full: dict[str, Any] = {}
-        for event in await store.read_stream(stream):
-            full = _fold(full, event)
-        assert resumed == full == {"count": 7, "sum": 0 + 1 + 2 + 3 + 4 + 0 + 1}
-
-    async def test_loads_the_latest_snapshot(self, store: EventStore, stream: str) -> None:
-        await store.append(stream, _events(*"ABC"), expected_version=0)
-        await store.save_snapshot(stream, 2, {"at": 2})
-        await store.save_snapshot(stream, 1, {"at": 1})
-        snapshot = await store.load_snapshot(stream)
-        assert snapshot is not None and (snapshot.version, snapshot.state) == (2, {"at": 2})
-
-    async def test_refuses_a_snapshot_of_a_missing_version(
-        self, store: EventStore, stream: str
-    ) -> None:
-        await store.append(stream, _events("A"), expected_version=0)
-        with pytest.raises(ValueError):
-            await store.save_snapshot(stream, 2, {})
-        with pytest.raises(ValueError):
-            await store.save_snapshot(f"{stream}-none", 1, {})
-
     # --- the hash chain ----------------------------------------------------------------
 
     async def test_hashes_follow_the_documented_canonical_form(
