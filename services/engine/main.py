@@ -42,11 +42,11 @@ from services.engine.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.leases import TableLeases
 from services.engine.periodic import Leadership, every
 from services.engine.ports import Appender
-from services.engine.postgres import PostgresDeadlineFacts, PostgresTableSessions
+from services.engine.postgres import PostgresTableSessions
 from services.engine.reactor import Reactor
 from services.engine.settings import EngineSettings
 from services.engine.sweep import UnreactedSweep
-from services.engine.turn_clock import Alarm, OverdueSweep, TurnClock
+from services.engine.turn_clock import Alarm, LogDeadlineFacts, OverdueSweep, TurnClock
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +167,7 @@ class EngineApp:
         assert self._store is not None
         settings = self.settings
         sweep = OverdueSweep(
-            PostgresDeadlineFacts(self._store),
+            LogDeadlineFacts(self._store),
             self.clock,
             engine.load,
             turn_clock,

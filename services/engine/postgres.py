@@ -17,20 +17,17 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 import asyncpg
 from president.contract import stream_id_of_game
-from president.contract.subjects import table_of_stream
 from president.store import StreamHold
 from president.store.postgres import PostgresEventStore
 from president.store.rejections import REMEMBER
 
 from services.engine.leases import Lease, TableLeases, lock_key
-from services.engine.turn_clock import DeadlineFact
 
-__all__ = ["PostgresDeadlineFacts", "PostgresTableSessions", "lock_key"]
+__all__ = ["PostgresTableSessions", "lock_key"]
 
 
 @dataclass
@@ -102,30 +99,3 @@ class PostgresTableSessions:
         """The table's game is over: its lease goes once the command in hand is done."""
         if self._leases is not None:
             self._leases.finished(table_id)
-
-
-_DEADLINE_FACTS = """
-SELECT position, stream_id, type, data->>'deadline' AS deadline FROM events
-WHERE position > $1 AND type IN ('TurnDeadlineSet', 'GameEnded') AND stream_id LIKE 'game-%'
-ORDER BY position LIMIT $2
-"""
-
-
-class PostgresDeadlineFacts:
-    """The log's deadlines and game ends after a position (the unique index on position
-    makes a sweep read only what was appended since the last one)."""
-
-    def __init__(self, store: PostgresEventStore):
-        self._pool = store.pool
-
-    async def after(self, position: int, limit: int = 5000) -> list[DeadlineFact]:
-        rows = await self._pool.fetch(_DEADLINE_FACTS, position, limit)
-        return [
-            DeadlineFact(
-                row["position"],
-                table_of_stream(row["stream_id"]),
-                row["type"],
-                None if row["deadline"] is None else datetime.fromisoformat(row["deadline"]),
-            )
-            for row in rows
-        ]

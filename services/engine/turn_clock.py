@@ -25,7 +25,9 @@ from typing import Literal, Protocol
 
 from president.clock import Clock
 from president.contract import takeover_command_id, timeout_command_id
+from president.contract.subjects import table_id_of_stream
 from president.game import Game
+from president.store import EventStore
 
 log = logging.getLogger(__name__)
 
@@ -161,10 +163,32 @@ class DeadlineFact:
     deadline: datetime | None = None
 
 
+DEADLINE_TYPES = ("TurnDeadlineSet", "GameEnded")
+
+
 class DeadlineFacts(Protocol):
     """Reads the log's deadlines and game ends after a global position, in log order."""
 
     async def after(self, position: int, limit: int = 5000) -> list[DeadlineFact]: ...
+
+
+class LogDeadlineFacts:
+    """:class:`DeadlineFacts` of the store's log (``read_all`` of those two types: the
+    unique index on position makes each sweep read only what was appended since)."""
+
+    def __init__(self, store: EventStore):
+        self._store = store
+
+    async def after(self, position: int, limit: int = 5000) -> list[DeadlineFact]:
+        facts = []
+        for event in await self._store.read_all(position, limit, types=DEADLINE_TYPES):
+            kind = table_id_of_stream(event.stream_id)
+            if kind is None or kind[0] != "game":
+                continue
+            raw = event.data.get("deadline")
+            deadline = None if raw is None else datetime.fromisoformat(str(raw))
+            facts.append(DeadlineFact(event.position, kind[1], event.type, deadline))
+        return facts
 
 
 class OverdueSweep:

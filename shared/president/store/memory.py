@@ -126,9 +126,13 @@ class InMemoryEventStore:
         stream = self._streams.get(stream_id, [])
         return [_copy(e) for e in stream if e.version >= from_version]
 
-    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+    async def read_all(
+        self, after_position: int = 0, limit: int = 1000, *, types: Sequence[str] | None = None
+    ) -> list[RecordedEvent]:
         start = max(after_position, 0)
-        return [_copy(e) for e in self._log[start : start + limit]]
+        if types is None:
+            return [_copy(e) for e in self._log[start : start + limit]]
+        return [_copy(e) for e in self._log[start:] if e.type in types][:limit]
 
     async def read_stamps(self, after_position: int = 0, limit: int = 1000) -> list[EventStamp]:
         start = max(after_position, 0)

@@ -63,8 +63,11 @@ class EventStore(Protocol):
         """The stream's events from `from_version` on, in version order."""
         ...
 
-    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        """Up to `limit` committed events with `position > after_position`, by position.
+    async def read_all(
+        self, after_position: int = 0, limit: int = 1000, *, types: Sequence[str] | None = None
+    ) -> list[RecordedEvent]:
+        """Up to `limit` committed events with `position > after_position`, by position
+        (only those of `types`, when given).
 
         Positions grow in commit order (gaps are possible), so a reader that resumes after
         the last position it saw never skips an event that commits later.

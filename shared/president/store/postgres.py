@@ -268,8 +268,13 @@ class PostgresEventStore:
         records = await self._pool.fetch(sql.READ_STREAM, stream_id, from_version)
         return [_event(record) for record in records]
 
-    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        records = await self._pool.fetch(sql.READ_ALL, after_position, limit)
+    async def read_all(
+        self, after_position: int = 0, limit: int = 1000, *, types: Sequence[str] | None = None
+    ) -> list[RecordedEvent]:
+        if types is None:
+            records = await self._pool.fetch(sql.READ_ALL, after_position, limit)
+        else:
+            records = await self._pool.fetch(sql.READ_ALL_OF, after_position, limit, list(types))
         return [_event(record) for record in records]
 
     async def read_stamps(self, after_position: int = 0, limit: int = 1000) -> list[EventStamp]:

@@ -87,6 +87,10 @@ READ_STREAM = (
 )
 
 READ_ALL = f"SELECT {_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2"
+READ_ALL_OF = (
+    f"SELECT {_COLUMNS} FROM events WHERE position > $1 AND type = ANY($3::text[])"
+    " ORDER BY position LIMIT $2"
+)
 READ_STAMPS = (
     "SELECT position, stream_id, version, event_id, type, date_part('epoch', recorded_at)"
     " FROM events"

@@ -293,6 +293,15 @@ class EventStoreContract:
         page = await store.read_stamps(after_position=entries[0].position, limit=2)
         assert page == entries[1:3]
 
+    async def test_reads_the_log_of_some_types_only(self, store: EventStore, stream: str) -> None:
+        await store.append(stream, _events(*"ABAB"), expected_version=0)
+        start = (await store.read_stream(stream))[0].position - 1
+        mine = [e for e in await store.read_all(start, types=["B"]) if e.stream_id == stream]
+        assert [(e.type, e.version) for e in mine] == [("B", 2), ("B", 4)]
+        (first,) = await store.read_all(start, limit=1, types=["B"])
+        assert first.version == 2 and first.data == mine[0].data
+        assert [e for e in await store.read_all(start, types=[]) if e.stream_id == stream] == []
+
     async def test_a_lease_has_one_holder_until_it_runs_out(
         self, store: EventStore, stream: str
     ) -> None:
