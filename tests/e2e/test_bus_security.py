@@ -201,6 +201,15 @@ ALLOWED: dict[str, set[str]] = {
         "update it by the legacy durable create",
         "read the reactor consumer's info",
         "delete the engine's reactor consumer",
+        # Any consumer name of the events stream: its reactor's name has a secret part,
+        # which the rendered configuration must not hold (services.engine.jetstream).
+        "create its own consumer (public events)",
+        "create its own consumer (seat events)",
+        "create its own consumer (unfiltered)",
+        *_OWN_CONSUMER,
+        "create or update another client's consumer",
+        "read another client's consumer's info",
+        "delete another client's consumer",
     },
     "ai-worker": {
         "send a game command",
