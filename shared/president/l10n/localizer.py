@@ -13,8 +13,8 @@ from president.l10n.catalog import PSEUDO_LOCALES, RTL_LOCALES, source
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 ISOLATES = dict.fromkeys(map(ord, "\u2068\u2069"))
-_RTL_MARKS = frozenset("\u202b\u202e\u2067")
-LRI, PDI = "\u2066", "\u2069"
+_RTL_MARKS = frozenset("\u202b\u202e\u2067\u2066")
+LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
 
 
 def _has_rtl(text: str) -> bool:
@@ -24,8 +24,9 @@ def _has_rtl(text: str) -> bool:
 
 
 class Localizer:
-    """One locale's words. Fluent's isolation is on: in a line that holds right-to-left text
-    each placeable stays an isolated run; a line with none loses the (then inert) marks."""
+    """One locale's words. Fluent's isolation is on: in a right-to-left locale, or in a line
+    that holds right-to-left text, each placeable stays an isolated run; a line of
+    left-to-right text only loses the (then inert) marks."""
 
     def __init__(self, locale: str) -> None:
         self.locale = locale
@@ -58,9 +59,15 @@ class Localizer:
             raise ValueError(f"{self.locale} {key}: {errors[0]}")
         return self._tidy(str(text))
 
-    @staticmethod
-    def _tidy(text: str) -> str:
-        return text if _has_rtl(text) else text.translate(ISOLATES)
+    def _tidy(self, text: str) -> str:
+        """The isolation marks matter in a right-to-left locale, or around right-to-left
+        text; in a line of left-to-right text only they change nothing and are dropped."""
+        return text if self.rtl or _has_rtl(text) else text.translate(ISOLATES)
+
+    def name(self, name: str) -> str:
+        """A user-given name, isolated when it holds right-to-left text (``דוד`` in a
+        Croatian line keeps the numbers around it where they are)."""
+        return f"{FSI}{name}{PDI}" if _has_rtl(name) else name
 
     def title(self, title_id: str) -> str:
         """A title id (``vice_asshole``) as the locale's sheet names it; unknown ids as they are."""

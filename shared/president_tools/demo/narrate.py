@@ -28,9 +28,9 @@ class Narrator:
         self._titles: list[str] = []
 
     def name(self, seat: int) -> str:
-        return (
-            self.names[seat] if seat < len(self.names) else self.l10n.text("seat-name", seat=seat)
-        )
+        if seat < len(self.names):
+            return self.l10n.name(self.names[seat])
+        return self.l10n.text("seat-name", seat=seat)
 
     def cards(self, cards: Sequence[str]) -> str:
         return self.l10n.cards(cards)
@@ -61,7 +61,10 @@ class Narrator:
             revolution="on" if options.get("revolution", True) else "off",
             rules=data.get("rules_version", "?"),
         )
-        return [header, "  " + ", ".join(f"{n}: {self.name(n)}" for n in range(len(seats)))]
+        entries = (
+            self.l10n.text("seat-entry", seat=n, name=self.name(n)) for n in range(len(seats))
+        )
+        return [header, "  " + ", ".join(entries)]
 
     def _on_DealCommitted(self, data: Mapping[str, Any]) -> list[str]:
         line = self._event(

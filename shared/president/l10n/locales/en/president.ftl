@@ -16,6 +16,7 @@
 -series = series
 -trick = trick
 -four-of-a-kind = four of a kind
+-runs = runs
 -hand = hand
 -order-normal = normal
 -order-reversed = reversed
@@ -180,6 +181,7 @@ round-over = ({ -round } over)
 round-place = { $place }. { $name } { $title } +{ $points }
 cumulative-score = cumulative score: { $scores }
 score = { $name } { $score }
+seat-entry = { $seat }: { $name }
 seat-name = seat { $seat }
 
 ## `president play`
@@ -292,7 +294,7 @@ audit-trick-won = won by seat { $winner }, seat { $leader } leads
 audit-trick-open = left open
 audit-round-missing = Round { $round } is not in the record.
 audit-final = Game over, final scores: { $scores }
-audit-ok = Verdict: OK. Hash chain of { $events } events intact, { $commitments } seed commitments and { $deals } deals verified, { $replayed } rules events replayed without a fault.
+audit-ok = Verdict: OK. Hash chain intact (events: { $events }); seed commitments verified: { $commitments }; deals verified: { $deals }; rules events replayed without a fault: { $replayed }.
 audit-failed = Verdict: FAILED, { $count ->
         [one] one problem:
        *[other] { $count } problems:
@@ -312,7 +314,7 @@ html-summary = Stream { $stream }, { $events } recorded events; rules { $rules }
     }.
 html-chain-head = Chain head:
 html-verdict-ok = Verdict: everything checks.
-html-verdict-ok-text = The hash chain of all { $events } events is intact, { $commitments } seed commitments and { $deals } deals were verified, and { $replayed } game events replayed exactly under the rules.
+html-verdict-ok-text = The hash chain is intact (events: { $events }). Seed commitments verified: { $commitments }; deals verified: { $deals }; game events replayed exactly under the rules: { $replayed }.
 html-verdict-bad = Verdict: the record does NOT check.
 html-problems = { $count ->
         [one] One problem found:
