@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from fluent.syntax import FluentParser, ast
@@ -35,13 +36,13 @@ class _Collect(Visitor):
         self.references: set[str] = set()
         self.selects: list[tuple[str, frozenset[str]]] = []
 
-    def visit_VariableReference(self, node: ast.VariableReference) -> None:  # noqa: N802
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
         self.variables.add(node.id.name)
 
-    def visit_MessageReference(self, node: ast.MessageReference) -> None:  # noqa: N802
+    def visit_MessageReference(self, node: ast.MessageReference) -> None:
         self.references.add(node.id.name)
 
-    def visit_SelectExpression(self, node: ast.SelectExpression) -> None:  # noqa: N802
+    def visit_SelectExpression(self, node: ast.SelectExpression) -> None:
         keys = frozenset(
             v.key.name if isinstance(v.key, ast.Identifier) else str(v.key.value)
             for v in node.variants
@@ -57,7 +58,7 @@ def entries(locale: str) -> dict[str, Entry]:
     resource = FluentParser(with_spans=False).parse(source(locale))
     junk = [item for item in resource.body if isinstance(item, ast.Junk)]
     if junk:
-        raise ValueError(f"{locale}: unparsable: {junk[0].content[:80]!r}")
+        raise ValueError(f"{locale}: unparsable: {str(junk[0].content)[:80]!r}")
     messages = {m.id.name: m for m in resource.body if isinstance(m, ast.Message)}
     found: dict[str, Entry] = {}
     for key, message in messages.items():
@@ -77,7 +78,7 @@ def entries(locale: str) -> dict[str, Entry]:
             if target is not None:
                 referenced.visit(target)
             variables |= referenced.variables
-        comment = message.comment.content if message.comment else ""
+        comment = str(message.comment.content or "") if message.comment else ""
         found[key] = Entry(
             key,
             frozenset(variables),
@@ -86,3 +87,20 @@ def entries(locale: str) -> dict[str, Entry]:
             tuple(collect.selects),
         )
     return found
+
+
+class _Words(Visitor):
+    def __init__(self) -> None:
+        self.text: list[str] = []
+
+    def visit_TextElement(self, node: ast.TextElement) -> None:
+        self.text.append(node.value)
+
+
+@functools.cache
+def literal_words(locale: str) -> frozenset[str]:
+    """The words of three letters or more in ``locale``'s literal text (not its placeables,
+    keys or comments): what a screen in another locale must not show."""
+    collect = _Words()
+    collect.visit(FluentParser(with_spans=False).parse(source(locale)))
+    return frozenset(re.findall(r"[A-Za-z]{3,}", " ".join(collect.text)))
