@@ -100,7 +100,7 @@ def _seats(account_seats: Sequence[dict[str, object]], t: Localizer) -> str:
         name = str(seat.get("player_name") or "")
         text = escape(seat_text(t, seat))
         shown.append(f"{text} <bdi>{escape(name)}</bdi>" if name else text)
-    return ", ".join(shown)
+    return t.join(shown)
 
 
 def _summary(report: AuditReport, t: Localizer) -> Iterable[str]:

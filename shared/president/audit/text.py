@@ -37,7 +37,7 @@ def _header(report: AuditReport, t: Localizer) -> Iterable[str]:
     rules = account.rules_version or t.text("audit-unknown")
     yield "  " + t.text("audit-rules", rules=rules, options=_options(account.options, t))
     if account.seats:
-        yield "  " + t.text("audit-seats", seats=", ".join(seat_text(t, s) for s in account.seats))
+        yield "  " + t.text("audit-seats", seats=t.join(seat_text(t, s) for s in account.seats))
 
 
 def _options(options: dict[str, object] | None, t: Localizer) -> str:
@@ -184,7 +184,7 @@ def _trick(trick: Trick, t: Localizer) -> Iterable[str]:
         end = t.text("audit-trick-won", winner=winner, leader=leader)
     else:
         end = t.text("audit-trick-open")
-    yield "  " + t.text("audit-trick", number=trick.number, moves=" | ".join(moves), end=end)
+    yield "  " + t.text("audit-trick", number=trick.number, moves=t.join(moves, " | "), end=end)
 
 
 def per_seat(t: Localizer, values: Iterable[object], *, signed: bool = False) -> str:
@@ -193,7 +193,7 @@ def per_seat(t: Localizer, values: Iterable[object], *, signed: bool = False) ->
     for seat, value in enumerate(values):
         shown = f"+{value}" if signed and isinstance(value, int) and value > 0 else str(value)
         parts.append(t.text("audit-seat-value", seat=str(seat), value=shown))
-    return ", ".join(parts)
+    return t.join(parts)
 
 
 def _verdict(report: AuditReport, t: Localizer) -> Iterable[str]:

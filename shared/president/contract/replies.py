@@ -40,13 +40,21 @@ RejectionParam = int | str | list[str]
 class Rejected(Message):
     """The command was refused and changed nothing; ``code`` is stable, ``detail`` is
     English prose for logs (never shown to a player); ``params`` are the numbers and names
-    a message for a person needs (``REJECTION_PARAMS`` lists them per code)."""
+    a message for a person needs (``vocabulary.REJECTION_PARAMS`` lists them per code)."""
 
     type: Literal["Rejected"] = "Rejected"
     command_id: str | None = None
     code: RejectionCode
-    detail: str = ""
-    params: dict[str, RejectionParam] = Field(default_factory=dict)
+    detail: str = Field(
+        default="",
+        description="English prose for logs and developers, never shown to a player: a "
+        "client words the refusal from `code` and `params`.",
+    )
+    params: dict[str, RejectionParam] = Field(
+        default_factory=dict,
+        description="The numbers and names a message needs (x-params lists them per code); "
+        "every one optional.",
+    )
 
 
 class SeatInfo(Message):

@@ -27,7 +27,8 @@ class Entry:
     attributes: dict[str, frozenset[str]]
     not_from_sheet: bool
     plural_selects: tuple[tuple[str, frozenset[str]], ...]
-    """Each select on a count: the variable and the variant keys it has."""
+    """Each select on a count (its variants are all CLDR categories): the variable and
+    the variant keys it has."""
 
 
 class _Collect(Visitor):
@@ -47,7 +48,7 @@ class _Collect(Visitor):
             v.key.name if isinstance(v.key, ast.Identifier) else str(v.key.value)
             for v in node.variants
         )
-        if isinstance(node.selector, ast.VariableReference) and keys & CLDR_CATEGORIES:
+        if isinstance(node.selector, ast.VariableReference) and keys <= CLDR_CATEGORIES:
             self.selects.append((node.selector.id.name, keys))
         self.generic_visit(node)
 

@@ -14,7 +14,7 @@ from president.l10n.catalog import PSEUDO_LOCALES, RTL_LOCALES, source
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 ISOLATES = dict.fromkeys(map(ord, "\u2068\u2069"))
 _RTL_MARKS = frozenset("\u202b\u202e\u2067\u2066")
-LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
+LRI, RLI, FSI, PDI = "\u2066", "\u2067", "\u2068", "\u2069"
 
 
 def _has_rtl(text: str) -> bool:
@@ -88,6 +88,12 @@ class Localizer:
         """Cards as one left-to-right isolated run (``10♥ 9♥`` keeps its order in Hebrew)."""
         run = " ".join(self.card(card) for card in cards)
         return f"{LRI}{run}{PDI}" if self.rtl else run
+
+    def join(self, items: Iterable[str], separator: str = ", ") -> str:
+        """A list (scores, seats, moves) in the locale's direction: in a right-to-left
+        locale one right-to-left isolated run, the first item rightmost."""
+        run = separator.join(items)
+        return f"{RLI}{run}{PDI}" if self.rtl else run
 
     def ai_level(self, level: str) -> str:
         return self.text(f"ai-{level}")

@@ -64,7 +64,7 @@ class Narrator:
         entries = (
             self.l10n.text("seat-entry", seat=n, name=self.name(n)) for n in range(len(seats))
         )
-        return [header, "  " + ", ".join(entries)]
+        return [header, "  " + self.l10n.join(entries)]
 
     def _on_DealCommitted(self, data: Mapping[str, Any]) -> list[str]:
         line = self._event(
@@ -171,7 +171,7 @@ class Narrator:
         return ["", self._event("GameEnded", rounds=data["rounds"], scores=scores)]
 
     def _scores(self, scores: Sequence[int]) -> str:
-        return ", ".join(
+        return self.l10n.join(
             self.l10n.text("score", name=self.name(seat), score=score)
             for seat, score in enumerate(scores)
         )

@@ -86,7 +86,7 @@ def render_prompt(view: Mapping[str, Any], narrator: Narrator) -> list[str]:
         lines.append(l10n.text("play-to-beat", cards=top, name=by))
     else:
         lines.append(l10n.text("play-lead"))
-    sizes = ", ".join(
+    sizes = l10n.join(
         l10n.text("score", name=narrator.name(s), score=n)
         for s, n in enumerate(view.get("hand_sizes", []))
     )

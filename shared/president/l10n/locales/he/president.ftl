@@ -165,7 +165,7 @@ reject-BAD_TOKEN = אסימון המושב אינו תקין.
 reject-COMMAND_ID_REUSED = מזהה הפקודה הזה כבר שומש.
 # not from the sheet
 reject-STALE_VERSION = השולחן השתנה בינתיים: יש להסתכל שוב.
-    .with-expected-current = הגרסה הצפויה { $expected }, השולחן בגרסה { $current }.
+    .with-current-expected = הגרסה הצפויה { $expected }, השולחן בגרסה { $current }.
 # not from the sheet
 reject-GAME_ALREADY_STARTED = המשחק כבר התחיל.
 # not from the sheet

@@ -158,7 +158,7 @@ reject-BAD_TOKEN = Token mjesta nije valjan.
 reject-COMMAND_ID_REUSED = Taj je identifikator naredbe već upotrijebljen.
 # not from the sheet
 reject-STALE_VERSION = Stol se u međuvremenu promijenio: pogledajte ponovno.
-    .with-expected-current = Očekivana verzija { $expected }, stol je na verziji { $current }.
+    .with-current-expected = Očekivana verzija { $expected }, stol je na verziji { $current }.
 # not from the sheet
 reject-GAME_ALREADY_STARTED = Partija je već počela.
 # not from the sheet
@@ -183,6 +183,7 @@ reject-SEAT_LEFT = Ovo je mjesto napustilo stol.
 # not from the sheet
 event-GameCreated = Partija { $table }: { $players ->
         [one] { $players } igrač
+        [few] { $players } igrača
        *[other] { $players } igrača
     }, { $rounds ->
         [one] { $rounds } runda
@@ -235,6 +236,7 @@ event-SeedRevealed = otkriveno sjeme runde { $round }: { $seed }...
 # not from the sheet
 event-GameEnded = Kraj partije nakon { $rounds ->
         [one] { $rounds } runde
+        [few] { $rounds } runde
        *[other] { $rounds } rundi
     }: { $scores }
 # not from the sheet
@@ -323,6 +325,7 @@ audit-header = Revizija stola { $table } (tok { $stream })
 # not from the sheet
 audit-events = { $events ->
         [one] { $events } događaj, vrh lanca { $head }
+        [few] { $events } događaja, vrh lanca { $head }
        *[other] { $events } događaja, vrh lanca { $head }
     }
 # not from the sheet
@@ -442,6 +445,7 @@ audit-where-version = verzija { $version }
 # not from the sheet
 html-summary = Tok { $stream }, zabilježenih događaja: { $events }; pravila { $rules }; { $players ->
         [one] { $players } igrač
+        [few] { $players } igrača
        *[other] { $players } igrača
     }, { $rounds ->
         [one] { $rounds } runda

@@ -143,7 +143,7 @@ reject-BAD_TOKEN = Il token del posto non è valido.
 reject-COMMAND_ID_REUSED = Questo identificativo di comando è già stato usato.
 # not from the sheet
 reject-STALE_VERSION = Il tavolo è cambiato nel frattempo: guarda di nuovo.
-    .with-expected-current = Versione attesa { $expected }, il tavolo è alla { $current }.
+    .with-current-expected = Versione attesa { $expected }, il tavolo è alla { $current }.
 # not from the sheet
 reject-GAME_ALREADY_STARTED = La partita è già iniziata.
 # not from the sheet

@@ -159,7 +159,7 @@ reject-BAD_TOKEN = ადგილის ტოკენი არასწო�
 reject-COMMAND_ID_REUSED = ბრძანების ეს იდენტიფიკატორი უკვე გამოყენებულია.
 # not from the sheet
 reject-STALE_VERSION = მაგიდა ამასობაში შეიცვალა: ხელახლა შეხედეთ.
-    .with-expected-current = მოსალოდნელი ვერსია { $expected }, მაგიდა ვერსიაზეა { $current }.
+    .with-current-expected = მოსალოდნელი ვერსია { $expected }, მაგიდა ვერსიაზეა { $current }.
 # not from the sheet
 reject-GAME_ALREADY_STARTED = თამაში უკვე დაიწყო.
 # not from the sheet

@@ -163,7 +163,7 @@ reject-BAD_TOKEN = Koltuk anahtarı geçersiz.
 reject-COMMAND_ID_REUSED = Bu komut kimliği zaten kullanıldı.
 # not from the sheet
 reject-STALE_VERSION = Masa bu arada değişti: yeniden bakın.
-    .with-expected-current = Beklenen sürüm { $expected }, masa { $current } sürümünde.
+    .with-current-expected = Beklenen sürüm { $expected }, masa { $current } sürümünde.
 # not from the sheet
 reject-GAME_ALREADY_STARTED = Oyun zaten başladı.
 # not from the sheet
