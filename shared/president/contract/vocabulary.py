@@ -61,7 +61,7 @@ REJECTIONS: dict[Code, str] = {
 
 _SEAT = "the seat concerned (0-5)"
 REJECTION_PARAMS: dict[Code, dict[str, str]] = {
-    Code.WRONG_PHASE: {"phase": "the phase now: exchange, play or game_over"},
+    Code.WRONG_PHASE: {"phase": "the phase now: deal, exchange, play or game_over"},
     Code.NOT_YOUR_TURN: {
         "to_act": "the seat whose turn it is (a play or pass)",
         "seat": "the seat that owes no return (a return; then no to_act)",

@@ -73,6 +73,7 @@ reject-generic = Refused ({ $code }).
 reject-BAD_ACTION = That action is malformed.
 reject-WRONG_PHASE = Not now.
     .with-phase = Not now: { $phase ->
+        [deal] the cards are being dealt.
         [exchange] the exchange is under way.
         [play] the cards are being played.
        *[game_over] the game is over.
@@ -210,8 +211,8 @@ play-input-closed = (input closed)
 play-rejected = rejected by the server: { $reason }
 play-took-over = { $reason ->
         [timed_out] (timed out: the takeover level played for you)
-        [away] (away: the takeover level played for you)
-       *[left] (left: the takeover level played for you)
+        [taken_over] (taken over: the takeover level played for you)
+       *[phase_changed] (the turn is over: the round or the game ended)
     }
 play-clock = [clock] { $left } s left (until { $until } UTC)
 play-clock-mark = [clock] { $left } s left

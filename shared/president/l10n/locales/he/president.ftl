@@ -102,6 +102,7 @@ reject-BAD_ACTION = הפעולה אינה בנויה כראוי.
 # not from the sheet
 reject-WRONG_PHASE = לא עכשיו.
     .with-phase = לא עכשיו: { $phase ->
+        [deal] הקלפים מחולקים.
         [exchange] מתבצעת החלפת קלפים.
         [play] הקלפים משוחקים.
        *[game_over] המשחק הסתיים.
@@ -309,8 +310,8 @@ play-rejected = השרת דחה: { $reason }
 # not from the sheet
 play-took-over = { $reason ->
         [timed_out] (הזמן נגמר: רמת המחליף שיחקה במקומך)
-        [away] (לא נוכח: רמת המחליף שיחקה במקומך)
-       *[left] (עזבת את השולחן: רמת המחליף שיחקה במקומך)
+        [taken_over] (הוחלף: רמת המחליף שיחקה במקומך)
+       *[phase_changed] (התור נגמר: הסיבוב או המשחק הסתיימו)
     }
 # not from the sheet
 play-clock = [שעון] נותרו { $left } שניות (עד { $until } UTC)

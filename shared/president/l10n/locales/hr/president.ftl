@@ -95,6 +95,7 @@ reject-BAD_ACTION = Potez nije ispravno zadan.
 # not from the sheet
 reject-WRONG_PHASE = Ne sada.
     .with-phase = Ne sada: { $phase ->
+        [deal] karte se dijele.
         [exchange] u tijeku je razmjena.
         [play] u tijeku je igra.
        *[game_over] partija je završila.
@@ -303,8 +304,8 @@ play-rejected = poslužitelj je odbio: { $reason }
 # not from the sheet
 play-took-over = { $reason ->
         [timed_out] (vrijeme je isteklo: za vas je odigrala zamjenska razina)
-        [away] (odsutni ste: za vas je odigrala zamjenska razina)
-       *[left] (napustili ste stol: za vas je odigrala zamjenska razina)
+        [taken_over] (preuzeto: za vas je odigrala zamjenska razina)
+       *[phase_changed] (potez je gotov: runda ili partija je završila)
     }
 # not from the sheet
 play-clock = [sat] još { $left } s (do { $until } UTC)

@@ -80,6 +80,7 @@ reject-BAD_ACTION = L'azione non è ben formata.
 # not from the sheet
 reject-WRONG_PHASE = Non ora.
     .with-phase = Non ora: { $phase ->
+        [deal] si stanno distribuendo le carte.
         [exchange] è in corso lo scambio.
         [play] si stanno giocando le carte.
        *[game_over] la partita è finita.
@@ -288,8 +289,8 @@ play-rejected = rifiutato dal server: { $reason }
 # not from the sheet
 play-took-over = { $reason ->
         [timed_out] (tempo scaduto: ha giocato per te il livello sostitutivo)
-        [away] (assente: ha giocato per te il livello sostitutivo)
-       *[left] (hai lasciato il tavolo: ha giocato per te il livello sostitutivo)
+        [taken_over] (sostituito: ha giocato per te il livello sostitutivo)
+       *[phase_changed] (il turno è finito: la mano o la partita è terminata)
     }
 # not from the sheet
 play-clock = [orologio] ancora { $left } s (fino alle { $until } UTC)

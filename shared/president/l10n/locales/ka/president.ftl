@@ -97,6 +97,7 @@ reject-BAD_ACTION = სვლა არასწორად არის შე
 # not from the sheet
 reject-WRONG_PHASE = ახლა არა.
     .with-phase = ახლა არა: { $phase ->
+        [deal] მიმდინარეობს დარიგება.
         [exchange] მიმდინარეობს გაცვლა.
         [play] მიმდინარეობს თამაში.
        *[game_over] თამაში დასრულდა.
@@ -295,8 +296,8 @@ play-rejected = სერვერმა უარყო: { $reason }
 # not from the sheet
 play-took-over = { $reason ->
         [timed_out] (დრო ამოიწურა: თქვენ მაგივრად შემცვლელმა დონემ ითამაშა)
-        [away] (არ ხართ: თქვენ მაგივრად შემცვლელმა დონემ ითამაშა)
-       *[left] (მაგიდა დატოვეთ: თქვენ მაგივრად შემცვლელმა დონემ ითამაშა)
+        [taken_over] (შეცვლილია: თქვენ მაგივრად შემცვლელმა დონემ ითამაშა)
+       *[phase_changed] (სვლა დასრულდა: რაუნდი ან თამაში დასრულდა)
     }
 # not from the sheet
 play-clock = [საათი] დარჩა { $left } წმ ({ $until } UTC-მდე)

@@ -101,6 +101,7 @@ reject-BAD_ACTION = Hamle hatalı biçimde.
 # not from the sheet
 reject-WRONG_PHASE = Şimdi olmaz.
     .with-phase = Şimdi olmaz: { $phase ->
+        [deal] kartlar dağıtılıyor.
         [exchange] kart değişimi sürüyor.
         [play] kartlar oynanıyor.
        *[game_over] oyun bitti.
@@ -300,8 +301,8 @@ play-rejected = sunucu reddetti: { $reason }
 # not from the sheet
 play-took-over = { $reason ->
         [timed_out] (süre doldu: sizin yerinize yedek seviye oynadı)
-        [away] (uzaktasınız: sizin yerinize yedek seviye oynadı)
-       *[left] (masadan ayrıldınız: sizin yerinize yedek seviye oynadı)
+        [taken_over] (devralındı: sizin yerinize yedek seviye oynadı)
+       *[phase_changed] (sıra bitti: tur ya da oyun sona erdi)
     }
 # not from the sheet
 play-clock = [saat] { $left } s kaldı ({ $until } UTC’ye kadar)
