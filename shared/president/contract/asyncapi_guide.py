@@ -33,6 +33,8 @@ code), or a query result. Every command carries a `command_id`: the same id twic
 answered the same and has one effect. A command may carry `expected_version` (the
 version of the stream it writes); a mismatch is STALE_VERSION and changes nothing.
 Malformed input (not JSON, unknown command, a wrong field) is Rejected with MALFORMED.
+Nothing on the wire is display text: a Rejected's `detail` is English for logs, and a
+client words the refusal from its `code` and `params` (listed per code in `x-params`).
 
 Limits (every command and query): a body of at most {MAX_MESSAGE_BYTES} bytes (larger is
 MESSAGE_TOO_LARGE, refused unread, no `command_id` echoed), JSON nested at most
