@@ -96,10 +96,11 @@ class Localizer:
         return f"{RLI}{run}{PDI}" if self.rtl else run
 
     def ai_level(self, level: str) -> str:
-        return self.text(f"ai-{level}")
+        """An AI level id as the locale's sheet names it; an unknown id as it is."""
+        return self.text(f"ai-{level}") if self.has(f"ai-{level}") else level
 
     def ai_level_description(self, level: str) -> str:
-        return self.text(f"ai-{level}-desc")
+        return self.text(f"ai-{level}-desc") if self.has(f"ai-{level}-desc") else level
 
     def rejection(self, code: str, params: Mapping[str, Any] | None = None) -> str:
         """A ``Rejected`` reply for a person, from its code and ``params`` (never ``detail``).

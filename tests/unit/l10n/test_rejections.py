@@ -66,3 +66,12 @@ def test_the_catalogue_words_exactly_the_params_the_contract_documents(code: Rej
     assert worded == set(REJECTION_PARAMS.get(code, {}))
     for attribute, variables in entry.attributes.items():
         assert attribute == "with-" + "-".join(sorted(variables))
+
+
+def test_an_unknown_id_from_a_record_is_shown_as_it_is() -> None:
+    # A tampered or newer record must still render (the audit shows what it holds).
+    he = localizer("he")
+    assert he.title("emperor") == "emperor" and he.ai_level("genius") == "genius"
+    assert he.card("11X") == "11X" and he.rejection("NEW_CODE") == he.text(
+        "reject-generic", code="NEW_CODE"
+    )
