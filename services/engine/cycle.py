@@ -13,8 +13,9 @@ once however many engines try, and the expected version is the backstop.
 
 The events record who sent the command and what it said (``president.commands.Identified.
 sent``): a seat's own client (its integrator), an AI worker, or the engine itself for a
-takeover; the same command id with another command or from another identity is
-``COMMAND_ID_REUSED``.
+takeover. Command ids are the sender's own (the same id from another identity is another
+command); the same id with another command is ``COMMAND_ID_REUSED``. The seat's token
+and who may act for the seat (``president.game.seats``) are checked first.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from president.contract import (
     RejectionCode,
     stream_id_of_game,
 )
+from president.contract.subjects import table_of_stream
 from president.game import (
     Choose,
     Game,
@@ -115,7 +117,7 @@ class GameCommands(CommandCycle[GameRequest | TakeOver, Game]):
         appender: Appender,
         new_seed: NewSeed,
         *,
-        check_seat: Callable[[Game, int, str], Awaitable[Refusal | None]],
+        check_seat: Callable[[Game, int, str, Requester | None], Awaitable[Refusal | None]],
         clock: Clock,
         appended_to: Callable[[Game], None] | None = None,
     ):
@@ -144,8 +146,8 @@ class GameCommands(CommandCycle[GameRequest | TakeOver, Game]):
 
     @asynccontextmanager
     async def hold(self, command: Identified) -> AsyncIterator[_HeldGame]:
-        table_id = command.stream_id.removeprefix("game-")
-        async with self._sessions.hold(table_id, command.command_id) as session:
+        table_id = table_of_stream(command.stream_id)
+        async with self._sessions.hold(table_id, command.command_id, command.sender) as session:
             yield _HeldGame(self._games, table_id, session)
 
     def version(self, state: Game) -> int:
@@ -155,20 +157,21 @@ class GameCommands(CommandCycle[GameRequest | TakeOver, Game]):
         if isinstance(request, TakeOver):
             return None
         command = request.action
-        refused = await self._check_seat(state, command.seat, command.seat_token)
+        refused = await self._check_seat(state, command.seat, command.seat_token, request.requester)
         action = not isinstance(command, Leave | Away | Back)
-        if refused is None and action and command.command_id not in state.commands:
+        sent_before = (request.requester.user if request.requester else "", command.command_id)
+        if refused is None and action and sent_before not in state.commands:
             # before the expected-version check: a late action is told why it is stale
             refused = late_action(state, command.seat, command.expected_version)
         return refused
 
     def earlier(self, command: Identified, state: Game) -> Earlier | None:
-        effect = state.commands.get(command.command_id)
+        effect = state.commands.get((command.sender, command.command_id))
         if effect is None:
             return None
         first, last, positions = effect.first_version, effect.last_version, effect.positions
         result = AppendResult(command.stream_id, first, last, positions, duplicate=True)
-        return Earlier(accepted(command.command_id, result), effect.requester, effect.fingerprint)
+        return Earlier(accepted(command.command_id, result), effect.fingerprint)
 
     def decide(self, request: GameRequest | TakeOver, state: Game) -> list[NewEvent] | Refusal:
         decided = self._decide(request, state)
@@ -209,7 +212,11 @@ class GameCommands(CommandCycle[GameRequest | TakeOver, Game]):
                 duplicate=True,
             )
         result = await self._appender.append(
-            command.stream_id, events, expected_version=state.version, command_id=command.command_id
+            command.stream_id,
+            events,
+            expected_version=state.version,
+            command_id=command.command_id,
+            sender=command.sender,
         )
         if result.duplicate:  # the log knew this command: our fold was behind
             self._games.forget(state.table_id)
@@ -225,7 +232,7 @@ class GameCommands(CommandCycle[GameRequest | TakeOver, Game]):
         return accepted(command.command_id, result)
 
     def lost_race(self, command: Identified) -> None:
-        table_id = command.stream_id.removeprefix("game-")
+        table_id = table_of_stream(command.stream_id)
         log.info("table %s: appended to meanwhile; reloading", table_id)
         self._games.forget(table_id)
 

@@ -40,6 +40,7 @@ class _Pending:
     events: Sequence[NewEvent]
     expected_version: int | None
     command_id: str | None
+    sender: str
     result: asyncio.Future[AppendResult] = field(default_factory=_future)
 
 
@@ -61,8 +62,9 @@ class GroupCommit:
         *,
         expected_version: int | None,
         command_id: str | None = None,
+        sender: str = "",
     ) -> AppendResult:
-        pending = _Pending(stream_id, events, expected_version, command_id)
+        pending = _Pending(stream_id, events, expected_version, command_id, sender)
         self._queue.append(pending)
         if self._committer is None or self._committer.done():
             # Its own task: a caller that gives up must not break the others' commit.
@@ -85,6 +87,7 @@ class GroupCommit:
                 pending.events,
                 expected_version=pending.expected_version,
                 command_id=pending.command_id,
+                sender=pending.sender,
             )
         except Exception as error:
             _settle(pending, error)
@@ -117,6 +120,7 @@ class GroupCommit:
                 pending.events,
                 expected_version=pending.expected_version,
                 command_id=pending.command_id,
+                sender=pending.sender,
             )
         except _REFUSALS as refusal:
             return refusal

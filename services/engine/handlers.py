@@ -38,7 +38,7 @@ async def run_request(
 
     async def handle(command: Command) -> Reply:
         if isinstance(command, GetView):
-            return await engine.view(command)
+            return await engine.view(command, requester)
         return await engine.handle(command, requester)
 
     return await run(subject, command, handle, kind="game", service="engine")

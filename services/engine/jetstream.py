@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import hashlib
+import hmac
 import logging
+import random
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
-from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy, PubAck
+from nats.js.api import AckPolicy, ConsumerConfig, ConsumerInfo, DeliverPolicy, PubAck
+from nats.js.errors import APIError, NotFoundError
 from president.contract import (
     DecisionRequest,
     LobbyEvent,
@@ -24,12 +30,15 @@ from president.contract import (
 from president.contract.headers import MSG_ID
 from president.game.prompts import Prompt
 from president.runtime.logs import log_context
+from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS
 from pydantic import TypeAdapter, ValidationError
 
 log = logging.getLogger(__name__)
 
 REACTOR_ACK_WAIT = 5.0
 """Seconds before an unacknowledged event goes to another engine instance."""
+REACTOR_CHECK_EVERY = 5.0
+"""Seconds between looks at the reactor's consumer (``PRESIDENT_ENGINE_CONSUMER_CHECK``)."""
 
 _EVENT = TypeAdapter(PublicEvent | LobbyEvent)
 TableHandler = Callable[[list[PublicEvent | LobbyEvent]], Awaitable[None]]
@@ -89,10 +98,28 @@ def _suffix(message: Prompt) -> str:
     return ""
 
 
-def reactor_consumer(subjects: Subjects) -> ConsumerConfig:
-    """The engines' shared durable consumer of public game events and lobby events."""
+def legacy_reactor_durable(subjects: Subjects) -> str:
+    """The reactor consumer's name before it had a secret part (taken over at start)."""
+    return f"{subjects.prefix.replace('.', '_')}-engine-reactor"
+
+
+def reactor_durable(subjects: Subjects, secret: str) -> str:
+    """The reactor consumer's name, with a part derived from the engines' token secret.
+
+    A client may create consumers on the events stream by the legacy subject that
+    ordered consumers use, and nats-server takes the name from the request's body there:
+    a body naming an existing consumer updates it, which no permission can tell apart.
+    Only a name no client can learn keeps this consumer out of reach (64 bits; the
+    clients may neither list consumers nor read their advisories)."""
+    tag = hmac.new(secret.encode(), f"reactor:{subjects.prefix}".encode(), hashlib.sha256)
+    return f"{legacy_reactor_durable(subjects)}-{tag.hexdigest()[:16]}"
+
+
+def reactor_consumer(subjects: Subjects, secret: str) -> ConsumerConfig:
+    """The engines' shared durable consumer of public game events and lobby events (as
+    created on a brand-new stream: from its first message)."""
     return ConsumerConfig(
-        durable_name=f"{subjects.prefix.replace('.', '_')}-engine-reactor",
+        durable_name=reactor_durable(subjects, secret),
         filter_subjects=[subjects.all_public, subjects.all_lobby],
         deliver_policy=DeliverPolicy.ALL,
         ack_policy=AckPolicy.EXPLICIT,
@@ -103,9 +130,65 @@ def reactor_consumer(subjects: Subjects) -> ConsumerConfig:
     )
 
 
+_CHECKED = (
+    "durable_name",
+    "deliver_subject",
+    "filter_subjects",
+    "ack_policy",
+    "ack_wait",
+    "max_ack_pending",
+    "max_deliver",
+    "backoff",
+    "headers_only",
+    "inactive_threshold",
+)
+_STARTS = (DeliverPolicy.ALL, DeliverPolicy.BY_START_SEQUENCE)
+
+
+def consumer_drift(wanted: ConsumerConfig, held: ConsumerConfig) -> dict[str, tuple[Any, Any]]:
+    """``{field: (held, wanted)}`` for each setting of the reactor's consumer that differs
+    from ``wanted`` (``reactor_consumer``); where it starts may be the stream's first
+    message or a sequence (an engine's own position), nothing else."""
+    found = {
+        name: (have, want)
+        for name in _CHECKED
+        if (want := _normal(name, wanted)) != (have := _normal(name, held))
+    }
+    if held.deliver_policy not in _STARTS:
+        found["deliver_policy"] = (held.deliver_policy, wanted.deliver_policy)
+    return found
+
+
+def _normal(name: str, config: ConsumerConfig) -> Any:
+    """As JetStream reports it (no limit: -1, 0 or None; one filter in ``filter_subject``)."""
+    value = getattr(config, name)
+    if name == "filter_subjects":
+        return sorted(value or ([config.filter_subject] if config.filter_subject else []))
+    if name in ("ack_wait", "inactive_threshold"):
+        return round(float(value or 0.0), 3)
+    if name == "max_deliver":
+        return -1 if value in (None, 0) else value
+    if name == "backoff":
+        return list(value or [])
+    if name == "headers_only":
+        return bool(value)
+    return value or None
+
+
 class EventConsumer:
     """Pulls batches from the reactor consumer; each table's events go to ``handler`` in
-    order, tables run concurrently; a message is acked once handled, else redelivered."""
+    order, tables run concurrently; a message is acked once handled, else redelivered.
+
+    The consumer is checked at start and every ``check_every`` seconds against
+    :func:`reactor_consumer`: one updated by someone else (drift) or deleted (lost) is
+    logged, counted (``president_reactor_consumer_repairs_total``), makes the engine not
+    ready, and is created again from the engine's position: the consumer's ack floor as
+    last seen intact (every event up to it handled and acked), never from the stream's
+    start. An engine without a position that finds no consumer on a stream holding
+    messages starts after the stream's last one (what it missed is the sweep's:
+    ``services.engine.sweep``). Engines healing at once look again after a random
+    ``settle`` delay, so that one heals and the others find the repair.
+    """
 
     def __init__(
         self,
@@ -113,35 +196,55 @@ class EventConsumer:
         subjects: Subjects,
         handler: TableHandler,
         *,
+        secret: str,
         batch: int = 256,
         fetch_timeout: float = 1.0,
+        check_every: float = REACTOR_CHECK_EVERY,
+        settle: tuple[float, float] = (0.2, 1.0),
     ):
         self._js = js
         self._subjects = subjects
         self._handler = handler
         self._batch = batch
         self._fetch_timeout = fetch_timeout
-        self._config = reactor_consumer(subjects)
+        self._check_every = check_every
+        self._settle = settle
+        self._config = reactor_consumer(subjects, secret)
+        self._legacy = legacy_reactor_durable(subjects)
+        self._stream = subjects.events_stream
+        self.position: int | None = None
+        """The stream sequence up to which every event was handled and acked (None: not
+        known yet)."""
         self.bound = False
-        """Whether the consumer is bound and its last fetch worked (readiness)."""
+        """Whether the consumer is bound, as configured, and its last fetch worked."""
+        self.problem: str | None = None
+        """What is wrong with the consumer while it is healed."""
+
+    @property
+    def durable(self) -> str:
+        assert self._config.durable_name is not None
+        return self._config.durable_name
 
     async def run(self, stop: asyncio.Event) -> None:
         """Consume until ``stop`` is set (failures are logged and retried)."""
-        stream = self._subjects.events_stream
-        durable = self._config.durable_name
-        assert durable is not None
         failures = 0
+        loop = asyncio.get_running_loop()
         while not stop.is_set():
             try:
-                await self._js.add_consumer(stream, self._config)
-                subscription = await self._js.pull_subscribe_bind(durable, stream=stream)
+                await self.check()
+                subscription = await self._js.pull_subscribe_bind(self.durable, stream=self._stream)
                 if failures:
                     log.info("engine reactor: consumer bound again")
                 failures = 0
                 try:
+                    next_check = loop.time() + self._check_every
                     while not stop.is_set():
                         await self._round(subscription)
-                        self.bound = True
+                        self.bound = self.problem is None
+                        if loop.time() >= next_check:
+                            next_check = loop.time() + self._check_every
+                            if await self.check():
+                                break  # created again: bind to the new one
                 finally:
                     self.bound = False
                     with contextlib.suppress(Exception):
@@ -157,6 +260,87 @@ class EventConsumer:
                 failures += 1
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), min(0.25 * 2**failures, 5.0))
+
+    async def check(self) -> bool:
+        """Look at the consumer; create it when missing, heal it when it drifted or was
+        lost (see the class). Whether it was created."""
+        problem, info = await self._inspect()
+        if problem is None:
+            self.problem = None
+            if info is not None and info.ack_floor is not None:
+                self.position = max(self.position or 0, info.ack_floor.stream_seq)
+            return False
+        if self.position is None and info is None:
+            await self._take_over_legacy()
+            await self._create()  # a first start: nothing was lost
+            return True
+        kind = "lost" if info is None else "drift"
+        log.warning("engine reactor: consumer %s %s; healing it", self.durable, problem)
+        REACTOR_CONSUMER_REPAIRS.labels(kind).inc()
+        self.problem, self.bound = problem, False
+        await asyncio.sleep(random.uniform(*self._settle))
+        problem, info = await self._inspect()  # another engine may have healed it
+        if problem is None:
+            log.info("engine reactor: consumer %s was healed by another engine", self.durable)
+            self.problem = None
+            return True
+        if info is not None:
+            with contextlib.suppress(NotFoundError):
+                await self._js.delete_consumer(self._stream, self.durable)
+        await self._create()
+        self.problem = None
+        return True
+
+    async def _take_over_legacy(self) -> None:
+        """Start where the consumer of the old, guessable name stopped. It is left to
+        the engines of the old version still running (deleted, they would create it
+        again from the stream's start); delete it once none runs."""
+        try:
+            info = await self._js.consumer_info(self._stream, self._legacy)
+        except NotFoundError:
+            return
+        if info.ack_floor is not None and info.ack_floor.stream_seq:
+            self.position = info.ack_floor.stream_seq
+            log.warning(
+                "engine reactor: going on from %s's sequence %s; delete that consumer once "
+                "no engine of the old version runs",
+                self._legacy,
+                self.position,
+            )
+
+    async def _inspect(self) -> tuple[str | None, ConsumerInfo | None]:
+        try:
+            info = await self._js.consumer_info(self._stream, self.durable)
+        except NotFoundError:
+            return "is missing", None
+        drift = consumer_drift(self._config, info.config)
+        if not drift:
+            return None, info
+        said = ", ".join(f"{name} {held!r} -> {want!r}" for name, (held, want) in drift.items())
+        return f"was changed: {said}", info
+
+    async def _create(self) -> None:
+        """Create the consumer from the position (else after the stream's last message,
+        or from the start of an empty stream); an identical one is already there if
+        another engine was quicker."""
+        config = self._config
+        start = None if self.position is None else self.position + 1
+        if start is None:
+            state = (await self._js.stream_info(self._stream)).state
+            start = state.last_seq + 1 if state.messages else None
+        if start is not None:
+            config = dataclasses.replace(
+                config, deliver_policy=DeliverPolicy.BY_START_SEQUENCE, opt_start_seq=start
+            )
+        try:
+            await self._js.add_consumer(self._stream, config)
+        except APIError:
+            if (await self._inspect())[0] is not None:
+                raise
+            log.info("engine reactor: consumer %s created by another engine", self.durable)
+            return
+        self.position = max(self.position or 0, (start or 1) - 1)
+        log.info("engine reactor: consumer %s created from sequence %s", self.durable, start or 1)
 
     async def _round(self, subscription: JetStreamContext.PullSubscription) -> None:
         try:

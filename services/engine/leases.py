@@ -52,8 +52,8 @@ class Lease:
     table_id: str
     head_version: int
     """The game stream's version when the lease was taken."""
-    rejections: dict[str, dict[str, Any]]
-    """Remembered rejections of the table's commands, by command id."""
+    rejections: dict[tuple[str, str], dict[str, Any]]
+    """Remembered rejections of the table's commands, by (sender, command id)."""
     busy: bool = False
     used_at: float = field(default_factory=time.monotonic)
     wanted: bool = False
@@ -113,7 +113,8 @@ class TableLeases:
         if not row[0]:
             self._mark_contended(table_id)
             return None
-        lease = Lease(table_id, row[1], dict(json.loads(row[2])), busy=True)
+        remembered = {(sender, command): reply for sender, command, reply in json.loads(row[2])}
+        lease = Lease(table_id, row[1], remembered, busy=True)
         self._leases[table_id] = lease
         return lease
 

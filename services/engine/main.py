@@ -7,7 +7,7 @@ subscriber (queue group ``engine``, so instances share the load; the server atte
 sent each command, ``president.bus.identity``). Nothing connects before ``start()``;
 ``president.runtime.run`` serves it until SIGTERM/SIGINT, then ``stop()`` answers the
 commands in hand and disconnects. Ready while NATS and Postgres answer and the
-reactor's consumer is bound (both connections up).
+reactor's consumer is bound as configured (both connections up; ``EventConsumer``).
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ from president.clock import Clock, SystemClock
 from president.commands import BUSY, RateLimits
 from president.contract import Subjects
 from president.game import Game
-from president.runtime import Runtime, run
+from president.runtime import Runtime
 from president.runtime.checks import close_nats, close_store, nats_check, postgres_check
+from president.runtime.liveness import StallWatch
 from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
 
@@ -39,11 +40,13 @@ from services.engine.group_commit import GroupCommit
 from services.engine.handlers import admit_request, run_request
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.leases import TableLeases
+from services.engine.periodic import Leadership, every
 from services.engine.ports import Appender
-from services.engine.postgres import PostgresDeadlineFacts, PostgresTableSessions
+from services.engine.postgres import PostgresTableSessions
 from services.engine.reactor import Reactor
 from services.engine.settings import EngineSettings
-from services.engine.turn_clock import Alarm, OverdueSweep, TurnClock
+from services.engine.sweep import UnreactedSweep
+from services.engine.turn_clock import Alarm, LogDeadlineFacts, OverdueSweep, TurnClock
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +88,11 @@ class EngineApp:
         if self._engine is None:
             raise RuntimeError("the engine process has not started")
         return self._engine
+
+    @property
+    def reactor_consumer(self) -> EventConsumer | None:
+        """The reactor's consumer (its position, its state), once started."""
+        return self._events
 
     async def start(self, runtime: Runtime | None = None) -> None:
         """Connect, start the reactor and the command subscriber."""
@@ -134,12 +142,18 @@ class EngineApp:
             watch=self._watch,
         )
         consumer = self._events = EventConsumer(
-            js, self.subjects, reactor.on_events, batch=settings.engine_consumer_batch
+            js,
+            self.subjects,
+            reactor.on_events,
+            secret=self._token_secret,
+            batch=settings.engine_consumer_batch,
+            check_every=settings.engine_consumer_check,
         )
         self._stop.clear()
         self._consumer = asyncio.create_task(consumer.run(self._stop), name="engine-reactor")
         runtime.supervise(self._consumer, "the reactor")
         self._start_clocks(engine, turn_clock, runtime)
+        self._start_sweep(reactor, runtime)
         await self._start_commands(engine, runtime)
         runtime.health.add("nats", nats_check(self._nats))
         runtime.health.add("postgres", postgres_check(self._store.pool))
@@ -147,25 +161,67 @@ class EngineApp:
         log.info("engine %s: started on prefix %s", settings.instance_id, self.subjects.prefix)
 
     def _start_clocks(self, engine: Engine, turn_clock: TurnClock, runtime: Runtime) -> None:
-        """The turn clock's alarms and the sweep for overdue turns (a restart's, another
-        instance's), each a supervised task."""
+        """The turn clock's alarms, the sweep for overdue turns (a restart's, another
+        instance's) and the stall watch (``president_stalled_tables``), each a supervised
+        task."""
         assert self._store is not None
         settings = self.settings
         sweep = OverdueSweep(
-            PostgresDeadlineFacts(self._store),
+            LogDeadlineFacts(self._store),
             self.clock,
             engine.load,
             turn_clock,
             grace=settings.engine_clock_grace,
         )
+        stalls = StallWatch(
+            self._store,
+            engine.load,
+            self.clock,
+            grace=settings.stall_grace,
+            after=settings.stall_after,
+        )
+        looks = {"engine-clock-sweep": sweep.sweep, "engine-stall-watch": stalls.look}
         self._clock_tasks = [
             asyncio.create_task(turn_clock.run(self._stop), name="engine-turn-clock"),
-            asyncio.create_task(
-                sweep.run(self._stop, settings.engine_clock_sweep), name="engine-clock-sweep"
+            *(
+                asyncio.create_task(
+                    every(settings.engine_clock_sweep, look, self._stop, name=name), name=name
+                )
+                for name, look in looks.items()
             ),
         ]
         for task in self._clock_tasks:
             runtime.supervise(task, task.get_name())
+
+    def _start_sweep(self, reactor: Reactor, runtime: Runtime) -> None:
+        """The sweep for tables whose last event got no reaction (a supervised task, on
+        the engine holding the sweep's lease)."""
+        assert self._store is not None
+        settings = self.settings
+        sweep = UnreactedSweep(
+            self._store,
+            self.clock,
+            reactor.react_again,
+            reactor.start,
+            grace=settings.engine_reaction_grace,
+            limit=settings.engine_reaction_limit,
+        )
+        # One engine of the deployment at a time: it acts on what it finds.
+        leader = Leadership(
+            self._store,
+            f"engine-reaction-sweep:{self.subjects.prefix}",
+            settings.instance_id,
+            seconds=3 * settings.engine_reaction_sweep,
+        )
+        name = "engine-reaction-sweep"
+        task = asyncio.create_task(
+            every(
+                settings.engine_reaction_sweep, sweep.sweep, self._stop, name=name, leader=leader
+            ),
+            name=name,
+        )
+        self._clock_tasks.append(task)
+        runtime.supervise(task, task.get_name())
 
     async def _start_commands(self, engine: Engine, runtime: Runtime) -> None:
         """The game-command subscriber (queue group ``engine``) on the command account's
@@ -203,6 +259,8 @@ class EngineApp:
         await self._commands.start()
 
     async def _reactor_check(self) -> str | None:
+        if self._events is not None and self._events.problem is not None:
+            return f"the reactor's consumer {self._events.problem}; healing it"
         if self._events is None or not self._events.bound:
             return "the reactor's consumer is not bound"
         return None
@@ -304,13 +362,3 @@ def create_app(
     if not settings.token_secret:
         raise MissingSecretError("the engine needs PRESIDENT_TOKEN_SECRET (no default is safe)")
     return EngineApp(settings, database_url, nats_url, clock)
-
-
-def main() -> None:
-    """Run one engine instance until SIGTERM/SIGINT (settings from ``PRESIDENT_*``)."""
-    settings = load_settings(cls=EngineSettings)
-    run(create_app(settings), settings)
-
-
-if __name__ == "__main__":
-    main()

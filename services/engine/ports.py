@@ -20,8 +20,11 @@ class TableSessions(Protocol):
     """Opens a :class:`TableSession`; waits while another instance holds the table."""
 
     def hold(
-        self, table_id: str, command_id: str | None = None
-    ) -> AbstractAsyncContextManager[TableSession]: ...
+        self, table_id: str, command_id: str | None = None, sender: str = ""
+    ) -> AbstractAsyncContextManager[TableSession]:
+        """``sender``: the attested user of the command ('' when anonymous); the session's
+        ``rejection`` is the one remembered for this sender's command id."""
+        ...
 
     def finished(self, table_id: str) -> None:
         """The table's game is over: keep nothing of it past the command in hand."""
@@ -38,4 +41,5 @@ class Appender(Protocol):
         *,
         expected_version: int | None,
         command_id: str | None = None,
+        sender: str = "",
     ) -> AppendResult: ...

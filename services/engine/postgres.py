@@ -17,7 +17,6 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 import asyncpg
@@ -27,9 +26,8 @@ from president.store.postgres import PostgresEventStore
 from president.store.rejections import REMEMBER
 
 from services.engine.leases import Lease, TableLeases, lock_key
-from services.engine.turn_clock import DeadlineFact
 
-__all__ = ["PostgresDeadlineFacts", "PostgresTableSessions", "lock_key"]
+__all__ = ["PostgresTableSessions", "lock_key"]
 
 
 @dataclass
@@ -39,6 +37,7 @@ class LeasedTableSession:
     pool: asyncpg.Pool
     lease: Lease
     command_id: str | None
+    sender: str = ""
 
     @property
     def head_version(self) -> int:
@@ -46,13 +45,17 @@ class LeasedTableSession:
 
     @property
     def rejection(self) -> dict[str, Any] | None:
-        return None if self.command_id is None else self.lease.rejections.get(self.command_id)
+        if self.command_id is None:
+            return None
+        return self.lease.rejections.get((self.sender, self.command_id))
 
     async def remember(self, reply: dict[str, Any]) -> None:
         if self.command_id is not None:
             stream_id = stream_id_of_game(self.lease.table_id)
-            await self.pool.execute(REMEMBER, stream_id, self.command_id, json.dumps(reply))
-            self.lease.rejections.setdefault(self.command_id, reply)
+            await self.pool.execute(
+                REMEMBER, stream_id, self.command_id, json.dumps(reply), self.sender
+            )
+            self.lease.rejections.setdefault((self.sender, self.command_id), reply)
 
 
 class PostgresTableSessions:
@@ -72,17 +75,21 @@ class PostgresTableSessions:
         self._ask = ask
 
     @asynccontextmanager
-    async def hold(self, table_id: str, command_id: str | None = None) -> AsyncIterator[StreamHold]:
+    async def hold(
+        self, table_id: str, command_id: str | None = None, sender: str = ""
+    ) -> AsyncIterator[StreamHold]:
         lease = None if self._leases is None else await self._leases.acquire(table_id)
         if lease is None:
             waiting = None if self._ask is None else functools.partial(self._ask, table_id)
             stream_id = stream_id_of_game(table_id)
-            async with self._store.hold(stream_id, command_id, waiting=waiting) as held:
+            async with self._store.hold(
+                stream_id, command_id, sender=sender, waiting=waiting
+            ) as held:
                 yield held
             return
         assert self._leases is not None
         try:
-            yield LeasedTableSession(self._pool, lease, command_id)
+            yield LeasedTableSession(self._pool, lease, command_id, sender)
         except BaseException:
             self._leases.drop(lease)  # what it knows may be wrong now: start afresh
             raise
@@ -92,30 +99,3 @@ class PostgresTableSessions:
         """The table's game is over: its lease goes once the command in hand is done."""
         if self._leases is not None:
             self._leases.finished(table_id)
-
-
-_DEADLINE_FACTS = """
-SELECT position, stream_id, type, data->>'deadline' AS deadline FROM events
-WHERE position > $1 AND type IN ('TurnDeadlineSet', 'GameEnded') AND stream_id LIKE 'game-%'
-ORDER BY position LIMIT $2
-"""
-
-
-class PostgresDeadlineFacts:
-    """The log's deadlines and game ends after a position (the unique index on position
-    makes a sweep read only what was appended since the last one)."""
-
-    def __init__(self, store: PostgresEventStore):
-        self._pool = store.pool
-
-    async def after(self, position: int, limit: int = 5000) -> list[DeadlineFact]:
-        rows = await self._pool.fetch(_DEADLINE_FACTS, position, limit)
-        return [
-            DeadlineFact(
-                row["position"],
-                row["stream_id"].removeprefix("game-"),
-                row["type"],
-                None if row["deadline"] is None else datetime.fromisoformat(row["deadline"]),
-            )
-            for row in rows
-        ]

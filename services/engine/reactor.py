@@ -51,16 +51,20 @@ class Reactor:
         self._watch = watch
 
     async def on_lobby(self, event: LobbyEvent) -> None:
-        if event.event_type != "GameStartRequested":
-            return
-        result = await self._engine.start_game(event.table_id, causation_id=event.event_id)
-        if isinstance(result, Refusal):
-            log.warning("table %s not started: %s %s", event.table_id, result.code, result.detail)
-        else:
-            log.info("table %s: game created (duplicate=%s)", event.table_id, result.duplicate)
+        if event.event_type == "GameStartRequested":
+            await self.start(event.table_id, event.event_id)
 
-    async def on_game(self, table_id: str, since: int, until: int | None = None) -> None:
-        """Prompt for every turn that began at or after version ``since``.
+    async def start(self, table_id: str, causation_id: str) -> None:
+        """Create the game of a table whose start was requested (idempotent)."""
+        result = await self._engine.start_game(table_id, causation_id=causation_id)
+        if isinstance(result, Refusal):
+            log.warning("table %s not started: %s %s", table_id, result.code, result.detail)
+        else:
+            log.info("table %s: game created (duplicate=%s)", table_id, result.duplicate)
+
+    async def on_game(self, table_id: str, since: int | None, until: int | None = None) -> None:
+        """Prompt for every turn that began at or after version ``since`` (None: every
+        seat due now, as after a reaction that never came: ``services.engine.sweep``).
 
         ``until`` is the last relayed version in hand: a cached fold that reached it is
         used without reading the log (it holds committed events only).
@@ -68,6 +72,8 @@ class Reactor:
         games = self._engine.games
         async with games.lock(table_id):
             game = await games.load(table_id, at_least=until)
+            if since is None:
+                since = min(game.turns.values(), default=game.version)
             messages = prompts_for(
                 game,
                 since,
@@ -79,6 +85,11 @@ class Reactor:
                 self._watch(game)
         if messages:
             await self._publisher.publish(messages)
+
+    async def react_again(self, table_id: str, version: int) -> None:
+        """React to a game whose events up to ``version`` may have got no reaction: the
+        prompts and decision requests of every seat due now, the turn clock's alarms."""
+        await self.on_game(table_id, None, version)
 
     async def ask_again(self, table_id: str, seat: int, turn_version: int) -> None:
         """Send AI seat ``seat``'s decision request again (its first one may be lost), if

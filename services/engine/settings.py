@@ -31,6 +31,24 @@ class EngineSettings(ServiceSettings):
         default=DEFAULT_AI_BUDGET_MS, ge=1, description="Hard's thinking time per decision"
     )
     engine_consumer_batch: int = Field(default=256, ge=1)
+    engine_consumer_check: float = Field(
+        default=5.0,
+        gt=0,
+        description="seconds between checks of the reactor's consumer (healed if changed or lost)",
+    )
+    engine_reaction_sweep: float = Field(
+        default=5.0,
+        gt=0,
+        description="seconds between looks in the log for tables whose last event got no reaction",
+    )
+    engine_reaction_grace: float = Field(
+        default=10.0,
+        ge=0,
+        description="seconds a table's last event waits for its reaction before the sweep reacts",
+    )
+    engine_reaction_limit: int = Field(
+        default=200, ge=1, description="tables the sweep reacts to in one pass, the oldest first"
+    )
     engine_lease_idle: float = Field(
         default=2.0,
         ge=0,

@@ -16,7 +16,6 @@ overdue by more than ``grace`` gets its alarms on this engine too.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import heapq
 import logging
 from collections.abc import Awaitable, Callable
@@ -26,7 +25,9 @@ from typing import Literal, Protocol
 
 from president.clock import Clock
 from president.contract import takeover_command_id, timeout_command_id
+from president.contract.subjects import table_id_of_stream
 from president.game import Game
+from president.store import EventStore
 
 log = logging.getLogger(__name__)
 
@@ -162,10 +163,32 @@ class DeadlineFact:
     deadline: datetime | None = None
 
 
+DEADLINE_TYPES = ("TurnDeadlineSet", "GameEnded")
+
+
 class DeadlineFacts(Protocol):
     """Reads the log's deadlines and game ends after a global position, in log order."""
 
     async def after(self, position: int, limit: int = 5000) -> list[DeadlineFact]: ...
+
+
+class LogDeadlineFacts:
+    """:class:`DeadlineFacts` of the store's log (``read_all`` of those two types: the
+    unique index on position makes each sweep read only what was appended since)."""
+
+    def __init__(self, store: EventStore):
+        self._store = store
+
+    async def after(self, position: int, limit: int = 5000) -> list[DeadlineFact]:
+        facts = []
+        for event in await self._store.read_all(position, limit, types=DEADLINE_TYPES):
+            kind = table_id_of_stream(event.stream_id)
+            if kind is None or kind[0] != "game":
+                continue
+            raw = event.data.get("deadline")
+            deadline = None if raw is None else datetime.fromisoformat(str(raw))
+            facts.append(DeadlineFact(event.position, kind[1], event.type, deadline))
+        return facts
 
 
 class OverdueSweep:
@@ -221,16 +244,6 @@ class OverdueSweep:
                 found += 1
             if not game.deadlines or all(d.at is None for d in game.deadlines.values()):
                 self._latest.pop(table_id, None)  # nothing pending: back when a deadline comes
+        if found:
+            log.info("turn clock: %d table(s) with deadlines found in the log", found)
         return found
-
-    async def run(self, stop: asyncio.Event, every: float) -> None:
-        """Sweep now, then every ``every`` seconds until ``stop`` is set."""
-        while not stop.is_set():
-            try:
-                found = await self.sweep()
-                if found:
-                    log.info("turn clock: %d table(s) with deadlines found in the log", found)
-            except Exception:
-                log.exception("turn clock: sweep failed; trying again")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), every)

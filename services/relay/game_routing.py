@@ -1,8 +1,8 @@
 """The relay's route for the services' streams: who may see which part of each event.
 
 ``game-{id}`` events: one ``PublicEvent`` (``Event.public_data()``; GameCreated
-without token hashes; DealCommitted without its seed) plus one ``SeatEvent`` per seat
-entitled to a private part (its dealt hand; the cards it gave or got).
+without token hashes and seat holders' identities; DealCommitted without its seed) plus
+one ``SeatEvent`` per seat entitled to a private part (its dealt hand; the cards it gave or got).
 ``table-{id}`` events: one ``LobbyEvent`` (token hashes left out). Anything else,
 and any event type this code does not know, is not published: nothing leaks by default.
 """
@@ -25,12 +25,14 @@ from services.relay.outgoing import Outgoing, Route, Routing
 log = logging.getLogger(__name__)
 
 _TABLE_EVENTS = ("TableCreated", "SeatTaken", "AISeated", "GameStartRequested")
+_UNPUBLISHED = ("token_sha256", "taken_by")
+"""What a GameCreated seat keeps from the public: its token's hash, who took it."""
 
 
 def public_game_data(event_type: str, data: Mapping[str, Any]) -> dict[str, Any] | None:
     """What every player may see of a game-stream event; None: not published."""
     if event_type == "GameCreated":
-        seats = [{k: v for k, v in seat.items() if k != "token_sha256"} for seat in data["seats"]]
+        seats = [{k: v for k, v in seat.items() if k not in _UNPUBLISHED} for seat in data["seats"]]
         return {**data, "seats": seats}
     if event_type == "DealCommitted":
         return {k: v for k, v in data.items() if k != "seed"}

@@ -19,7 +19,7 @@ import logging
 import asyncpg
 from president.bus.connect import NatsCredentials
 from president.bus.streams import StreamLimits
-from president.runtime import Runtime, run
+from president.runtime import Runtime
 from president.runtime.checks import close_pool, postgres_check
 from president.runtime.metrics import RELAY_LAG, RELAY_PUBLISH_FAILURES
 from president.settings import load_settings
@@ -146,9 +146,3 @@ def create_app(
     if database_url is None or nats_url is None:
         raise ValueError("the relay needs PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL")
     return RelayApp(create_relay(settings, database_url, nats_url), database_url)
-
-
-def main() -> None:
-    """Run one relay until SIGTERM/SIGINT (settings from ``PRESIDENT_*``)."""
-    settings = load_settings(cls=RelaySettings)
-    run(create_app(settings), settings)

@@ -8,6 +8,7 @@ streams are ``services.table.cycle``) with the table's decisions (``president.ga
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import time
 from typing import Protocol
@@ -69,10 +70,12 @@ class Lobby(Protocol):
         ...
 
 
-def table_id_for(command_id: str) -> str:
-    """The table id of a CreateTable that names none: derived from its command id, so
-    the command sent twice names the same stream (and is recognised as a duplicate)."""
-    return "t" + hashlib.sha256(command_id.encode()).hexdigest()[:15]
+def table_id_for(command_id: str, sender: str = "") -> str:
+    """The table id of a CreateTable that names none: derived from its command id and its
+    sender ('' when anonymous), so the command sent twice names the same stream (and is
+    recognised as a duplicate), and another identity's command of that id another one."""
+    material = command_id if not sender else json.dumps([sender, command_id])
+    return "t" + hashlib.sha256(material.encode()).hexdigest()[:15]
 
 
 FULL_RECHECK_SECONDS = 1.0
@@ -122,9 +125,10 @@ class TableService:
         return await self.get_table(command)
 
     async def create_table(self, command: CreateTable, requester: Requester | None = None) -> Reply:
-        table_id = command.table_id or table_id_for(command.command_id)
+        sender = "" if requester is None else requester.user
+        table_id = command.table_id or table_id_for(command.command_id, sender)
         too_many = await self._too_many_tables(requester)
-        if too_many is not None and await self._unheard_of(table_id, command.command_id):
+        if too_many is not None and await self._unheard_of(table_id, command.command_id, sender):
             # What a CreateTable storm mostly is: a new command for a table that does not
             # exist, over the limit. Nothing to hold or remember (TOO_MANY_TABLES is not
             # final); the cycle would answer the same, with a transaction and a lock more.
@@ -164,16 +168,17 @@ class TableService:
                 del self._full[next(iter(self._full))]
         return held
 
-    async def _unheard_of(self, table_id: str, command_id: str) -> bool:
-        """Whether neither the table's stream nor a remembered refusal knows the command
-        (then no first answer is owed to it)."""
+    async def _unheard_of(self, table_id: str, command_id: str, sender: str) -> bool:
+        """Whether neither the table's stream nor a refusal remembered for the sender knows
+        the command (then no first answer is owed to it)."""
         stream_id = stream_id_of_table(table_id)
         if await self._store.stream_version(stream_id) != 0:
             return False
-        return await self._rejections.recall(stream_id, command_id) is None
+        return await self._rejections.recall(stream_id, command_id, sender) is None
 
     async def take_seat(self, command: TakeSeat, requester: Requester | None = None) -> Reply:
-        token = seat_token(self._secret, command.table_id, command.command_id)
+        sender = "" if requester is None else requester.user
+        token = seat_token(self._secret, command.table_id, command.command_id, sender)
         reply = await self._execute(
             command.table_id,
             command,

@@ -4,7 +4,9 @@ Each decision holds its command id (``RejectionMemory.deciding``), so copies of 
 command sent at once are decided one after the other, and reads the table's stream afresh
 (table streams are short). Not remembered: UNKNOWN_TABLE (the table may be created
 later), the answer to a table that kept changing under every attempt ("try again"), and
-COMMAND_ID_REUSED (another identity's reuse must not become the first sender's answer).
+COMMAND_ID_REUSED (a reuse with another command must not become the first one's answer).
+A command id is its sender's: another identity's command of the same id is decided on
+its own.
 The events record who sent the command and what it said (``requested_by``,
 ``requested_by_role``, ``command_fingerprint``: ``president.commands.Identified.sent``).
 """
@@ -17,7 +19,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from president.bus.identity import Requester
-from president.commands import CommandCycle, Earlier, Identified, accepted, identified, rejection
+from president.commands import (
+    CommandCycle,
+    Earlier,
+    Identified,
+    accepted,
+    identified,
+    rejection,
+    sender_of,
+)
 from president.contract import (
     Accepted,
     CreateTable,
@@ -28,6 +38,7 @@ from president.contract import (
     TakeSeat,
     stream_id_of_table,
 )
+from president.contract.subjects import table_of_stream
 from president.game import Fact, Refusal, TableState, fold_table, metadata
 from president.store import AppendResult, EventStore, NewEvent, RecordedEvent
 from president.store.rejections import Deciding, RejectionMemory
@@ -100,14 +111,21 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
 
     @asynccontextmanager
     async def hold(self, command: Identified) -> AsyncIterator[_HeldTable]:
-        async with self._rejections.deciding(command.stream_id, command.command_id) as deciding:
+        async with self._rejections.deciding(
+            command.stream_id, command.command_id, command.sender
+        ) as deciding:
             yield _HeldTable(self._store, deciding, _table_id(command))
 
     def version(self, state: _Read) -> int:
         return state.state.version
 
     def earlier(self, command: Identified, state: _Read) -> Earlier | None:
-        done = [e for e in state.events if e.metadata.get("command_id") == command.command_id]
+        done = [
+            e
+            for e in state.events
+            if e.metadata.get("command_id") == command.command_id
+            and sender_of(e.metadata) == command.sender
+        ]
         if not done:
             return None
         return _first_answer(command, done)
@@ -130,6 +148,7 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
             events,
             expected_version=state.state.version,
             command_id=command.command_id,
+            sender=command.sender,
         )
         table_id = _table_id(command)
         if result.duplicate:  # the same command, decided elsewhere (the store's own check)
@@ -144,14 +163,14 @@ class TableCommands(CommandCycle[TableRequest, _Read]):
 
 
 def _first_answer(command: Identified, done: Sequence[RecordedEvent]) -> Earlier:
-    """The first answer with who sent it and what it said (the cycle gives it again only
-    to the same identity for the same command)."""
+    """The first answer of the sender's command, with what it said (the cycle gives it
+    again only for the same command)."""
     reply = _accepted(command.command_id, _table_id(command), done, duplicate=True)
     return Earlier.of(reply, done[0].metadata)
 
 
 def _table_id(command: Identified) -> str:
-    return command.stream_id.removeprefix("table-")
+    return table_of_stream(command.stream_id)
 
 
 def _seat_of(facts: Sequence[tuple[str, Mapping[str, Any]]]) -> int | None:

@@ -22,7 +22,7 @@ from president.bus.identity import Requester
 from president.bus.requests import CommandServer
 from president.commands import RateLimits
 from president.contract import Reply, Subjects, TableCommand
-from president.runtime import Runtime, run
+from president.runtime import Runtime
 from president.runtime.checks import close_nats, close_pool, nats_check, postgres_check
 from president.runtime.metrics import GAMES_IN_PLAY
 from president.settings import MissingSecretError, load_settings
@@ -151,9 +151,3 @@ class TableApp:
 def create_app(settings: TableSettings | None = None) -> TableApp:
     """The table-service application (core NATS for the commands)."""
     return TableApp(settings or load_settings(cls=TableSettings))
-
-
-def main() -> None:
-    """Run one table-service process until SIGTERM."""
-    settings = load_settings(cls=TableSettings)
-    run(create_app(settings), settings)

@@ -112,6 +112,17 @@ class Settings(BaseModel):
     max_open_tables: int = Field(
         default=50, ge=1, description="open (not yet started) tables one identity may create"
     )
+    stall_grace: float = Field(
+        default=30.0,
+        ge=0,
+        description="seconds past a due seat's deadline before its game is reported stalled",
+    )
+    stall_after: float = Field(
+        default=600.0,
+        gt=0,
+        description="seconds a game without a clock may wait for a move before it is"
+        " reported stalled",
+    )
 
     @field_validator("database_url")
     @classmethod

@@ -1,6 +1,7 @@
-"""Figures of the code's structure (issue 10): the largest module and function, import
-circles among the project's modules, which modules read the game's service events, and
-imports from the library into tooling or services.
+"""Figures of the code's structure (issues 10, 17): the largest module and function, import
+circles among the project's modules, which modules read the game's service events,
+imports from the library into tooling or services, and how far one game command travels
+(``president_tools.command_trace``).
 
     python -m president_tools.structure [ROOT]      # prints one JSON object
 
@@ -151,7 +152,10 @@ def figures(root: Path) -> dict[str, object]:
 
 def main() -> None:
     root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path.cwd()
-    print(json.dumps(figures(root), indent=2))
+    from president_tools.command_trace import command_figures
+
+    # the trace runs the installed code, the other figures read the checkout at ROOT
+    print(json.dumps({**figures(root), "command_trace": command_figures()}, indent=2))
 
 
 if __name__ == "__main__":

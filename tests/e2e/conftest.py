@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from president.bus.auth import Secret, User, role_permissions
 from president.client import PresidentClient
 from president.store.postgres import PostgresEventStore
 from president_tools.stack import ServiceStack, StackConfig
@@ -34,6 +35,34 @@ def start_stack(
         **config,  # type: ignore[arg-type]
     )
     return ServiceStack(stack_config, settings).start()
+
+
+def secured_stack(
+    database_url: str,
+    run_dir: Path,
+    rival: str,
+    extra_env: dict[str, str],
+    token_secret: str | None = None,
+) -> Iterator[ServiceStack]:
+    """The services on their own embedded NATS, permissions rendered for one prefix, with
+    one AI worker and a second platform's integrator identity ``rival``; stopped at the end."""
+    prefix = f"s{uuid.uuid4().hex[:8]}"
+    other = User(rival, Secret(literal=""), role_permissions("integrator", prefix, rival))
+    services = ServiceStack(
+        StackConfig(
+            prefix=prefix,
+            run_dir=run_dir,
+            durable=False,
+            ai_workers=1,
+            extra_nats_users=(other,),
+            extra_env=extra_env,
+        ),
+        StackSettings(database_url=database_url, data_dir=run_dir, token_secret=token_secret),
+    ).start()
+    try:
+        yield services
+    finally:
+        services.stop()
 
 
 def running_stack(

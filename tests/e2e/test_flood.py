@@ -50,6 +50,7 @@ def flood_stack(
     yield from running_stack(database_url, servers, tmp_path_factory, {})  # the defaults
 
 
+@pytest.mark.alone
 def test_a_flood_from_one_identity_slows_only_itself(flood_stack: ServiceStack) -> None:
     options = FloodOptions(
         tables=8, warmup=3.0, before=8.0, messages=MESSAGES, rate=360.0, finish_within=60.0

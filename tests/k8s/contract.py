@@ -1,5 +1,5 @@
-"""What the deployment files may name: the commands of the `president` CLI and the
-``PRESIDENT_*`` variables that the settings models read."""
+"""What the deployment files may name: the roles of the `president-service` entry point
+and the ``PRESIDENT_*`` variables that the settings models read."""
 
 from __future__ import annotations
 
@@ -8,27 +8,23 @@ from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
 
-import typer
 from president.settings import ENV_PREFIX, Settings
-from typer.testing import CliRunner
 
 from tests.k8s.manifests import ROOT
 
 SETTINGS_ROOTS = (ROOT / "shared", ROOT / "services")
 
 
-def cli_app() -> typer.Typer:
-    """The Typer app behind the `president` console script (wherever the script points)."""
-    (script,) = entry_points(group="console_scripts", name="president")
-    app = importlib.import_module(script.module).app
-    assert isinstance(app, typer.Typer)
-    return app
-
-
-def accepted_by_the_cli(args: list[str]) -> bool:
-    """Whether `president <args> --help` names an existing command with existing options."""
-    result = CliRunner().invoke(cli_app(), [*args, "--help"])
-    return result.exit_code == 0
+def accepted_by_the_entry_point(args: list[str]) -> bool:
+    """Whether `president-service <args>` (the image's entry point, wherever the console
+    script points) names an existing role with existing options."""
+    (script,) = entry_points(group="console_scripts", name="president-service")
+    parser = importlib.import_module(script.module).parser
+    try:
+        parser().parse_args(args)
+    except SystemExit:
+        return False
+    return True
 
 
 def _module_name(path: Path) -> str:

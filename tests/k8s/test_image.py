@@ -55,7 +55,7 @@ def test_the_runtime_stage_runs_president_as_a_non_root_user() -> None:
     runtime = _stages()[-1]
     (user,) = [line for line in runtime if line.startswith("USER ")]
     assert int(user.split()[1].split(":")[0]) > 0
-    assert 'ENTRYPOINT ["president"]' in runtime
+    assert 'ENTRYPOINT ["president-service"]' in runtime
     assert not any(line.startswith(("RUN pip", "RUN python -m pip")) for line in runtime)
 
 
@@ -83,7 +83,7 @@ def test_the_build_context_leaves_out_everything_but_the_sources() -> None:
     assert {"!shared/", "!services/", "!requirements.lock", "!pyproject.toml"} <= set(patterns)
 
 
-# The console script and every service's composition root, with the `local` extra's
+# The image's console script and every service's composition root, with the `local` extra's
 # modules unimportable (as in the image, which installs no extras).
 _WITHOUT_LOCAL = """
 import importlib
@@ -99,8 +99,8 @@ class _NotInstalled:
 sys.meta_path.insert(0, _NotInstalled())
 for service in ("table", "engine", "ai_worker", "relay"):
     importlib.import_module(f"services.{service}.main")
-(script,) = entry_points(group="console_scripts", name="president")
-sys.argv = ["president", "serve", "--help"]
+(script,) = entry_points(group="console_scripts", name="president-service")
+sys.argv = ["president-service", "--help"]
 script.load()()
 """
 

@@ -11,7 +11,11 @@ from urllib.parse import urlsplit
 import pytest
 from president.bus.auth import COMMANDS_IDENTITY
 
-from tests.k8s.contract import accepted_by_the_cli, is_president_variable, settings_variables
+from tests.k8s.contract import (
+    accepted_by_the_entry_point,
+    is_president_variable,
+    settings_variables,
+)
 from tests.k8s.manifests import (
     COMPOSE,
     OVERLAYS,
@@ -57,10 +61,9 @@ def _variables(objects: list[Manifest], container: Manifest) -> set[str]:
 @pytest.mark.parametrize("overlay", OVERLAYS)
 def test_every_k8s_process_runs_a_president_command_that_exists(overlay: str) -> None:
     found = list(president_containers(render(overlay)))
-    assert {container["args"][1] for _, container in found} == ROLES
+    assert {container["args"][0] for _, container in found} == ROLES
     for workload, container in found:
-        assert container["args"][0] == "serve"
-        assert accepted_by_the_cli(container["args"]), (
+        assert accepted_by_the_entry_point(container["args"]), (
             workload["metadata"]["name"],
             container["args"],
         )
@@ -104,7 +107,7 @@ def test_every_process_gets_the_secrets_it_refuses_to_start_without(overlay: str
     secret, a password in the database URL."""
     objects = render(overlay)
     for workload, container in president_containers(objects):
-        role = container["args"][1]
+        role = container["args"][0]
         where = f"{workload['metadata']['name']}/{container['name']}"
         variables = _variables(objects, container)
         if role != "migrate":
@@ -138,7 +141,7 @@ def test_the_operator_keeps_the_role_passwords_so_the_migration_sets_none(overla
     ADMIN OPTION on them), so the init containers leave PRESIDENT_*_ROLE_PASSWORD unset."""
     objects = render(overlay)
     for workload, container in president_containers(objects):
-        if container["args"][1] == "migrate":
+        if container["args"][0] == "migrate":
             variables = _variables(objects, container)
             assert "PRESIDENT_APP_ROLE_PASSWORD" not in variables, workload["metadata"]["name"]
             assert "PRESIDENT_AUDITOR_ROLE_PASSWORD" not in variables
@@ -153,9 +156,9 @@ def test_services_log_in_as_the_app_role_and_only_the_migration_as_owner(overlay
             if env["name"] == "PRESIDENT_DATABASE_URL"
         ]
         where = f"{workload['metadata']['name']}/{container['name']}"
-        if container["args"][1] == "migrate":
+        if container["args"][0] == "migrate":
             assert urls and urls[0].startswith("postgresql://president_owner:"), where
-        elif container["args"][1] == "ai-worker":
+        elif container["args"][0] == "ai-worker":
             assert urls == [], f"{where} never touches the database"
         else:
             assert urls and urls[0].startswith("postgresql://president_app:"), where
@@ -166,16 +169,16 @@ def test_services_log_in_as_the_app_role_and_only_the_migration_as_owner(overlay
 @pytest.mark.parametrize("overlay", OVERLAYS)
 def test_the_migration_runs_before_each_database_process_serves(overlay: str) -> None:
     for workload, container in president_containers(render(overlay)):
-        if container["args"][1] in ("relay", "table", "engine"):
+        if container["args"][0] in ("relay", "table", "engine"):
             assert "--no-migrate" in container["args"]
             init = workload["spec"]["template"]["spec"].get("initContainers", [])
-            assert [c["args"] for c in init] == [["serve", "migrate"]], workload["metadata"]["name"]
+            assert [c["args"] for c in init] == [["migrate"]], workload["metadata"]["name"]
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
 def test_president_processes_are_probed_on_their_health_endpoints(overlay: str) -> None:
     for _, container in president_containers(render(overlay)):
-        if container["args"][1] == "migrate":
+        if container["args"][0] == "migrate":
             continue
         assert {"name": "health", "containerPort": 8080} in container["ports"]
         paths = {
@@ -204,9 +207,9 @@ def _env_file_variables(path: Path) -> set[str]:
 
 def test_every_compose_service_runs_a_president_command_that_exists() -> None:
     services = _compose_president_services()
-    assert {service["command"][1] for service in services.values()} == ROLES
+    assert {service["command"][0] for service in services.values()} == ROLES
     for name, service in services.items():
-        assert accepted_by_the_cli(service["command"]), (name, service["command"])
+        assert accepted_by_the_entry_point(service["command"]), (name, service["command"])
 
 
 def test_every_president_variable_of_compose_is_a_setting() -> None:

@@ -58,10 +58,19 @@ def test_passwords_never_show_in_settings_repr() -> None:
     assert "hunter2" not in repr(settings)
 
 
-def _serve(role: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """`president serve ROLE` in a process of its own (it exits at the settings check)."""
+ENTRY_POINTS = {
+    "president serve": ["-m", "president_tools", "serve"],
+    "president-service": ["-m", "services"],
+}
+"""The developer's way to start a role and the image's: the same checks."""
+
+
+def _serve(
+    role: str, env: dict[str, str], entry: str = "president serve"
+) -> subprocess.CompletedProcess[str]:
+    """``entry ROLE`` in a process of its own (it exits at the settings check)."""
     return subprocess.run(
-        [sys.executable, "-m", "president_tools", "serve", role, "--no-migrate"],
+        [sys.executable, *ENTRY_POINTS[entry], role, "--no-migrate"],
         env=env,
         capture_output=True,
         text=True,
@@ -69,7 +78,8 @@ def _serve(role: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_serve_refuses_to_start_without_the_token_secret() -> None:
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_serve_refuses_to_start_without_the_token_secret(entry: str) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PRESIDENT_")}
     env.update(
         PRESIDENT_DATABASE_URL=REMOTE_DB,
@@ -77,10 +87,28 @@ def test_serve_refuses_to_start_without_the_token_secret() -> None:
         PRESIDENT_NATS_USER="table",
         PRESIDENT_NATS_PASSWORD="x",
     )
-    done = _serve("table", env)
+    done = _serve("table", env, entry)
     assert done.returncode == 2
     assert "PRESIDENT_TOKEN_SECRET" in done.stderr
     env.update(PRESIDENT_TOKEN_SECRET="s" * 64, PRESIDENT_NATS_USER="engine")
-    done = _serve("engine", env)
+    done = _serve("engine", env, entry)
     assert done.returncode == 2
     assert "PRESIDENT_NATS_COMMANDS_USER" in done.stderr
+
+
+def test_the_service_entry_point_never_falls_back_to_embedded_servers() -> None:
+    """Production names its servers: without them the process stops, it starts none."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PRESIDENT_")}
+    done = _serve("relay", env, "president-service")
+    assert done.returncode == 2
+    assert "PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL not set" in done.stderr
+
+
+def test_every_role_of_the_entry_point_is_a_president_serve_command() -> None:
+    from president.bus.auth import SERVICE_ROLES
+    from president_tools.cli.serve import serve_app
+
+    from services.__main__ import ROLES
+
+    commands = {command.name for command in serve_app.registered_commands}
+    assert set(ROLES) == commands == {*SERVICE_ROLES, "migrate"}

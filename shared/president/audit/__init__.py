@@ -1,6 +1,7 @@
 """Audit a game from its record: hash chain, provably fair deals, full replay by the rules.
 
-``audit_events`` is the pure core; ``audit_table`` reads the store, ``audit_bundle`` /
+``audit_events`` is the pure core; ``audit_table`` reads the store (and, for a game in
+play, says whether it is stalled: ``StallLimits``), ``audit_bundle`` /
 ``audit_bundle_file`` read an exported bundle with no database; ``export_bundle`` writes one.
 """
 
@@ -8,7 +9,13 @@ from president.audit.bundle import BUNDLE_FORMAT, Bundle, load_bundle, write_bun
 from president.audit.html import render_html
 from president.audit.problems import Problem
 from president.audit.report import AuditReport
-from president.audit.sources import audit_bundle, audit_bundle_file, audit_table, export_bundle
+from president.audit.sources import (
+    StallLimits,
+    audit_bundle,
+    audit_bundle_file,
+    audit_table,
+    export_bundle,
+)
 from president.audit.text import render_text
 from president.audit.verify import audit_events, game_stream_id
 
@@ -17,6 +24,7 @@ __all__ = [
     "AuditReport",
     "Bundle",
     "Problem",
+    "StallLimits",
     "audit_bundle",
     "audit_bundle_file",
     "audit_events",

@@ -83,20 +83,22 @@ class Finish:
 class ClockNote:
     """A time-out, or a seat going away, coming back or leaving (``kind``: ``timed_out``,
     ``away``, ``back``, ``left``); for a time-out, its deadline and how long after it the
-    time-out was recorded (``lag_ms``)."""
+    time-out was recorded (``lag_ms``); for the others, who sent the command (``by``)."""
 
     version: int
     kind: str
     seat: int
     detail: str = ""
     lag_ms: float | None = None
+    by: Sender | None = None
 
 
 _NOTES = {"TurnTimedOut": "timed_out", "SeatAway": "away", "SeatBack": "back", "SeatLeft": "left"}
 
 
-def clock_note(event: ClockEvent) -> ClockNote | None:
-    """The account's line of a clock event (None for a deadline: one per turn, too many)."""
+def clock_note(event: ClockEvent, by: Sender | None = None) -> ClockNote | None:
+    """The account's line of a clock event (None for a deadline: one per turn, too many);
+    ``by``: who sent the command that wrote it."""
     kind = _NOTES.get(event.type)
     if kind is None:
         return None
@@ -107,7 +109,7 @@ def clock_note(event: ClockEvent) -> ClockNote | None:
             lag = (event.recorded_at - datetime.fromisoformat(deadline)).total_seconds() * 1000
         return ClockNote(event.version, kind, event.seat, f"deadline {deadline}", lag)
     detail = str(event.data.get("reason", event.data.get("player_name", "")))
-    return ClockNote(event.version, kind, event.seat, detail)
+    return ClockNote(event.version, kind, event.seat, detail, by=by)
 
 
 @dataclass(slots=True)
@@ -155,7 +157,7 @@ def build_account(record: GameRecord, deals: dict[int, DealCheck]) -> GameAccoun
     for version, event in record.rules_events:
         folder.add(version, event)
     for clock_event in record.clock:
-        note = clock_note(clock_event)
+        note = clock_note(clock_event, record.senders.get(clock_event.version))
         rounds = [r for r in account.rounds if r.first_version <= clock_event.version]
         if note is not None and rounds:
             rounds[-1].clock.append(note)

@@ -1,9 +1,11 @@
 """The audit bundle: a game stream exported as JSON lines, auditable with no database.
 
 Line 1, the header: ``{"kind": "header", "format": "president-audit-bundle/1", "table_id",
-"stream_id", "rules_version", "events"}``; then one ``{"kind": "event", ...}`` line per
-event with every recorded field (``data``, ``metadata``, ``prev_hash``, ``hash`` ...);
-last, the chain head: ``{"kind": "head", "version", "hash"}``.
+"stream_id", "rules_version", "events", "in_play_from"}``; then one ``{"kind": "event", ...}``
+line per event with every recorded field (``data``, ``metadata``, ``prev_hash``, ``hash``
+...); last, the chain head: ``{"kind": "head", "version", "hash"}``. A game in play is
+written up to the last round that ended: its round in play (whose commitment records the
+private seed, whose deal the hands) is left out from version ``in_play_from`` on.
 """
 
 from __future__ import annotations
@@ -24,8 +26,12 @@ BUNDLE_FORMAT = "president-audit-bundle/1"
 
 
 def bundle_lines(stream_id: str, table_id: str, events: Sequence[RecordedEvent]) -> Iterator[bytes]:
-    """The bundle of ``events`` line by line (each line ends with a newline)."""
+    """The bundle of ``events`` line by line (each line ends with a newline), without the
+    round in play."""
     created = events[0].data if events and events[0].type == GAME_CREATED else {}
+    in_play_from = round_in_play_from(events)
+    if in_play_from is not None:
+        events = events[: in_play_from - events[0].version]
     header = {
         "kind": "header",
         "format": BUNDLE_FORMAT,
@@ -33,6 +39,7 @@ def bundle_lines(stream_id: str, table_id: str, events: Sequence[RecordedEvent])
         "stream_id": stream_id,
         "rules_version": created.get("rules_version"),
         "events": len(events),
+        "in_play_from": in_play_from,
     }
     yield orjson.dumps(header) + b"\n"
     for event in events:
@@ -42,14 +49,27 @@ def bundle_lines(stream_id: str, table_id: str, events: Sequence[RecordedEvent])
     yield orjson.dumps(head) + b"\n"
 
 
+def round_in_play_from(events: Sequence[RecordedEvent]) -> int | None:
+    """The version of the commitment of a round that has not ended (None: every round dealt
+    so far has ended)."""
+    ended = {event.data.get("round") for event in events if event.type == "RoundEnded"}
+    for event in events:
+        if event.type == "DealCommitted" and event.data.get("round") not in ended:
+            return event.version
+    return None
+
+
 def write_bundle(
     stream_id: str, table_id: str, events: Sequence[RecordedEvent], out: IO[bytes]
 ) -> int:
-    """Write the bundle to the binary stream ``out``; returns the number of events."""
+    """Write the bundle to the binary stream ``out``; returns the number of events written
+    (a game in play's round in play is left out)."""
+    lines = 0
     for line in bundle_lines(stream_id, table_id, events):
         out.write(line)
+        lines += 1
     out.flush()
-    return len(events)
+    return lines - 2  # the header and the head
 
 
 def _event_dict(event: RecordedEvent) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from president.audit.deals import DealCheck
 from president.audit.game import Sender
 from president.audit.problems import Problem
 from president.audit.report import AuditReport
-from president.audit.text import clock_line, seat_text
+from president.audit.text import checked_counts, clock_line, seat_text, stall_text
 from president.l10n import Localizer, localizer
 from president.l10n.localizer import Html
 
@@ -126,17 +126,16 @@ def _summary(report: AuditReport, t: Localizer) -> Iterable[str]:
 
 
 def _verdict(report: AuditReport, t: Localizer) -> Iterable[str]:
-    checked = report.checked
+    checks = escape(t.text("html-verdict-ok-text", **checked_counts(report)))
+    if report.ok and report.stall is not None:
+        since, who, limit = stall_text(t, report.stall)
+        head = escape(t.text("html-verdict-stalled", since=since))
+        waits = escape(t.text("html-stalled-text", who=who, limit=limit))
+        yield f'<div class="verdict bad"><b>{head}</b> {waits} {checks}</div>'
+        return
     if report.ok:
         yield f'<div class="verdict ok"><b>{escape(t.text("html-verdict-ok"))}</b> '
-        text = t.text(
-            "html-verdict-ok-text",
-            events=checked.events,
-            commitments=checked.commitments,
-            deals=checked.deals,
-            replayed=checked.replayed,
-        )
-        yield f"{escape(text)}</div>"
+        yield f"{checks}</div>"
         return
     yield f'<div class="verdict bad"><b>{escape(t.text("html-verdict-bad"))}</b> '
     yield escape(t.text("html-problems", count=len(report.problems)))

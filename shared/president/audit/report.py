@@ -7,10 +7,12 @@ out of every rendering, so an audit of a running game can be shown to anyone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from president.audit.account import GameAccount, RoundAccount, Trick
 from president.audit.problems import Problem
+from president.game.liveness import Stall
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +28,15 @@ class Checked:
 
 @dataclass(frozen=True, slots=True)
 class AuditReport:
-    """The verdict (``ok``), every problem (located by stream version) and the account."""
+    """The verdict (``ok``: the record checks), every problem (located by stream version),
+    the account, and ``stall``: the game in play waits past its limit (None: it does not,
+    or it was not looked at)."""
 
     stream_id: str
     account: GameAccount
     problems: tuple[Problem, ...]
     checked: Checked = field(default_factory=Checked)
+    stall: Stall | None = None
 
     @property
     def ok(self) -> bool:
@@ -71,6 +76,7 @@ class AuditReport:
                 "replayed": self.checked.replayed,
             },
             "problems": [p.to_dict() for p in self.problems],
+            "stalled": None if self.stall is None else _stall_dict(self.stall),
             "rounds": [self._round_dict(r) for r in self.rounds(only_round)],
             "final_scores": list(account.final_scores) if account.final_scores else None,
         }
@@ -127,6 +133,7 @@ class AuditReport:
                     "seat": n.seat,
                     "detail": n.detail,
                     "lag_ms": None if n.lag_ms is None else round(n.lag_ms, 1),
+                    "by": None if n.by is None else n.by.to_dict(),
                 }
                 for n in account.clock
             ],
@@ -173,3 +180,26 @@ def _trick_dict(trick: Trick) -> dict[str, Any]:
         "winner": trick.winner,
         "next_leader": trick.next_leader,
     }
+
+
+def _stall_dict(stall: Stall) -> dict[str, Any]:
+    return {
+        "since": stall.since.isoformat(),
+        "waiting_for": list(stall.seats),
+        "limit": stall.limit.isoformat(),
+    }
+
+
+def stall_words(stall: Stall) -> tuple[str, str, str]:
+    """The stall as the text and the page say it: since when, for whom, until when."""
+    seats = " and ".join(str(seat) for seat in stall.seats)
+    who = f"seat {seats}" if len(stall.seats) == 1 else f"seats {seats}"
+    return (
+        _when(stall.since),
+        who if stall.seats else "the engine (the next deal)",
+        _when(stall.limit),
+    )
+
+
+def _when(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
@@ -11,13 +15,44 @@ from president.audit.bundle import load_bundle, write_bundle
 from president.audit.problems import Problem
 from president.audit.report import AuditReport
 from president.audit.verify import audit_events, game_stream_id
+from president.game import CorruptGame, Game
+from president.game.liveness import Stall, stall_of
 from president.store import EventStore, RecordedEvent
 
 
-async def audit_table(store: EventStore, table_id: str) -> AuditReport:
-    """Audit the game stream ``game-{table_id}`` as the store holds it."""
+async def audit_table(
+    store: EventStore, table_id: str, *, stalls: StallLimits | None = None
+) -> AuditReport:
+    """Audit the game stream ``game-{table_id}`` as the store holds it; with ``stalls``,
+    a game in play whose record checks is also looked at for a stall, as of now."""
     events = await store.read_stream(game_stream_id(table_id))
-    return audit_events(events, table_id)
+    report = audit_events(events, table_id)
+    if stalls is None or not report.ok or not events:
+        return report
+    return dataclasses.replace(report, stall=stall_of_record(table_id, events, stalls))
+
+
+@dataclass(frozen=True)
+class StallLimits:
+    """When a game in play counts as stalled (``president.game.liveness``): ``grace``
+    seconds past a due seat's deadline, ``after`` seconds without a clock."""
+
+    grace: float
+    after: float
+    now: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+
+def stall_of_record(
+    table_id: str, events: Sequence[RecordedEvent], limits: StallLimits
+) -> Stall | None:
+    """The stall of the game ``events`` record (None: not stalled, or not foldable)."""
+    game = Game(table_id)
+    try:
+        game.apply(events)
+    except CorruptGame:
+        return None  # the audit's own checks say what is wrong
+    last = events[-1].recorded_at
+    return stall_of(game, last, limits.now, grace=limits.grace, after=limits.after)
 
 
 async def export_bundle(store: EventStore, table_id: str, out: IO[bytes] | str | Path) -> int:

@@ -6,7 +6,8 @@ from collections.abc import Iterable
 
 from president.audit.account import ClockNote, RoundAccount, Trick, sorted_cards
 from president.audit.deals import DealCheck
-from president.audit.report import AuditReport
+from president.audit.report import AuditReport, stall_words
+from president.game.liveness import Stall
 from president.l10n import Localizer, localizer
 
 
@@ -107,6 +108,9 @@ def _round(report: AuditReport, account: RoundAccount, t: Localizer) -> Iterable
             "audit-titles", values=per_seat(t, [t.title(x) for x in account.titles])
         )
         yield "  " + t.text("audit-scores", values=per_seat(t, account.scores))
+    elif report.stall is not None and account is report.account.rounds[-1]:
+        since, who, _ = stall_text(t, report.stall)
+        yield "  " + t.text("audit-in-progress-stalled", since=since, who=who)
     else:
         yield "  " + t.text("audit-in-progress")
     for problem in report.round_problems(account):
@@ -124,9 +128,10 @@ def _by(t: Localizer, sender: object | None) -> str:
 
 
 def clock_line(note: ClockNote, l10n: Localizer | None = None) -> str:
-    """A time-out, away, back or leave, as one line of the account."""
+    """A time-out, away, back or leave, as one line of the account (with who asked)."""
     t = l10n or localizer("en")
-    where = {"version": str(note.version), "seat": str(note.seat)}
+    by = "" if note.by is None else _by(t, note.by)
+    where = {"version": str(note.version), "seat": str(note.seat), "by": by}
     if note.kind == "timed_out":
         if note.lag_ms is None:
             return t.text("audit-timed-out", detail=note.detail, **where)
@@ -196,16 +201,34 @@ def per_seat(t: Localizer, values: Iterable[object], *, signed: bool = False) ->
     return t.join(parts)
 
 
-def _verdict(report: AuditReport, t: Localizer) -> Iterable[str]:
+def stall_text(t: Localizer, stall: Stall) -> tuple[str, str, str]:
+    """The stall in ``t``'s words: since when, for whom, until when (times in UTC)."""
+    since, _, limit = stall_words(stall)
+    if not stall.seats:
+        return since, t.text("audit-waiting-engine"), limit
+    seats = t.join(str(seat) for seat in stall.seats)
+    return since, t.text("audit-waiting-seats", count=len(stall.seats), seats=seats), limit
+
+
+def checked_counts(report: AuditReport) -> dict[str, int]:
+    """What the verdict counts: events, seed commitments, deals, rules events replayed."""
     checked = report.checked
+    return {
+        "events": checked.events,
+        "commitments": checked.commitments,
+        "deals": checked.deals,
+        "replayed": checked.replayed,
+    }
+
+
+def _verdict(report: AuditReport, t: Localizer) -> Iterable[str]:
+    if report.ok and report.stall is not None:
+        since, who, limit = stall_text(t, report.stall)
+        counts = checked_counts(report)
+        yield t.text("audit-stalled", since=since, who=who, limit=limit, **counts)
+        return
     if report.ok:
-        yield t.text(
-            "audit-ok",
-            events=checked.events,
-            commitments=checked.commitments,
-            deals=checked.deals,
-            replayed=checked.replayed,
-        )
+        yield t.text("audit-ok", **checked_counts(report))
         return
     yield t.text("audit-failed", count=len(report.problems))
     for problem in report.problems:

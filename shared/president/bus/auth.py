@@ -13,7 +13,7 @@ Identities (one per role; every instance of a role shares it), in two accounts:
 ``engine``          publishes turn prompts and the AI work queue; runs the reactor
 ``ai-worker``       consumes the AI work queue (the only one who may); sends game commands
 ``integrator``      a platform: sends commands, reads public, lobby and seat events and prompts
-``auditor``         reads every event stream, sends nothing
+``auditor``         reads public and lobby events (no hands, no prompts), sends nothing
 ------------------  -----------------------------------------------------------------------
 ``table``           answers table commands (``{p}.cmd.table.*``), in the command account
 ``engine-commands`` the engine's second connection: answers game commands (``{p}.cmd.game.*``)
@@ -32,6 +32,12 @@ Every identity has its own inbox prefix ``_INBOX.<user>`` (``inbox_prefix``) and
 subscribe only under it, so replies to one identity reach no other. Responders (table,
 engine-commands) publish replies through ``allow_responses``: only to a reply subject of
 a request they received, once. Nobody may publish to another identity's inbox.
+
+Consumers: a client may create ephemeral ones (the nameless create subject: ordered
+consumers) and one named after its user (``_js_read``); services only their own
+(``_js_own_consumer``). nats-server checks the subject only, so the nameless create
+naming an existing consumer in its body updates it: the engine checks and heals its own
+(``services.engine.jetstream.EventConsumer``).
 
 A subject prefix of ``*`` renders the same shapes for every prefix (stream names then
 match any stream): the test session's shared server, where each test has its own prefix.
@@ -120,17 +126,38 @@ class _Names:
         return ANY_PREFIX if self.prefix == ANY_PREFIX else Subjects(self.prefix).ai_consumer
 
 
-def _js_read(stream: str) -> list[str]:
-    """What a reader needs to follow a stream with an ordered (ephemeral, push) consumer,
+def _js_read(stream: str, user: str) -> list[str]:
+    """What a client needs to follow a stream: ordered (ephemeral, push) consumers, which
+    the server names (the legacy create subject without a name), and one consumer of its
+    own named after its user (create, update, info, delete, pull, ack: ``durable=<user>``);
     and to find where to resume (one stored message by sequence and subject)."""
     return [
         f"$JS.API.STREAM.INFO.{stream}",
         f"$JS.API.STREAM.MSG.GET.{stream}",
         f"$JS.API.CONSUMER.CREATE.{stream}",
-        f"$JS.API.CONSUMER.CREATE.{stream}.>",
-        f"$JS.API.CONSUMER.INFO.{stream}.*",
-        f"$JS.API.CONSUMER.DELETE.{stream}.*",
+        *_js_own_consumer(stream, user),
         f"$JS.FC.{stream}.>",
+    ]
+
+
+def _js_own_consumer(
+    stream: str, consumer: str, *, filters: Sequence[str] = (">",), delete: bool = True
+) -> list[str]:
+    """The rights on the one consumer ``consumer`` of ``stream``, and on no other: create
+    or update it (with ``filters``, only with those filter subjects: the server checks the
+    request's filter against the subject's), read its info, delete it (unless not
+    ``delete``), pull from it and ack its messages."""
+    create = f"$JS.API.CONSUMER.CREATE.{stream}.{consumer}"
+    if filters == (">",):
+        creates = [create, f"{create}.>", f"$JS.API.CONSUMER.DURABLE.CREATE.{stream}.{consumer}"]
+    else:
+        creates = [f"{create}.{subject}" for subject in filters]
+    return [
+        *creates,
+        f"$JS.API.CONSUMER.INFO.{stream}.{consumer}",
+        *([f"$JS.API.CONSUMER.DELETE.{stream}.{consumer}"] if delete else []),
+        f"$JS.API.CONSUMER.MSG.NEXT.{stream}.{consumer}",
+        *_js_ack(stream, consumer),
     ]
 
 
@@ -149,7 +176,8 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
     n = _Names(prefix)
     p = n.p
     events, prompts, ai = n.stream("events"), n.stream("prompts"), n.stream("ai")
-    inbox = [f"{inbox_prefix(user or role)}.>"]
+    name = user or role
+    inbox = [f"{inbox_prefix(name)}.>"]
     event_subjects = [f"{p}.evt.table.*.public", f"{p}.evt.table.*.seat.*", f"{p}.evt.lobby.*"]
     prompt_subjects = [f"{p}.evt.table.*.seat.*.prompt"]
     if role == "relay":
@@ -169,7 +197,6 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         return Permissions(publish=(), subscribe=(f"{p}.cmd.game.*",), responder=True)
     if role == "engine":
         yield_subject = f"{p}.engine.yield"
-        durable = ANY_PREFIX if prefix == ANY_PREFIX else f"{p.replace('.', '_')}-engine-reactor"
         return Permissions(
             publish=(
                 *prompt_subjects,
@@ -178,12 +205,11 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 *_js_create(events),
                 *_js_create(prompts),
                 *_js_create(ai),
-                f"$JS.API.CONSUMER.CREATE.{events}.{durable}",
-                f"$JS.API.CONSUMER.CREATE.{events}.{durable}.>",
-                f"$JS.API.CONSUMER.DURABLE.CREATE.{events}.{durable}",
-                f"$JS.API.CONSUMER.INFO.{events}.{durable}",
-                f"$JS.API.CONSUMER.MSG.NEXT.{events}.{durable}",
-                *_js_ack(events, durable),
+                # The reactor's durable, whose name ends in a part derived from the token
+                # secret (services.engine.jetstream.reactor_durable): any name, so that
+                # no client may learn it from this file. Deleted and created again when
+                # it drifted; the old, guessable name's position is taken over.
+                *_js_own_consumer(events, ANY_PREFIX),
             ),
             subscribe=(yield_subject, *inbox),
         )
@@ -194,12 +220,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 f"{p}.cmd.game.*",
                 f"{p}.stats.ai-worker.*",
                 *_js_create(ai),
-                f"$JS.API.CONSUMER.CREATE.{ai}.{consumer}",
-                f"$JS.API.CONSUMER.CREATE.{ai}.{consumer}.>",
-                f"$JS.API.CONSUMER.DURABLE.CREATE.{ai}.{consumer}",
-                f"$JS.API.CONSUMER.INFO.{ai}.{consumer}",
-                f"$JS.API.CONSUMER.MSG.NEXT.{ai}.{consumer}",
-                *_js_ack(ai, consumer),
+                *_js_own_consumer(ai, consumer, delete=False),
             ),
             subscribe=tuple(inbox),
         )
@@ -208,8 +229,8 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
             publish=(
                 f"{p}.cmd.table.*",
                 f"{p}.cmd.game.*",
-                *_js_read(events),
-                *_js_read(prompts),
+                *_js_read(events, name),
+                *_js_read(prompts, name),
             ),
             subscribe=(
                 *event_subjects,
@@ -219,12 +240,17 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
             ),
         )
     if role == "auditor":
+        # No seat or prompt subjects (hands of games in play): it replays the log from
+        # Postgres. Live, the public and lobby events; its own consumer may filter only
+        # those (no ephemeral consumers, no stored message by sequence: either would
+        # reach the seat events of the stream).
+        public = [f"{p}.evt.table.*.public", f"{p}.evt.lobby.*"]
         return Permissions(
             publish=(
-                *_js_read(events),
-                *_js_read(prompts),
+                f"$JS.API.STREAM.INFO.{events}",
+                *_js_own_consumer(events, name, filters=public),
             ),
-            subscribe=(*event_subjects, *prompt_subjects, f"{p}.stats.>", *inbox),
+            subscribe=(*public, f"{p}.stats.>", *inbox),
         )
     raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
 

@@ -18,6 +18,7 @@ from president.commands.cycle import (
     fingerprint,
     identified,
     rejection,
+    sender_of,
 )
 from president.commands.limits import RateLimits
 
@@ -38,4 +39,5 @@ __all__ = [
     "identified",
     "rejection",
     "run",
+    "sender_of",
 ]

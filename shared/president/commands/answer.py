@@ -2,7 +2,8 @@
 
 Two steps, so that a service can keep its command slots for commands worth deciding:
 :func:`admit` is synchronous and cheap (the sender's rate limit, the body's size, one
-validating parse) and either yields the typed command or the encoded reply at once;
+validating parse, the reserved command ids: ``president.commands.namespaces``) and
+yields the typed command or the encoded reply at once;
 only an admitted command then takes a slot and is run (:func:`run`). :func:`answer` does
 both in one call. Every reply is counted in the command metrics (kind, type, outcome).
 """
@@ -16,6 +17,7 @@ from typing import Any
 
 from president.bus.identity import Requester
 from president.commands.limits import RateLimits
+from president.commands.namespaces import reserved_id
 from president.contract import AnyCommand, Rejected, RejectionCode, Reply, parse_command
 from president.runtime.logs import log_context
 from president.runtime.metrics import outcome_of, record_command
@@ -54,8 +56,9 @@ def admit(
 ) -> AnyCommand | bytes:
     """The command ``raw`` on ``subject`` holds, or the encoded reply refusing it (never
     raises): ``RATE_LIMITED`` (unread) when ``requester`` is over its rate, else what
-    :func:`president.contract.parse_command` refuses, or ``MALFORMED`` when its type is
-    not one of ``accepts`` (it is not a ``kind`` command)."""
+    :func:`president.contract.parse_command` refuses, ``MALFORMED`` when its type is
+    not one of ``accepts`` (it is not a ``kind`` command), or ``FORBIDDEN`` when its id is
+    in a namespace ``requester`` may not use (:func:`reserved_id`)."""
     if limits is not None and not limits.allow(requester):
         record_command(kind, _UNREAD, _RATE_LIMITED_REPLY, 0.0)
         return _RATE_LIMITED
@@ -68,6 +71,9 @@ def admit(
         detail = f"{command.type} is not a {kind} command"
         code = RejectionCode.MALFORMED
         refused = Rejected(command_id=command.command_id, code=code, detail=detail)
+    elif (reserved := reserved_id(command.command_id, requester)) is not None:
+        code = RejectionCode.FORBIDDEN
+        refused = Rejected(command_id=command.command_id, code=code, detail=reserved)
     if refused is None:
         assert not isinstance(command, Rejected)
         return command

@@ -7,33 +7,40 @@ in how it holds and folds its stream and what it decides (``president.game``); t
 order of the steps, what is remembered and the retries live here only:
 
 1. hold the stream for the command (no other decision of it runs meanwhile) and read,
-   with the hold, the refusal remembered for the command id (``command_rejections``);
+   with the hold, the refusal remembered for the sender's command id
+   (``command_rejections``);
 2. load the folded stream (it may lag when the hold had to wait: see 6);
-3. admit the sender (the engine checks the seat's token; the table service admits all);
-4. the command id already in the stream: the reply of its first time (``duplicate``);
+3. admit the sender (the engine checks the seat's token and who holds the seat; the
+   table service admits all);
+4. the sender's command id already in the stream: the reply of its first time
+   (``duplicate``);
 5. a remembered refusal: that refusal again, even when the stream moved on since;
 6. a stale ``expected_version``: STALE_VERSION; else decide. A refusal is given only on
    the stream's latest state (the load is done again when it may have lagged), and a
    final refusal is remembered;
-7. append with the version decided on and the command id; ``ConcurrencyConflict`` (a
-   lost race) releases the hold and starts again, ``attempts`` times at most.
+7. append with the version decided on, the command id and its sender;
+   ``ConcurrencyConflict`` (a lost race) releases the hold and starts again,
+   ``attempts`` times at most.
 
 What identifies a command is one value, :class:`Identified`, handed to every step: its
-stream, its id, and what makes the id an idempotency key done right: the ``fingerprint``
-of what the command says (:func:`fingerprint`: type, stream and canonical body) and the
-``requester`` (the NATS identity that sent it). Both are written with the command's
-events (metadata ``command_fingerprint``, ``requested_by``, ``requested_by_role``) and
-with a remembered refusal (the ``_sent`` member of its ``command_rejections.reply``), and
-the cycle compares them before it answers a command id again (:meth:`CommandCycle._again`):
+stream, its id, and what makes the id an idempotency key done right: the ``requester``
+(the NATS identity that sent it, as the server attests it; :attr:`Identified.sender`)
+and the ``fingerprint`` of what the command says (:func:`fingerprint`: type, stream and
+canonical body). The key is (stream, sender, command id): the events record the sender
+(metadata ``requested_by``, ``requested_by_role``) and the fingerprint
+(``command_fingerprint``), a remembered refusal is stored under its sender (and keeps
+``_sent`` in its ``command_rejections.reply``), and the store records the command
+(``commands``) under its sender. So (:meth:`CommandCycle._again`):
 
 - the same id from the same identity with the same command: the first answer;
-- the same id with another command (another type, stream or body): ``COMMAND_ID_REUSED``,
-  nothing changed, nothing remembered (the first answer stays the first sender's);
-- the same id from another identity: ``COMMAND_ID_REUSED`` too, whatever it says, so no
-  identity ever obtains the answer (a seat token) to a command it did not send.
+- the same id from the same identity with another command (another type, stream or
+  body): ``COMMAND_ID_REUSED``, nothing changed, nothing remembered;
+- the same id from another identity: another command, decided on its own; one
+  identity's command, accepted or refused, never answers or blocks another's.
 
-Events and refusals written before fingerprints were recorded carry none: their ids are
-answered as before (the identity is still compared when it was recorded).
+Anonymous requests (an open server: no attested requester) are one sender, ``""``; so
+are events written before ``requested_by`` was recorded. Events and refusals written
+before fingerprints were recorded carry none: their ids are answered as before.
 """
 
 from __future__ import annotations
@@ -72,6 +79,11 @@ class Identified:
     """What the command says (:func:`fingerprint`), if the service computed it."""
     requester_role: str | None = None
     """The role of ``requester`` (``integrator``, ``ai-worker``), if known."""
+
+    @property
+    def sender(self) -> str:
+        """Whose command id this is: the requester, ``""`` when anonymous."""
+        return self.requester or ""
 
     def sent(self) -> dict[str, str]:
         """What the log records of who sent the command and what it said (metadata keys
@@ -122,23 +134,25 @@ def identified(
     )
 
 
+def sender_of(metadata: Any) -> str:
+    """The sender an event's metadata (or a refusal's ``_sent``) records: its
+    ``requested_by``, ``""`` when anonymous or not recorded."""
+    requester = metadata.get(REQUESTED_BY)
+    return requester if isinstance(requester, str) else ""
+
+
 @dataclass(frozen=True)
 class Earlier:
-    """The answer of a command id's first time, with who sent it and what it said then."""
+    """The answer of a sender's command id's first time, with what the command said then."""
 
     reply: Accepted | Rejected
-    requester: str | None = None
     fingerprint: str | None = None
 
     @classmethod
     def of(cls, reply: Accepted | Rejected, metadata: Any) -> Earlier:
         """The answer ``reply`` of a command whose events (or refusal) recorded ``metadata``."""
-        requester, print_ = metadata.get(REQUESTED_BY), metadata.get(FINGERPRINT)
-        return cls(
-            reply,
-            requester if isinstance(requester, str) else None,
-            print_ if isinstance(print_, str) else None,
-        )
+        print_ = metadata.get(FINGERPRINT)
+        return cls(reply, print_ if isinstance(print_, str) else None)
 
 
 class Held(Protocol[S_co]):
@@ -146,11 +160,11 @@ class Held(Protocol[S_co]):
 
     @property
     def rejection(self) -> dict[str, Any] | None:
-        """The reply a previous decision of this command refused it with, if any."""
+        """The reply a previous decision of this sender's command refused it with, if any."""
         ...
 
     async def remember(self, reply: dict[str, Any]) -> None:
-        """Record this decision's refusal: resends of the command get it back."""
+        """Record this decision's refusal: the sender's resends of the command get it back."""
         ...
 
     async def load(self, *, latest: bool) -> S_co:
@@ -215,10 +229,7 @@ class CommandCycle(ABC, Generic[C, S]):
 
     @staticmethod
     def _again(known: Identified, earlier: Earlier) -> Accepted | Rejected:
-        """The first answer again, only to its sender and only for the same command."""
-        if earlier.requester is not None and known.requester != earlier.requester:
-            detail = "this command id was sent by another identity"
-            return rejection(known.command_id, RejectionCode.COMMAND_ID_REUSED, detail)
+        """The first answer again (``earlier`` is the same sender's), for the same command."""
         if earlier.fingerprint is not None and known.fingerprint != earlier.fingerprint:
             detail = "this command id was sent before with another command; nothing changed"
             return rejection(known.command_id, RejectionCode.COMMAND_ID_REUSED, detail)
@@ -232,7 +243,8 @@ class CommandCycle(ABC, Generic[C, S]):
 
     @abstractmethod
     def hold(self, command: Identified) -> AbstractAsyncContextManager[Held[S]]:
-        """Hold the command's stream for one decision."""
+        """Hold the command's stream for one decision (with the refusal remembered for
+        the command's id of its sender)."""
 
     @abstractmethod
     def version(self, state: S) -> int:
@@ -244,8 +256,9 @@ class CommandCycle(ABC, Generic[C, S]):
 
     @abstractmethod
     def earlier(self, command: Identified, state: S) -> Earlier | None:
-        """The reply of the command's first time, when the stream holds its events, with
-        their ``requested_by`` and ``command_fingerprint`` (:meth:`Earlier.of`)."""
+        """The reply of the command's first time, when the stream holds events of its id
+        sent by its sender (:func:`sender_of`), with their ``command_fingerprint``
+        (:meth:`Earlier.of`)."""
 
     @abstractmethod
     def decide(self, command: C, state: S) -> list[NewEvent] | Refusal:
@@ -255,7 +268,8 @@ class CommandCycle(ABC, Generic[C, S]):
     async def append(
         self, command: Identified, state: S, events: Sequence[NewEvent]
     ) -> Accepted | Rejected:
-        """Append ``events`` at ``version(state)`` with the command id; the reply."""
+        """Append ``events`` at ``version(state)`` with the command id and its sender;
+        the reply."""
 
     def lost_race(self, command: Identified) -> None:
         """Another append won the race (default: nothing to forget)."""

@@ -33,7 +33,9 @@ from president.contract.commands import (
     TakeSeat,
 )
 from president.contract.messages import (
+    AI_COMMAND_IDS,
     DEFAULT_AI_BUDGET_MS,
+    ENGINE_COMMAND_IDS,
     DecisionRequest,
     LobbyEvent,
     PromptMessage,
@@ -77,8 +79,10 @@ from president.contract.view import (
 
 __all__ = [
     "AI_CLOCK_FACTOR",
+    "AI_COMMAND_IDS",
     "DEFAULT_AI_BUDGET_MS",
     "DEFAULT_PREFIX",
+    "ENGINE_COMMAND_IDS",
     "GAME_COMMANDS",
     "RULE_CODES",
     "SCHEMA_VERSION",

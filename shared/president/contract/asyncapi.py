@@ -355,8 +355,8 @@ reply subject nor any header a client writes: the services answer commands from 
 of their own that the platform's account imports, and nats-server stamps each request
 crossing the import with its sender's identity (`Nats-Request-Info`, replacing any value
 the client set); that identity is rate-limited, recorded as `requested_by` in the events
-and owns the command id: a command id sent first by one identity is refused to another
-(COMMAND_ID_REUSED). Nothing changes for a client: same subjects, same credentials,
+and keys the command id: command ids are kept per sender, so one identity's id never
+answers or blocks another's. Nothing changes for a client: same subjects, same credentials,
 request-reply as before. Several platforms on one NATS: one account each
 (`president infra nats-auth --platform NAME`). `x-roles` lists every identity's
 permissions for this document's prefix; the server configuration is generated from the

@@ -29,18 +29,33 @@ The message contract of the President services (CardVerse variant, {RULES_VERSIO
 
 Commands go by NATS request-reply and always get exactly one reply: Accepted (the
 versions and log positions of the events the command appended), Rejected (a stable
-code), or a query result. Every command carries a `command_id`: the same id twice is
-answered the same and has one effect. A command may carry `expected_version` (the
-version of the stream it writes); a mismatch is STALE_VERSION and changes nothing.
+code), or a query result. Every command carries a `command_id`: the same id twice from
+the same identity is answered the same and has one effect. Command ids are scoped per
+sender (the NATS identity the server attests) and per stream: another identity's
+command of the same id is another command, and never answers or blocks this one. Ids
+starting `timeout:`, `takeover:` or `start:` are the engine's own (internal, never on the
+bus) and `ai:` ids the AI workers': any other identity's command under them is FORBIDDEN,
+unread. A command may carry `expected_version` (the version of the stream it writes); a
+mismatch is STALE_VERSION and changes nothing. In the exchange two seats owe a return at
+once and the other's return moves the stream on: do not send the prompt's
+`stream_version` as the `expected_version` of a ReturnCards; send none (the rules check
+the return is owed) or a fresh GetView's. A seat's commands and GetView are accepted only
+from the identity that took the seat (an AI seat's: the AI workers'); another identity
+holding a valid token gets FORBIDDEN.
 Malformed input (not JSON, unknown command, a wrong field) is Rejected with MALFORMED.
 Nothing on the wire is display text: a Rejected's `detail` is English for logs, and a
 client words the refusal from its `code` and `params` (listed per code in `x-params`).
 
+Nothing is coerced: a `boolean` is `true` or `false`; an `integer` is written as one (`2`,
+not `2.0`, `"2"` or `true`); a `number` is a JSON number (not a string, not a boolean);
+an object key that is a seat number (`ai_seats`) is canonical (`"0"`, `"1"`...: no sign,
+leading zero or space); no object names a key twice. Anything else is MALFORMED.
+
 Limits (every command and query): a body of at most {MAX_MESSAGE_BYTES} bytes (larger is
 MESSAGE_TOO_LARGE, refused unread, no `command_id` echoed), JSON nested at most
 {MAX_JSON_DEPTH} deep, every string field within its `maxLength` and `pattern` below (no
-control characters anywhere), else MALFORMED. The same `command_id` with another command
-(type, subject or body) or from another identity is COMMAND_ID_REUSED and changes
+control characters anywhere), else MALFORMED. The same `command_id` from the same
+identity with another command (type, subject or body) is COMMAND_ID_REUSED and changes
 nothing. Each client identity may send `PRESIDENT_COMMAND_RATE` commands a second
 (bursts of `PRESIDENT_COMMAND_BURST`) to each service instance: beyond, RATE_LIMITED,
 unread; an admitted command waits for a slot in its sender's own line (the senders take
@@ -64,7 +79,7 @@ Envelope version: `schema_version` = {SCHEMA_VERSION}; `type` names the message.
 
 A PublicEvent's `data` is the stored event's data (`<Type>Data` below) except for
 RoundDealt, CardsGiven and CardsReturned (`<Type>PublicData`: sizes and counts only),
-GameCreated (seats without `token_sha256`) and DealCommitted (without `seed`, which
+GameCreated (seats without `token_sha256` and `taken_by`) and DealCommitted (without `seed`, which
 SeedRevealed publishes when the round ends). A SeatEvent carries the private part:
 RoundDealt as `RoundDealtSeatData`, CardsGiven/CardsReturned whole, to the two seats
 concerned only. TurnPrompt, ViewReply and DecisionRequest carry the seat's view
@@ -120,6 +135,23 @@ the source of truth either way; a gap is handled as above);
 `{_P}_PROMPTS` keeps a prompt 15 minutes (a prompt matters while its turn lasts);
 `{_P}_AI` is a work queue (a request is removed once a worker acknowledges it).
 Duplicate window: 120 s on each.
+
+Consumers a client may create. All connections of one identity share its inbox
+prefix `_INBOX.<user>` (no other identity may read it). A client identity may create
+ephemeral ordered consumers, as many as it likes (the create request without a name:
+nats-py `js.subscribe(..., ordered_consumer=True)`), and one consumer named after its
+user, push or pull (nats-py `js.pull_subscribe(subject, durable="<user>", stream=...)`),
+with info, delete, pull and ack on that name only; any other name is refused (so is an
+ephemeral pull consumer, whose name the client draws, and nats.js
+`js.consumers.get()` of another name, which hangs on the refused request). A JetStream
+subscribe must name the stream (`stream=`): the stream look-up by subject is refused.
+Nobody may create, update, delete or read the info of another identity's consumer by its
+name; an ordered consumer's create request naming an existing consumer in its body does
+update it (the server checks the subject only), so a named consumer is safe only under a
+name no client can learn (the engines' reactor consumer has a secret part, and the
+engine checks and heals it) and a client should check its own's configuration when it
+matters. The `auditor`
+identity reads public and lobby events only: its own consumer may filter only those.
 
 Lobby. ListTables reads the lobby projection, which the table service updates from
 the log shortly after each append (woken by Postgres NOTIFY, typically within a

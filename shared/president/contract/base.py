@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, StringConstraints
 
 SCHEMA_VERSION: Literal[1] = 1
 """The envelope version of every message this code writes and the only one it reads."""
@@ -73,6 +74,30 @@ Card = Annotated[str, StringConstraints(max_length=8, pattern=PRINTABLE)]
 
 Seat = Annotated[int, Field(ge=0, le=5)]
 Version = Annotated[int, Field(ge=0)]
+
+JsonBool = Annotated[bool, Strict()]
+"""A JSON boolean: ``true`` or ``false``, nothing else (``"no"``, ``0``, ``"TRUE"`` are
+``MALFORMED``). Strict in every mode, so a model that is not strict (a stored event's
+options) holds it too; what is stored was written as a boolean."""
+JsonInt = Annotated[int, Strict()]
+"""A JSON integer written as one: ``2``, not ``"2"``, ``2.0`` or ``true``."""
+JsonNumber = Annotated[float, Strict()]
+"""A JSON number: ``5`` or ``1.5``, not ``"5"`` or ``true``."""
+
+SEAT_KEY = r"^(0|[1-9][0-9]{0,2})$"
+"""A seat number as an object key (JSON keys are strings): ``"0"``, ``"1"``... with no sign,
+leading zero or space, so that two keys never name one seat."""
+_SEAT_KEY = re.compile(SEAT_KEY)
+
+
+def _canonical_seat_key(key: object) -> object:
+    if isinstance(key, str) and not _SEAT_KEY.fullmatch(key):
+        raise ValueError(f"{key[:8]!r} is not a seat number (0, 1, 2...: no sign, no leading 0)")
+    return int(key) if isinstance(key, str) else key
+
+
+SeatKey = Annotated[int, BeforeValidator(_canonical_seat_key)]
+"""A seat number keying an object (``ai_seats``): a canonical number (``SEAT_KEY``)."""
 
 
 class AILevel(StrEnum):

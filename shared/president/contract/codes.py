@@ -46,8 +46,9 @@ class RejectionCode(StrEnum):
     INVALID_OPTIONS = "INVALID_OPTIONS"
     BAD_TOKEN = "BAD_TOKEN"
     COMMAND_ID_REUSED = "COMMAND_ID_REUSED"
-    """The command id was first sent by another identity (or with another command):
-    its first answer is not given again and nothing changed."""
+    """This identity sent this command id before with another command: its first answer
+    is not given again and nothing changed. (Command ids are kept per sender: another
+    identity's id never answers or blocks this one's.)"""
     STALE_VERSION = "STALE_VERSION"
     """``expected_version`` is not the stream's current version; nothing changed."""
     GAME_ALREADY_STARTED = "GAME_ALREADY_STARTED"
@@ -62,6 +63,11 @@ class RejectionCode(StrEnum):
     action got in (the action is late; the seat acts again when it is due again)."""
     SEAT_LEFT = "SEAT_LEFT"
     """The seat left the table (``Leave``): the takeover level plays it for good."""
+    FORBIDDEN = "FORBIDDEN"
+    """This identity may not send this command: its id is in a namespace the services keep
+    for their own commands (``ai:``, ``timeout:``, ``takeover:``, ``start:``), or it acts
+    for a seat another identity took (an AI seat: only the AI workers). Nothing was read
+    or changed; resending it cannot succeed."""
 
 
 RULE_CODES: frozenset[RejectionCode] = frozenset(RejectionCode(code.value) for code in RuleCode)

@@ -14,12 +14,14 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from president.contract.base import (
+    SEAT_KEY,
     AILevel,
     Card,
     CommandId,
     Message,
     PlayerName,
     Seat,
+    SeatKey,
     SeatToken,
     TableId,
     TableName,
@@ -37,14 +39,18 @@ class Command(Message):
 
 class CreateTable(Command):
     """Open a table of ``players`` seats; ``ai_seats`` keeps seats for AIs of given levels
-    (seated at once). ``table_id`` may be chosen by the sender, else the service picks one."""
+    (seated at once), keyed by seat number (``"0"``, ``"1"``...: one key per seat).
+    ``table_id`` may be chosen by the sender, else the service picks one."""
 
     type: Literal["CreateTable"] = "CreateTable"
     table_id: TableId | None = None
     name: TableName = ""
     players: Annotated[int, Field(ge=3, le=6)] = 4
     options: TableOptions = TableOptions()
-    ai_seats: Annotated[dict[int, AILevel], Field(max_length=6)] = Field(default_factory=dict)
+    ai_seats: Annotated[
+        dict[SeatKey, AILevel],
+        Field(max_length=6, json_schema_extra={"propertyNames": {"pattern": SEAT_KEY}}),
+    ] = Field(default_factory=dict)
 
 
 class TakeSeat(Command):

@@ -132,6 +132,14 @@ class DecisionRequest(Message):
         return ai_command_id(self.table_id, self.stream_version, self.seat)
 
 
+AI_COMMAND_IDS = "ai:"
+"""The AI workers' command id namespace (:func:`ai_command_id`): only the ``ai-worker`` role
+may send ids in it."""
+ENGINE_COMMAND_IDS = ("timeout:", "takeover:", "start:")
+"""The engine's own command id namespaces (time-outs, takeovers, a game's creation): its
+internal commands, which never come over the bus; no identity may send ids in them."""
+
+
 def ai_command_id(table_id: str, stream_version: int, seat: int) -> str:
     """``ai:{table_id}:{stream_version}:{seat}``: one decision, one command id."""
     return f"ai:{table_id}:{stream_version}:{seat}"

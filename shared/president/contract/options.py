@@ -6,10 +6,10 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from president.contract.base import AILevel
+from president.contract.base import AILevel, JsonBool, JsonInt, JsonNumber
 from president.rules.options import RoundLeader
 
-Seconds = Annotated[float, Field(ge=0.1, le=86_400)]
+Seconds = Annotated[JsonNumber, Field(ge=0.1, le=86_400)]
 """A clock: from a tenth of a second (tests) to a day (correspondence play)."""
 
 AI_CLOCK_FACTOR = 3
@@ -25,20 +25,21 @@ class TableOptions(BaseModel):
     as it takes); ``exchange_seconds``: time to choose the returns (None: ``turn_seconds``);
     ``takeover_level``: the AI level that plays for a seat that ran out of time, is away
     or left; ``away_after``: time-outs in a row that make a seat away (None: never), so
-    that it is played at once without waiting for its clock.
+    that it is played at once without waiting for its clock. Nothing is coerced: the
+    booleans, integers and numbers are JSON ones (``president.contract.base.JsonBool``...).
     """
 
     model_config = ConfigDict(
         extra="forbid", frozen=True, json_schema_serialization_defaults_required=True
     )
 
-    revolution: bool = True
-    rounds: Annotated[int, Field(ge=1, le=100)] = 1
+    revolution: JsonBool = True
+    rounds: Annotated[JsonInt, Field(ge=1, le=100)] = 1
     round_leader: RoundLeader = RoundLeader.ASSHOLE
     turn_seconds: Seconds | None = None
     exchange_seconds: Seconds | None = None
     takeover_level: AILevel = AILevel.EASY
-    away_after: Annotated[int, Field(ge=1, le=100)] | None = 2
+    away_after: Annotated[JsonInt, Field(ge=1, le=100)] | None = 2
 
     @property
     def clocked(self) -> bool:

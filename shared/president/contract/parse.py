@@ -3,8 +3,9 @@
 The cheap checks come first: the body's size (``MESSAGE_TOO_LARGE`` above
 ``MAX_MESSAGE_BYTES``, unread), then one validating parse of the bytes (pydantic's JSON
 parser straight into the typed command). Only a body that fails it is read again, as plain
-JSON, to say what is wrong (``MALFORMED``) and to echo its command id when that id is
-itself valid: a reply never carries more than ``MAX_COMMAND_ID`` characters of what the
+JSON, to say what is wrong (``MALFORMED``; a key twice in one object is, too: no reader may
+take another value than the one the service took) and to echo its command id when that id
+is itself valid: a reply never carries more than ``MAX_COMMAND_ID`` characters of what the
 sender wrote, so it always fits in a NATS message.
 """
 
@@ -60,10 +61,12 @@ def _parse(subject: str, raw: bytes) -> AnyCommand | Rejected:
         return _malformed(None, f"{subject[:100]!r} is not a command subject")
     kind, name = target
     fast = _validated(kind, name, raw)
-    if fast is not None:
+    if fast is not None and _unique_keys(raw):
         return fast
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, object_pairs_hook=_object)
+    except DuplicateKey as exc:
+        return _malformed(None, str(exc))
     except RecursionError:
         return _malformed(None, f"JSON nested deeper than {MAX_JSON_DEPTH}")
     except (ValueError, UnicodeDecodeError) as exc:
@@ -93,6 +96,30 @@ def _validated(kind: str, name: str, raw: bytes) -> AnyCommand | Rejected | None
         detail = f"table_id {command.table_id!r} sent to table {name!r}"
         return _malformed(command.command_id, detail)
     return command
+
+
+class DuplicateKey(ValueError):
+    """A JSON object names one key twice."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    body = dict(pairs)
+    if len(body) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(f"the key {key[:64]!r} appears twice in one object")
+            seen.add(key)
+    return body
+
+
+def _unique_keys(raw: bytes) -> bool:
+    """Whether every object of the (valid) JSON ``raw`` names each key once."""
+    try:
+        json.loads(raw, object_pairs_hook=_object)
+    except DuplicateKey:
+        return False
+    return True
 
 
 def _depth(value: Any) -> int:

@@ -132,3 +132,11 @@ def table_id_of_stream(stream_id: str) -> tuple[str, str] | None:
     if not sep or kind not in ("game", "table") or not table_id:
         return None
     return kind, table_id
+
+
+def table_of_stream(stream_id: str) -> str:
+    """The table id of a ``game-`` or ``table-`` stream (ValueError for another stream)."""
+    kind = table_id_of_stream(stream_id)
+    if kind is None:
+        raise ValueError(f"{stream_id!r} is no stream of a table")
+    return kind[1]

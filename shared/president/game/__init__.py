@@ -7,6 +7,7 @@
 - :mod:`president.game.decide`: the engine's decisions (a game command; a game's start,
   from the folded table; the seed commitment and reveal);
 - :mod:`president.game.prompts`: turn prompts and AI decision requests, as data;
+- :mod:`president.game.liveness`: until when a game in play may wait, and its stall;
 - :class:`Refusal`, the seat tokens and the event metadata, shared by both streams.
 
 The table service, the engine, the audit, the demo's check and the sample writer all

@@ -345,6 +345,7 @@ def _game_seat(secret: str, table_id: str, seat: Seat) -> GameSeat:
         kind="human",
         player_name=seat.player_name,
         token_sha256=seat.token_sha256 or "",
+        taken_by=seat.taken_by,
     )
 
 

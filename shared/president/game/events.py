@@ -63,13 +63,16 @@ TABLE_EVENT_TYPES: dict[str, type[EventData]] = {
 
 
 class GameSeat(EventData):
-    """One seat of a game: who holds it and the SHA-256 of its token."""
+    """One seat of a game: who holds it and the SHA-256 of its token; ``taken_by``: the
+    NATS identity that took a person's seat, the only one that may act for it (None: taken
+    anonymously, or before it was recorded: the token alone decides)."""
 
     seat: Seat
     kind: Literal["human", "ai"]
     player_name: str = ""
     level: AILevel | None = None
     token_sha256: str
+    taken_by: str | None = None
 
 
 class GameCreated(EventData):

@@ -3,7 +3,7 @@
 The rules events are replayed through ``president.rules`` (decisions applied,
 derived events checked), the service events (GameCreated, DealCommitted,
 SeedRevealed) are kept aside. What the services need is folded too: which command
-ids already took effect (and what they wrote), since which version each seat to act
+ids of which sender already took effect (and what they wrote), since which version each seat to act
 has been due (its turn prompt's version) and until when (its deadline), how each
 seat's last turn ended, and who is away or left.
 """
@@ -53,14 +53,18 @@ class CorruptGame(ValueError):
 
 @dataclass(frozen=True)
 class CommandEffect:
-    """What one command wrote: its versions and log positions, and who sent it with what
-    fingerprint (metadata ``requested_by``, ``command_fingerprint``), when recorded."""
+    """What one command wrote: its versions and log positions, and the fingerprint of what
+    it said (metadata ``command_fingerprint``), when recorded."""
 
     first_version: int
     last_version: int
     positions: tuple[int, ...]
-    requester: str | None = None
     fingerprint: str | None = None
+
+
+CommandKey = tuple[str, str]
+"""A command as the log keys it: (its sender, its command id). The sender is the event
+metadata's ``requested_by``, ``""`` when anonymous or not recorded."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +132,8 @@ class Game:
     created: GameCreated | None = None
     state: GameState | None = None
     seeds: dict[int, str] = field(default_factory=dict)
-    commands: dict[str, CommandEffect] = field(default_factory=dict)
+    commands: dict[CommandKey, CommandEffect] = field(default_factory=dict)
+    """(sender, command id) -> what that command wrote."""
     turns: dict[int, int] = field(default_factory=dict)
     """seat -> the version since which the game waits for that seat."""
     deadlines: dict[int, Deadline] = field(default_factory=dict)
@@ -155,7 +160,7 @@ class Game:
         """Fold the next events (in version order, whole appends at a time)."""
         group: list[StoredEvent] = []
         for event in events:
-            if group and _command_id(event) != _command_id(group[0]):
+            if group and _command_key(event) != _command_key(group[0]):
                 self._apply_group(group)
                 group = []
             group.append(event)
@@ -185,15 +190,13 @@ class Game:
                 set_ = TurnDeadlineSet.model_validate(event.data)
                 deadlines[set_.seat] = Deadline(set_.deadline, set_.seconds)
             new_round = new_round or event.type == "RoundDealt"
-        command_id = _command_id(group[0])
-        if command_id is not None and command_id not in self.commands:
-            sent = group[0].metadata
-            self.commands[command_id] = CommandEffect(
+        key = _command_key(group[0])
+        if key is not None and key not in self.commands:
+            self.commands[key] = CommandEffect(
                 group[0].version,
                 group[-1].version,
                 tuple(e.position for e in group),
-                _text(sent.get("requested_by")),
-                _text(sent.get("command_fingerprint")),
+                _text(group[0].metadata.get("command_fingerprint")),
             )
         self._track_turns(deciders, new_round, deadlines)
 
@@ -283,6 +286,9 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _command_id(event: StoredEvent) -> str | None:
-    value = event.metadata.get("command_id")
-    return value if isinstance(value, str) else None
+def _command_key(event: StoredEvent) -> CommandKey | None:
+    """The (sender, command id) that wrote ``event``: one append's events share it."""
+    command_id, sender = event.metadata.get("command_id"), event.metadata.get("requested_by")
+    if not isinstance(command_id, str):
+        return None
+    return (sender if isinstance(sender, str) else "", command_id)

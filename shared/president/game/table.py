@@ -33,13 +33,15 @@ class Fact:
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat: ``kind`` is ``free``, ``human`` or ``ai``."""
+    """One seat: ``kind`` is ``free``, ``human`` or ``ai``; ``taken_by``: the identity that
+    took a person's seat (its SeatTaken's ``requested_by``), None when anonymous."""
 
     seat: int
     kind: str = "free"
     player_name: str = ""
     level: AILevel | None = None
     token_sha256: str | None = None
+    taken_by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -78,15 +80,21 @@ class TableEvent(Protocol):
 
 
 def fold_table(table_id: str, events: Iterable[TableEvent]) -> TableState:
-    """The state after the events of the table's stream, in version order."""
+    """The state after the events of the table's stream, in version order (the sender of
+    each is read from its metadata's ``requested_by``, when it has metadata)."""
     state = TableState(table_id)
     for event in events:
-        state = replace(evolve(state, event.type, event.data), version=event.version)
+        sender = getattr(event, "metadata", {}).get("requested_by")
+        sender = sender if isinstance(sender, str) else None
+        state = replace(evolve(state, event.type, event.data, sender), version=event.version)
     return state
 
 
-def evolve(state: TableState, event_type: str, data: Mapping[str, Any]) -> TableState:
-    """One event applied (unknown types are skipped: later schemas may add some)."""
+def evolve(
+    state: TableState, event_type: str, data: Mapping[str, Any], sender: str | None = None
+) -> TableState:
+    """One event applied (unknown types are skipped: later schemas may add some);
+    ``sender``: the identity whose command wrote it, if known."""
     if event_type == "TableCreated":
         created = TableCreated.model_validate(data)
         seats = tuple(
@@ -96,9 +104,8 @@ def evolve(state: TableState, event_type: str, data: Mapping[str, Any]) -> Table
         return replace(state, name=created.name, options=created.options, seats=seats)
     if event_type == "SeatTaken":
         taken = SeatTaken.model_validate(data)
-        return _with_seat(
-            state, Seat(taken.seat, "human", taken.player_name, token_sha256=taken.token_sha256)
-        )
+        seat = Seat(taken.seat, "human", taken.player_name, None, taken.token_sha256, sender)
+        return _with_seat(state, seat)
     if event_type == "AISeated":
         seated = AISeated.model_validate(data)
         return _with_seat(state, Seat(seated.seat, "ai", level=seated.level))

@@ -1,9 +1,13 @@
 """Seat tokens: derived from a secret, never stored. Only their SHA-256 goes into the log.
 
-A person's token is ``base64url(HMAC-SHA256(secret, "seat|<table id>|<command id>"))``
-(43 characters, as ``secrets.token_urlsafe(32)``). Derivation instead of a random draw lets
-a repeated ``TakeSeat`` (same command id) get the same reply, token included, from any
-table service instance sharing the secret, while the database never holds a usable token.
+A person's token is ``base64url(HMAC-SHA256(secret, material))`` (43 characters, as
+``secrets.token_urlsafe(32)``), the material being ``["seat", <table id>, <sender>,
+<command id>]`` as JSON for an attested sender (the NATS user that sent the TakeSeat) and
+``seat|<table id>|<command id>`` for an anonymous one (an open server). Derivation instead
+of a random draw lets a repeated ``TakeSeat`` (same sender, same command id) get the same
+reply, token included, from any table service instance sharing the secret, while the
+database never holds a usable token; another sender's TakeSeat of the same id is another
+command and gets another token.
 
 An AI seat's token is ``base64url(HMAC-SHA256(secret, "ai|<table id>|<seat>"))``; GameCreated
 records its SHA-256 like a person's token, and the engine hands it to the AI worker inside
@@ -15,11 +19,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 
 
-def seat_token(secret: str, table_id: str, command_id: str) -> str:
-    """The token handed out for the TakeSeat command ``command_id`` at ``table_id``."""
-    return _derive(secret, f"seat|{table_id}|{command_id}")
+def seat_token(secret: str, table_id: str, command_id: str, sender: str = "") -> str:
+    """The token handed out for the TakeSeat command ``command_id`` of ``sender`` ('':
+    anonymous) at ``table_id``."""
+    if not sender:
+        return _derive(secret, f"seat|{table_id}|{command_id}")
+    return _derive(secret, json.dumps(["seat", table_id, sender, command_id]))
 
 
 def ai_seat_token(secret: str, table_id: str, seat: int) -> str:

@@ -66,8 +66,24 @@ RECONNECTS = Counter(
 CONNECTION_UP = Gauge(
     "president_connection_up", "1 while the server (nats, postgres) answers, else 0", ["server"]
 )
+REACTOR_CONSUMER_REPAIRS = Counter(
+    "president_reactor_consumer_repairs",
+    "The engine's reactor consumer found changed by someone else (kind drift) or deleted"
+    " (lost), and created again from the engine's position",
+    ["kind"],
+)
 READY = Gauge("president_ready", "1 while the process is ready to serve (as /readyz says)")
 GAMES_IN_PLAY = Gauge("president_games_in_play", "Tables whose game has started and not finished")
+STALLED_TABLES = Gauge(
+    "president_stalled_tables",
+    "Games in play that wait for a move longer than allowed (a due seat's deadline plus"
+    " PRESIDENT_STALL_GRACE, or PRESIDENT_STALL_AFTER without a clock), as the engine's"
+    " stall watch last saw the log; independent of /readyz",
+)
+STALLED_OLDEST_SECONDS = Gauge(
+    "president_stalled_oldest_seconds",
+    "Seconds since the last event of the longest-stalled game (0: none stalled)",
+)
 
 
 def outcome_of(reply: Reply) -> str:

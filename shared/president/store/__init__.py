@@ -7,9 +7,9 @@ from president.store.model import (
     ChainReport,
     ConcurrencyConflict,
     DuplicateEventId,
+    EventStamp,
     NewEvent,
     RecordedEvent,
-    Snapshot,
 )
 from president.store.ports import NOTIFY_CHANNEL, EventStore, StreamHold
 
@@ -21,9 +21,9 @@ __all__ = [
     "ChainReport",
     "ConcurrencyConflict",
     "DuplicateEventId",
+    "EventStamp",
     "EventStore",
     "NewEvent",
     "RecordedEvent",
-    "Snapshot",
     "StreamHold",
 ]

@@ -2,10 +2,10 @@
 
 A hold takes the stream's advisory lock (session level) on a pooled connection and, in
 the same statement, reads the stream's head version and the refusal remembered for the
-command (``command_rejections``): one round trip when the stream is free. When another
-client holds it, ``waiting()`` is awaited (e.g. to ask a holder to let go), the lock is
-waited for and the head read again (what was read predates the wait). The lock is held
-until the hold ends; a failed take or release ends the connection (the pool does not
+sender's command (``command_rejections``): one round trip when the stream is free. When
+another client holds it, ``waiting()`` is awaited (e.g. to ask a holder to let go), the
+lock is waited for and the head read again (what was read predates the wait). The lock is
+held until the hold ends; a failed take or release ends the connection (the pool does not
 reset session state). At most half the pool holds streams at once: a holder reads and
 appends through the same pool, so a pool full of holds would wait on itself forever.
 
@@ -31,18 +31,19 @@ _VERSION = "(SELECT coalesce(max(version), 0) FROM events WHERE stream_id = {str
 _TRY_TAKE = f"""
 SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
        {_VERSION.format(stream="$2")},
-       ({recall_query("$2", "$3")})"""
+       ({recall_query("$2", "$3", "$4")})"""
 _TAKE = "SELECT pg_advisory_lock(hashtextextended($1, 0))"
-_READ = f"SELECT true, {_VERSION.format(stream='$1')}, ({recall_query('$1', '$2')})"
+_READ = f"SELECT true, {_VERSION.format(stream='$1')}, ({recall_query('$1', '$2', '$3')})"
 _RELEASE = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
 
 TAKE_HOLDING = f"""
 SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
        {_VERSION.format(stream="$2")},
-       (SELECT coalesce(jsonb_object_agg(command_id, reply), '{{}}'::jsonb)::text
+       (SELECT coalesce(jsonb_agg(jsonb_build_array(sender, command_id, reply)), '[]')::text
           FROM command_rejections WHERE stream_id = $2)"""
 """Try a stream's lock (``$1``: its key) and read the stream's (``$2``) head version and
-every refusal remembered on it (a JSON object by command id), in one statement."""
+every refusal remembered on it (a JSON array of ``[sender, command id, reply]``), in one
+statement."""
 
 RELEASE_MANY = "SELECT pg_advisory_unlock(hashtextextended(k, 0)) FROM unnest($1::text[]) AS k"
 """Release the locks of the keys ``$1`` (a text array) held by this connection."""
@@ -62,11 +63,12 @@ class PostgresStreamHold:
     command_id: str | None
     head_version: int
     rejection: dict[str, Any] | None
+    sender: str = ""
 
     async def remember(self, reply: dict[str, Any]) -> None:
         if self.command_id is not None:
             await self.connection.execute(
-                REMEMBER, self.stream_id, self.command_id, json.dumps(reply)
+                REMEMBER, self.stream_id, self.command_id, json.dumps(reply), self.sender
             )
 
 
@@ -83,23 +85,26 @@ class PostgresStreamHolds:
         stream_id: str,
         command_id: str | None = None,
         *,
+        sender: str = "",
         waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncIterator[PostgresStreamHold]:
         key = writer_lock_key(stream_id)
         async with self._slots, self._pool.acquire() as connection:
             try:
-                row = await connection.fetchrow(_TRY_TAKE, key, stream_id, command_id or "")
+                row = await connection.fetchrow(_TRY_TAKE, key, stream_id, command_id or "", sender)
                 if not row[0]:
                     if waiting is not None:
                         await waiting()
                     await connection.execute(_TAKE, key)
-                    row = await connection.fetchrow(_READ, stream_id, command_id or "")
+                    row = await connection.fetchrow(_READ, stream_id, command_id or "", sender)
             except BaseException:
                 connection.terminate()  # the lock may be ours: ending the session frees it
                 raise
             try:
                 rejection = None if row[2] is None else dict(json.loads(row[2]))
-                yield PostgresStreamHold(connection, stream_id, command_id, row[1], rejection)
+                yield PostgresStreamHold(
+                    connection, stream_id, command_id, row[1], rejection, sender
+                )
             finally:
                 try:
                     await connection.execute(_RELEASE, key)

@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -19,11 +19,14 @@ from president.store.model import (
     ChainReport,
     ConcurrencyConflict,
     DuplicateEventId,
+    EventStamp,
     NewEvent,
     RecordedEvent,
-    Snapshot,
 )
 from president.store.prepared import PreparedEvent, prepare
+
+_Key = tuple[str, str, str]
+"""A command as the log keys it: (stream id, sender, command id)."""
 
 
 def _utc_now() -> datetime:
@@ -36,8 +39,8 @@ class MemoryStreamHold:
 
     head_version: int
     rejection: dict[str, Any] | None
-    _key: tuple[str, str] | None
-    _rejections: dict[tuple[str, str], dict[str, Any]]
+    _key: _Key | None
+    _rejections: dict[_Key, dict[str, Any]]
 
     async def remember(self, reply: dict[str, Any]) -> None:
         if self._key is not None:
@@ -45,19 +48,19 @@ class MemoryStreamHold:
 
 
 class InMemoryEventStore:
-    """Streams, log, commands and snapshots in dicts and lists; data kept as JSON text, so
+    """Streams, log and commands in dicts and lists; data kept as JSON text, so
     callers get fresh copies exactly as from JSONB."""
 
     def __init__(self, clock: Callable[[], datetime] = _utc_now) -> None:
         self._clock = clock
         self._streams: dict[str, list[RecordedEvent]] = {}
         self._log: list[RecordedEvent] = []
-        self._commands: dict[tuple[str, str], tuple[int, int]] = {}
-        self._snapshots: dict[str, Snapshot] = {}
+        self._commands: dict[_Key, tuple[int, int]] = {}
         self._event_ids: set[UUID] = set()
         self._tx_id = 0
         self._holds: dict[str, asyncio.Lock] = {}
-        self._rejections: dict[tuple[str, str], dict[str, Any]] = {}
+        self._rejections: dict[_Key, dict[str, Any]] = {}
+        self._leases: dict[str, tuple[str, datetime]] = {}
 
     async def append(
         self,
@@ -66,9 +69,11 @@ class InMemoryEventStore:
         *,
         expected_version: int | None,
         command_id: str | None = None,
+        sender: str = "",
     ) -> AppendResult:
-        if command_id is not None and (stream_id, command_id) in self._commands:
-            return self._original(stream_id, command_id)
+        key = None if command_id is None else (stream_id, sender, command_id)
+        if key is not None and key in self._commands:
+            return self._original(key)
         stream = self._streams.get(stream_id, [])
         actual = len(stream)
         if expected_version is not None and expected_version != actual:
@@ -87,8 +92,8 @@ class InMemoryEventStore:
         ]
         self._streams.setdefault(stream_id, []).extend(recorded)
         self._log.extend(recorded)
-        if command_id is not None:
-            self._commands[stream_id, command_id] = (actual + 1, actual + len(recorded))
+        if key is not None:
+            self._commands[key] = (actual + 1, actual + len(recorded))
         return AppendResult(
             stream_id, actual + 1, actual + len(recorded), tuple(e.position for e in recorded)
         )
@@ -111,8 +116,9 @@ class InMemoryEventStore:
             row.hash,
         )
 
-    def _original(self, stream_id: str, command_id: str) -> AppendResult:
-        first, last = self._commands[stream_id, command_id]
+    def _original(self, key: _Key) -> AppendResult:
+        stream_id = key[0]
+        first, last = self._commands[key]
         events = self._streams[stream_id][first - 1 : last]
         return AppendResult(stream_id, first, last, tuple(e.position for e in events), True)
 
@@ -120,9 +126,28 @@ class InMemoryEventStore:
         stream = self._streams.get(stream_id, [])
         return [_copy(e) for e in stream if e.version >= from_version]
 
-    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+    async def read_all(
+        self, after_position: int = 0, limit: int = 1000, *, types: Sequence[str] | None = None
+    ) -> list[RecordedEvent]:
         start = max(after_position, 0)
-        return [_copy(e) for e in self._log[start : start + limit]]
+        if types is None:
+            return [_copy(e) for e in self._log[start : start + limit]]
+        return [_copy(e) for e in self._log[start:] if e.type in types][:limit]
+
+    async def read_stamps(self, after_position: int = 0, limit: int = 1000) -> list[EventStamp]:
+        start = max(after_position, 0)
+        return [
+            EventStamp(e.position, e.stream_id, e.version, e.event_id, e.type, e.recorded_at)
+            for e in self._log[start : start + limit]
+        ]
+
+    async def take_lease(self, name: str, holder: str, seconds: float) -> bool:
+        now = self._clock()
+        held = self._leases.get(name)
+        if held is not None and held[0] != holder and held[1] > now:
+            return False
+        self._leases[name] = (holder, now + timedelta(seconds=seconds))
+        return True
 
     async def replay(
         self, after_position: int = 0, page: int = 250
@@ -142,31 +167,20 @@ class InMemoryEventStore:
         stream_id: str,
         command_id: str | None = None,
         *,
+        sender: str = "",
         waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncIterator[MemoryStreamHold]:
         lock = self._holds.setdefault(stream_id, asyncio.Lock())
         if lock.locked() and waiting is not None:
             await waiting()
+        key = None if command_id is None else (stream_id, sender, command_id)
         async with lock:
             yield MemoryStreamHold(
                 head_version=await self.stream_version(stream_id),
-                rejection=self._rejections.get((stream_id, command_id)) if command_id else None,
-                _key=None if command_id is None else (stream_id, command_id),
+                rejection=None if key is None else self._rejections.get(key),
+                _key=key,
                 _rejections=self._rejections,
             )
-
-    async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
-        if not 1 <= version <= await self.stream_version(stream_id):
-            raise ValueError(f"stream {stream_id!r} has no version {version}")
-        latest = self._snapshots.get(stream_id)
-        if latest is None or latest.version < version:
-            self._snapshots[stream_id] = Snapshot(stream_id, version, _json_copy(state))
-
-    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
-        snapshot = self._snapshots.get(stream_id)
-        if snapshot is None:
-            return None
-        return Snapshot(stream_id, snapshot.version, _json_copy(snapshot.state))
 
     async def verify_chain(self, stream_id: str) -> ChainReport:
         stream = self._streams.get(stream_id, [])

@@ -88,6 +88,19 @@ class RecordedEvent:
     hash: str
 
 
+@dataclass(frozen=True, slots=True)
+class EventStamp:
+    """Where and when an event is in the log, and what it is, without its data
+    (``EventStore.read_stamps``: what the engine's sweeps need to know which streams moved)."""
+
+    position: int
+    stream_id: str
+    version: int
+    event_id: UUID
+    type: str
+    recorded_at: datetime
+
+
 # Installed after the dataclass is built, so its fields, __init__ and typing stay plain.
 setattr(RecordedEvent, "data", JsonField("data"))  # noqa: B010
 setattr(RecordedEvent, "metadata", JsonField("metadata"))  # noqa: B010
@@ -102,15 +115,6 @@ class AppendResult:
     last_version: int
     positions: tuple[int, ...]
     duplicate: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """A stream's folded state as of `version` (events after it still have to be applied)."""
-
-    stream_id: str
-    version: int
-    state: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)

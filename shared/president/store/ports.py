@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from president.store.model import AppendResult, ChainReport, NewEvent, RecordedEvent, Snapshot
+from president.store.model import (
+    AppendResult,
+    ChainReport,
+    EventStamp,
+    NewEvent,
+    RecordedEvent,
+)
 
 NOTIFY_CHANNEL = "president_events"
 """Postgres channel notified (empty payload) by every transaction that appends events
@@ -23,7 +29,7 @@ class StreamHold(Protocol):
 
     @property
     def rejection(self) -> dict[str, Any] | None:
-        """The refusal remembered for the hold's command id, if any."""
+        """The refusal remembered for the hold's command id of its sender, if any."""
         ...
 
     async def remember(self, reply: dict[str, Any]) -> None:
@@ -41,13 +47,15 @@ class EventStore(Protocol):
         *,
         expected_version: int | None,
         command_id: str | None = None,
+        sender: str = "",
     ) -> AppendResult:
         """Append all `events` or none.
 
         `expected_version=0` means the stream must not exist; `None` skips the check.
-        A stale expectation raises `ConcurrencyConflict`. When `command_id` was already
-        recorded on this stream, nothing is written and the original result comes back
-        with `duplicate=True`.
+        A stale expectation raises `ConcurrencyConflict`. When `command_id` of `sender`
+        (the attested user that sent the command; '' when anonymous) was already recorded
+        on this stream, nothing is written and the original result comes back with
+        `duplicate=True`; the same id of another sender is another command.
         """
         ...
 
@@ -55,16 +63,29 @@ class EventStore(Protocol):
         """The stream's events from `from_version` on, in version order."""
         ...
 
-    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        """Up to `limit` committed events with `position > after_position`, by position.
+    async def read_all(
+        self, after_position: int = 0, limit: int = 1000, *, types: Sequence[str] | None = None
+    ) -> list[RecordedEvent]:
+        """Up to `limit` committed events with `position > after_position`, by position
+        (only those of `types`, when given).
 
         Positions grow in commit order (gaps are possible), so a reader that resumes after
         the last position it saw never skips an event that commits later.
         """
         ...
 
+    async def read_stamps(self, after_position: int = 0, limit: int = 1000) -> list[EventStamp]:
+        """What `read_all` gives, without data and metadata: where and when each event
+        is (a light read for watching the log, as the engine's sweeps do)."""
+        ...
+
     async def stream_version(self, stream_id: str) -> int:
         """The stream's last version, 0 when it does not exist."""
+        ...
+
+    async def take_lease(self, name: str, holder: str, seconds: float) -> bool:
+        """Take or renew the lease ``name`` for ``holder`` for ``seconds`` (by the store's
+        clock), unless another holder's has not run out: whether ``holder`` holds it."""
         ...
 
     def hold(
@@ -72,21 +93,14 @@ class EventStore(Protocol):
         stream_id: str,
         command_id: str | None = None,
         *,
+        sender: str = "",
         waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AbstractAsyncContextManager[StreamHold]:
         """Hold `stream_id` as its only writer among the store's clients until the context
         ends, reading as it is taken the stream's head version and the refusal remembered
-        for `command_id` (`command_rejections`). When another client holds the stream,
+        for `command_id` of `sender` (`command_rejections`). When another client holds the stream,
         `waiting()` is awaited before waiting for it. Appends are not checked against
         holds: `expected_version` stays the guard."""
-        ...
-
-    async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
-        """Record `state` as the fold of the stream up to `version` (which must exist)."""
-        ...
-
-    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
-        """The latest snapshot of the stream, if any."""
         ...
 
     async def verify_chain(self, stream_id: str) -> ChainReport:

@@ -13,10 +13,9 @@ from types import TracebackType
 from typing import Any
 
 import asyncpg
-import orjson
 
 from president.store import sql
-from president.store.chain import canonical_json, chain_problems
+from president.store.chain import chain_problems
 from president.store.heads import Head, HeadCache
 from president.store.holds import PostgresStreamHold, PostgresStreamHolds
 from president.store.model import (
@@ -25,9 +24,9 @@ from president.store.model import (
     ChainReport,
     ConcurrencyConflict,
     DuplicateEventId,
+    EventStamp,
     NewEvent,
     RecordedEvent,
-    Snapshot,
 )
 from president.store.prepared import PreparedEvent, prepare
 from president.store.tracking import PostgresTracking
@@ -36,6 +35,8 @@ _ATTEMPTS = 10
 _CLEAN_REFUSALS = (ConcurrencyConflict, DuplicateEventId, ValueError, TypeError)
 """What an append raises with its connection still in a clean state."""
 _EMPTY = Head(0, GENESIS_HASH)
+_Command = tuple[str, str]
+"""A command as the log keys it: (its sender, its command id)."""
 
 
 class PostgresEventStore:
@@ -115,11 +116,13 @@ class PostgresEventStore:
         *,
         expected_version: int | None,
         command_id: str | None = None,
+        sender: str = "",
     ) -> AppendResult:
+        command = None if command_id is None else (sender, command_id)
         if self._connect_writer is None:
             async with self._pool.acquire() as connection:
                 return await self._append(
-                    connection, stream_id, events, expected_version, command_id, savepoint=False
+                    connection, stream_id, events, expected_version, command, savepoint=False
                 )
         async with self._writer_lock:
             writer = self._writer
@@ -127,7 +130,7 @@ class PostgresEventStore:
                 writer = self._writer = await self._connect_writer()
             try:
                 return await self._append(
-                    writer, stream_id, events, expected_version, command_id, savepoint=False
+                    writer, stream_id, events, expected_version, command, savepoint=False
                 )
             except _CLEAN_REFUSALS:
                 raise
@@ -144,14 +147,16 @@ class PostgresEventStore:
         *,
         expected_version: int | None,
         command_id: str | None = None,
+        sender: str = "",
     ) -> AppendResult:
         """`append` on the caller's connection, inside the caller's transaction.
 
         Every other append waits until that transaction ends: keep it short. The insert
         runs under a savepoint, so a conflict leaves the caller's transaction usable.
         """
+        command = None if command_id is None else (sender, command_id)
         return await self._append(
-            connection, stream_id, events, expected_version, command_id, savepoint=True
+            connection, stream_id, events, expected_version, command, savepoint=True
         )
 
     async def _append(
@@ -160,7 +165,7 @@ class PostgresEventStore:
         stream_id: str,
         events: Sequence[NewEvent],
         expected: int | None,
-        command_id: str | None,
+        command: _Command | None,
         *,
         savepoint: bool,
     ) -> AppendResult:
@@ -171,29 +176,30 @@ class PostgresEventStore:
             elif head is None or (expected is not None and head.version != expected):
                 head = await self._load_head(connection, stream_id)
             if expected is not None and head.version != expected:
-                return await self._refused(connection, stream_id, command_id, expected)
+                return await self._refused(connection, stream_id, command, expected)
+            command_id = None if command is None else command[1]
             rows = prepare(stream_id, head.version, head.hash, events, command_id)
             try:
                 if savepoint:
                     async with connection.transaction():
-                        written = await self._insert(connection, stream_id, head, rows, command_id)
+                        written = await self._insert(connection, stream_id, head, rows, command)
                 else:
-                    written = await self._insert(connection, stream_id, head, rows, command_id)
+                    written = await self._insert(connection, stream_id, head, rows, command)
             except asyncpg.UniqueViolationError as error:
                 self._heads.forget(stream_id)
-                original = await self._original(connection, stream_id, command_id)
+                original = await self._original(connection, stream_id, command)
                 if original is not None:
                     return original
                 if error.constraint_name == "events_event_id_key":
                     raise DuplicateEventId(stream_id) from error
                 if expected is not None:
-                    return await self._refused(connection, stream_id, command_id, expected)
+                    return await self._refused(connection, stream_id, command, expected)
                 continue
             if written:
                 self._heads.put(stream_id, Head(rows[-1].version, rows[-1].hash))
                 return AppendResult(stream_id, rows[0].version, rows[-1].version, written)
             self._heads.forget(stream_id)  # the cached head is not the stream's last event
-        return await self._refused(connection, stream_id, command_id, expected or 0)
+        return await self._refused(connection, stream_id, command, expected or 0)
 
     async def _insert(
         self,
@@ -201,13 +207,13 @@ class PostgresEventStore:
         stream_id: str,
         head: Head,
         rows: list[PreparedEvent],
-        command_id: str | None,
+        command: _Command | None,
     ) -> tuple[int, ...]:
         if len(rows) == 1:
             [r] = rows
             arguments: list[Any] = [stream_id, head.version, r.event_id, r.type]
             arguments += [r.schema_version, r.data_json, r.metadata_json, r.prev_hash, r.hash]
-            statement = sql.APPEND_ONE if command_id is None else sql.APPEND_ONE_COMMAND
+            statement = sql.APPEND_ONE if command is None else sql.APPEND_ONE_COMMAND
         else:
             arguments = [
                 stream_id,
@@ -220,9 +226,9 @@ class PostgresEventStore:
                 [r.prev_hash for r in rows],
                 [r.hash for r in rows],
             ]
-            statement = sql.APPEND_MANY if command_id is None else sql.APPEND_MANY_COMMAND
-        if command_id is not None:
-            arguments.append(command_id)
+            statement = sql.APPEND_MANY if command is None else sql.APPEND_MANY_COMMAND
+        if command is not None:
+            arguments += [command[1], command[0]]
         records = await connection.fetch(statement, *arguments)
         return tuple(record[1] for record in records)
 
@@ -233,12 +239,13 @@ class PostgresEventStore:
         return head
 
     async def _original(
-        self, connection: asyncpg.Connection, stream_id: str, command_id: str | None
+        self, connection: asyncpg.Connection, stream_id: str, command: _Command | None
     ) -> AppendResult | None:
-        """What the command `command_id` appended to the stream, if it was recorded."""
-        if command_id is None:
+        """What the command (sender, command id) appended to the stream, if recorded."""
+        if command is None:
             return None
-        record = await connection.fetchrow(sql.COMMAND, stream_id, command_id)
+        sender, command_id = command
+        record = await connection.fetchrow(sql.COMMAND, stream_id, command_id, sender)
         if record is None:
             return None
         return AppendResult(stream_id, record[0], record[1], tuple(record[2]), True)
@@ -247,11 +254,11 @@ class PostgresEventStore:
         self,
         connection: asyncpg.Connection,
         stream_id: str,
-        command_id: str | None,
+        command: _Command | None,
         expected: int,
     ) -> AppendResult:
-        """The original result when `command_id` was recorded, else a ConcurrencyConflict."""
-        original = await self._original(connection, stream_id, command_id)
+        """The original result when `command` was recorded, else a ConcurrencyConflict."""
+        original = await self._original(connection, stream_id, command)
         if original is not None:
             return original
         actual = await self._load_head(connection, stream_id)
@@ -261,9 +268,24 @@ class PostgresEventStore:
         records = await self._pool.fetch(sql.READ_STREAM, stream_id, from_version)
         return [_event(record) for record in records]
 
-    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        records = await self._pool.fetch(sql.READ_ALL, after_position, limit)
+    async def read_all(
+        self, after_position: int = 0, limit: int = 1000, *, types: Sequence[str] | None = None
+    ) -> list[RecordedEvent]:
+        if types is None:
+            records = await self._pool.fetch(sql.READ_ALL, after_position, limit)
+        else:
+            records = await self._pool.fetch(sql.READ_ALL_OF, after_position, limit, list(types))
         return [_event(record) for record in records]
+
+    async def read_stamps(self, after_position: int = 0, limit: int = 1000) -> list[EventStamp]:
+        records = await self._pool.fetch(sql.READ_STAMPS, after_position, limit)
+        return [
+            EventStamp(position, stream_id, version, event_id, type_, _from_epoch(epoch, UTC))
+            for position, stream_id, version, event_id, type_, epoch in records
+        ]
+
+    async def take_lease(self, name: str, holder: str, seconds: float) -> bool:
+        return await self._pool.fetchval(sql.TAKE_LEASE, name, holder, seconds) is not None
 
     async def replay(
         self, after_position: int = 0, page: int = 250
@@ -304,25 +326,10 @@ class PostgresEventStore:
         stream_id: str,
         command_id: str | None = None,
         *,
+        sender: str = "",
         waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AbstractAsyncContextManager[PostgresStreamHold]:
-        return self._holds.hold(stream_id, command_id, waiting=waiting)
-
-    async def save_snapshot(self, stream_id: str, version: int, state: Mapping[str, Any]) -> None:
-        async with self._pool.acquire() as connection:
-            status = await connection.execute(
-                sql.SAVE_SNAPSHOT, stream_id, version, canonical_json(state).decode()
-            )
-            if status == "INSERT 0 0" and not await connection.fetchval(
-                sql.HAS_VERSION, stream_id, version
-            ):
-                raise ValueError(f"stream {stream_id!r} has no version {version}")
-
-    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
-        record = await self._pool.fetchrow(sql.LOAD_SNAPSHOT, stream_id)
-        if record is None:
-            return None
-        return Snapshot(stream_id, record[0], orjson.loads(record[1]))
+        return self._holds.hold(stream_id, command_id, sender=sender, waiting=waiting)
 
     async def verify_chain(self, stream_id: str) -> ChainReport:
         events = await self.read_stream(stream_id)

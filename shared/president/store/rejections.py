@@ -2,7 +2,8 @@
 
 The log remembers what a command did when it was accepted (``commands`` and the events'
 ``command_id``); ``command_rejections`` (migration 0004) remembers the reply when it was
-refused, keyed by the stream the command addressed and its command id. Both services
+refused, keyed by the stream the command addressed, its sender (the attested NATS user,
+'' when anonymous: migration 0007) and its command id. Both services
 use it: the engine reads it in its table-lock statement (``recall_query``), the table
 service through :class:`PostgresRejections`. Rows are never changed or deleted.
 """
@@ -19,22 +20,24 @@ from typing import Any, Protocol
 import asyncpg
 
 REMEMBER = """
-INSERT INTO command_rejections (stream_id, command_id, reply) VALUES ($1, $2, $3::jsonb)
-ON CONFLICT (stream_id, command_id) DO NOTHING"""
+INSERT INTO command_rejections (stream_id, command_id, reply, sender)
+VALUES ($1, $2, $3::jsonb, $4)
+ON CONFLICT (stream_id, sender, command_id) DO NOTHING"""
 _LOCK = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"
 
 
-def recall_query(stream_id: str = "$1", command_id: str = "$2") -> str:
+def recall_query(stream_id: str = "$1", command_id: str = "$2", sender: str = "$3") -> str:
     """The statement reading the remembered reply (jsonb text, or no row), with the given
     parameter placeholders, so that it can be a subquery of a caller's statement."""
     return (
         "SELECT reply FROM command_rejections"
-        f" WHERE stream_id = {stream_id} AND command_id = {command_id}"
+        f" WHERE stream_id = {stream_id} AND sender = {sender} AND command_id = {command_id}"
     )
 
 
 class Deciding(Protocol):
-    """One command id held while it is decided: no other decision of it runs meanwhile."""
+    """One sender's command id held while it is decided: no other decision of it runs
+    meanwhile."""
 
     @property
     def rejection(self) -> dict[str, Any] | None:
@@ -47,14 +50,17 @@ class Deciding(Protocol):
 
 
 class RejectionMemory(Protocol):
-    """Holds a command id for its decision and remembers the refusals."""
+    """Holds a sender's command id for its decision and remembers the refusals (``sender``:
+    the attested user, '' when anonymous; one sender's refusal is never another's)."""
 
-    async def recall(self, stream_id: str, command_id: str) -> dict[str, Any] | None:
+    async def recall(
+        self, stream_id: str, command_id: str, sender: str = ""
+    ) -> dict[str, Any] | None:
         """The refusal remembered for the command, if any, read without holding it."""
         ...
 
     def deciding(
-        self, stream_id: str, command_id: str
+        self, stream_id: str, command_id: str, sender: str = ""
     ) -> AbstractAsyncContextManager[Deciding]: ...
 
 
@@ -71,7 +77,7 @@ class PostgresRejections:
     """:class:`RejectionMemory` in Postgres.
 
     ``deciding`` holds a transaction on a pooled connection with an advisory lock on
-    ``(stream, command id)`` until the decision is over (its append committed, or its
+    ``(stream, sender, command id)`` until the decision is over (its append committed, or its
     refusal recorded), so two copies of one command sent at once are decided one after
     the other: the second finds the first's events or its rejection. The lock is taken
     before the rejection is read, in two statements, so the read sees the previous
@@ -83,22 +89,27 @@ class PostgresRejections:
         self._pool = pool
         self._slots = asyncio.Semaphore(max(1, pool.get_max_size() // 2))
 
-    async def recall(self, stream_id: str, command_id: str) -> dict[str, Any] | None:
-        raw = await self._pool.fetchval(recall_query(), stream_id, command_id)
+    async def recall(
+        self, stream_id: str, command_id: str, sender: str = ""
+    ) -> dict[str, Any] | None:
+        raw = await self._pool.fetchval(recall_query(), stream_id, command_id, sender)
         return None if raw is None else dict(json.loads(raw))
 
     @asynccontextmanager
-    async def deciding(self, stream_id: str, command_id: str) -> AsyncIterator[Deciding]:
+    async def deciding(
+        self, stream_id: str, command_id: str, sender: str = ""
+    ) -> AsyncIterator[Deciding]:
         async with (
             self._slots,
             self._pool.acquire() as connection,
             connection.transaction(),
         ):
-            await connection.execute(_LOCK, f"president.command:{stream_id}:{command_id}")
-            raw = await connection.fetchval(recall_query(), stream_id, command_id)
+            key = json.dumps(["president.command", stream_id, sender, command_id])
+            await connection.execute(_LOCK, key)
+            raw = await connection.fetchval(recall_query(), stream_id, command_id, sender)
 
             async def record(reply: dict[str, Any]) -> None:
-                await connection.execute(REMEMBER, stream_id, command_id, json.dumps(reply))
+                await connection.execute(REMEMBER, stream_id, command_id, json.dumps(reply), sender)
 
             yield _Held(None if raw is None else dict(json.loads(raw)), record)
 
@@ -107,15 +118,19 @@ class InMemoryRejections:
     """:class:`RejectionMemory` in this process (unit tests)."""
 
     def __init__(self) -> None:
-        self._locks: dict[tuple[str, str], asyncio.Lock] = {}
-        self._replies: dict[tuple[str, str], dict[str, Any]] = {}
+        self._locks: dict[tuple[str, str, str], asyncio.Lock] = {}
+        self._replies: dict[tuple[str, str, str], dict[str, Any]] = {}
 
-    async def recall(self, stream_id: str, command_id: str) -> dict[str, Any] | None:
-        return self._replies.get((stream_id, command_id))
+    async def recall(
+        self, stream_id: str, command_id: str, sender: str = ""
+    ) -> dict[str, Any] | None:
+        return self._replies.get((stream_id, sender, command_id))
 
     @asynccontextmanager
-    async def deciding(self, stream_id: str, command_id: str) -> AsyncIterator[Deciding]:
-        key = (stream_id, command_id)
+    async def deciding(
+        self, stream_id: str, command_id: str, sender: str = ""
+    ) -> AsyncIterator[Deciding]:
+        key = (stream_id, sender, command_id)
         async with self._locks.setdefault(key, asyncio.Lock()):
 
             async def record(reply: dict[str, Any]) -> None:

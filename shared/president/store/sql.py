@@ -34,8 +34,8 @@ def _with_command(insert: str) -> str:
     return f"""
 WITH inserted AS ({insert}),
 command AS (
-    INSERT INTO commands (stream_id, command_id, first_version, last_version)
-    SELECT $1, $10, min(version), max(version) FROM inserted HAVING count(*) > 0)
+    INSERT INTO commands (stream_id, sender, command_id, first_version, last_version)
+    SELECT $1, $11, $10, min(version), max(version) FROM inserted HAVING count(*) > 0)
 SELECT version, position FROM inserted ORDER BY version"""
 
 
@@ -50,7 +50,8 @@ APPEND_MANY = _INSERT_MANY
 
 APPEND_ONE_COMMAND = _with_command(_INSERT_ONE)
 APPEND_MANY_COMMAND = _with_command(_INSERT_MANY)
-"""The same, also recording the command id `$10`, in the same statement."""
+"""The same, also recording the command id `$10` of the sender `$11` (its attested user,
+'' when anonymous), in the same statement."""
 
 HEAD = "SELECT version, hash FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1"
 
@@ -58,7 +59,7 @@ COMMAND = """
 SELECT c.first_version, c.last_version, array_agg(e.position ORDER BY e.version)
 FROM commands c JOIN events e
   ON e.stream_id = c.stream_id AND e.version BETWEEN c.first_version AND c.last_version
-WHERE c.stream_id = $1 AND c.command_id = $2
+WHERE c.stream_id = $1 AND c.sender = $3 AND c.command_id = $2
 GROUP BY c.first_version, c.last_version"""
 
 COLUMN_NAMES = (
@@ -86,13 +87,28 @@ READ_STREAM = (
 )
 
 READ_ALL = f"SELECT {_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2"
+READ_ALL_OF = (
+    f"SELECT {_COLUMNS} FROM events WHERE position > $1 AND type = ANY($3::text[])"
+    " ORDER BY position LIMIT $2"
+)
+READ_STAMPS = (
+    "SELECT position, stream_id, version, event_id, type, date_part('epoch', recorded_at)"
+    " FROM events"
+    " WHERE position > $1 ORDER BY position LIMIT $2"
+)
 
-SAVE_SNAPSHOT = """
-INSERT INTO snapshots (stream_id, version, state)
-SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2)
-ON CONFLICT (stream_id, version) DO NOTHING"""
 
 HAS_VERSION = "SELECT EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2)"
 
-LOAD_SNAPSHOT = """
-SELECT version, state FROM snapshots WHERE stream_id = $1 ORDER BY version DESC LIMIT 1"""
+
+# A lease of relay_leases (migration 0005) taken or renewed by one statement: the engines'
+# leadership of their sweeps. A taking by another holder bumps the epoch.
+TAKE_LEASE = """
+INSERT INTO relay_leases AS lease (name, holder, epoch, expires_at)
+VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))
+ON CONFLICT (name) DO UPDATE
+   SET holder = EXCLUDED.holder,
+       epoch = lease.epoch + (lease.holder <> EXCLUDED.holder)::int,
+       expires_at = EXCLUDED.expires_at
+ WHERE lease.expires_at <= clock_timestamp() OR lease.holder = EXCLUDED.holder
+RETURNING epoch"""

@@ -21,7 +21,7 @@ from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import NotFoundError
 from president.audit import audit_events
 from president.contract import stream_id_of_game, stream_id_of_table
-from president.contract.subjects import Subjects
+from president.contract.subjects import Subjects, table_of_stream
 from president.store import RecordedEvent
 from president.store.postgres import PostgresEventStore
 
@@ -68,7 +68,7 @@ async def read_progress(database_url: str, tables: Sequence[str]) -> Progress:
             await connection.close(timeout=2)
     progress = Progress()
     for row in rows:
-        table_id = row["stream_id"].removeprefix("game-")
+        table_id = table_of_stream(row["stream_id"])
         progress.events += row["events"]
         progress.actions += row["actions"]
         progress.actions_by_table[table_id] = row["actions"]

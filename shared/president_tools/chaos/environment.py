@@ -128,14 +128,17 @@ class Environment:
             extra_env: Mapping[str, str] = {"PRESIDENT_STREAM_REPLICAS": str(CLUSTER_NODES)}
         else:
             monitor_port = free_port()
-            lines: tuple[str, ...] = (f'http: "127.0.0.1:{monitor_port}"',)
+            store: str | None = None
             extra_env = {}
             if self.kind == SMALL_STORE:
-                megabytes = SMALL_STORE_BYTES // (1024 * 1024)
-                lines += (f"jetstream {{ max_file_store: {megabytes}MB }}",)
+                store = f"{SMALL_STORE_BYTES // (1024 * 1024)}MB"
                 extra_env = SMALL_STORE_ENV
             nats = EmbeddedNats(
-                nats_dir(self.data_dir), prefix=PREFIX, extra_users=(LAB_USER,), extra_config=lines
+                nats_dir(self.data_dir),
+                prefix=PREFIX,
+                extra_users=(LAB_USER,),
+                http_port=monitor_port,
+                max_file_store=store,
             )
             self._embedded = nats
             url = nats.start()

@@ -13,6 +13,7 @@ from typing import IO, Annotated
 import typer
 from president.audit import (
     AuditReport,
+    StallLimits,
     audit_bundle,
     audit_bundle_file,
     audit_events,
@@ -34,6 +35,12 @@ from president_tools.sample import play_sample_game, recorded_game
 
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
+
+
+def _stall_limits() -> StallLimits:
+    """When a game in play counts as stalled (PRESIDENT_STALL_GRACE, PRESIDENT_STALL_AFTER)."""
+    settings = load_settings(cls=Settings)
+    return StallLimits(settings.stall_grace, settings.stall_after)
 
 
 def _database_url() -> str:
@@ -60,7 +67,7 @@ async def _with_store(table_id: str, out: IO[bytes] | Path | None) -> AuditRepor
     async with store:
         if out is not None:
             return await export_bundle(store, table_id, out)
-        return await audit_table(store, table_id)
+        return await audit_table(store, table_id, stalls=_stall_limits())
 
 
 def _run_with_store(table_id: str, out: IO[bytes] | Path | None = None) -> AuditReport | int:
@@ -91,9 +98,11 @@ def audit_command(
     locale: LocaleOption = None,
     bidi: BidiOption = BidiMode.VISUAL,
 ) -> None:
-    """Check a game: hash chain, fair deals and a full replay through the rules.
+    """Check a game: hash chain, fair deals and a full replay through the rules; a game in
+    play (TABLE_ID) is also checked for a stall.
 
-    Exit status 0 only when everything checks, 1 when problems were found.
+    Exit status 0 only when everything checks, 1 when problems were found or the game is
+    stalled.
     """
     if (table_id is None) == (file is None):
         typer.echo("president audit: give a TABLE_ID or --file BUNDLE (one of them)", err=True)
@@ -114,7 +123,7 @@ def audit_command(
         shown = terminal_lines(l10n, bidi)
         text = render_text(report, round_number, l10n)
         typer.echo("".join(shown(line) + "\n" for line in text.splitlines()), nl=False)
-    if not report.ok:
+    if not report.ok or report.stall is not None:
         raise typer.Exit(EXIT_PROBLEMS)
 
 

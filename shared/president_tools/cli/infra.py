@@ -1,4 +1,5 @@
-"""`president infra up|down|status`: the embedded PostgreSQL and NATS for development."""
+"""`president infra up|down|status`: the embedded PostgreSQL and NATS for development;
+`nats-auth`, `nats-config`: the servers' configuration files; `certs`."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from president.bus.auth import (
     single_account,
 )
 from president.bus.connect import server_list
+from president.bus.server_config import DEPLOYMENT_FILES
 from president.settings import Settings, env_value, load_settings
 
 from president_tools.cli.app import app
@@ -178,6 +180,34 @@ def render_deployment_auth(prefix: str, platforms: list[str]) -> str:
         multi_tenant(tenants, passwords),
         header="Passwords: NATS_<PLATFORM>_<ROLE>_PASSWORD in the environment.",
     )
+
+
+@infra_app.command("nats-config")
+def nats_config(
+    root: Annotated[
+        Path,
+        typer.Option("--root", help="The repository whose deployment files to write."),
+    ] = Path("."),
+    check: Annotated[
+        bool, typer.Option("--check", help="Write nothing; exit 1 if a file differs.")
+    ] = False,
+) -> None:
+    """Render every deployment's nats-server configuration (k8s base and dev overlay,
+    docker compose) from president.bus.server_config into its checked-in files;
+    auth.conf is `president infra nats-auth`'s."""
+    stale = []
+    for folder, render in DEPLOYMENT_FILES.items():
+        for name, text in render().items():
+            path = root / folder / name
+            if path.exists() and path.read_text() == text:
+                continue
+            stale.append(path)
+            if not check:
+                path.write_text(text)
+                typer.echo(f"wrote {path}", err=True)
+    if check and stale:
+        typer.echo("out of date: " + " ".join(str(path) for path in stale), err=True)
+        raise typer.Exit(code=1)
 
 
 @infra_app.command("certs")

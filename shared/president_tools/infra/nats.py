@@ -32,6 +32,7 @@ from president.bus.auth import (
     render_limits,
     single_account,
 )
+from president.bus.server_config import Cluster, JetStream, Tls, render_server
 
 from president_tools.infra.processes import (
     free_port,
@@ -134,21 +135,17 @@ class ClusterRole:
         """A peer's route URL with the credentials the peer's route port demands."""
         return f"nats-route://{ROUTE_USER}:{self.route_password}@{HOST}:{port}"
 
-    def config(self) -> str:
-        """The node's name and ``cluster`` block: a route connection without the route
-        identity's credentials is refused (nats-server answers 'Authorization
-        Violation' and closes it), so no other process can join the cluster. In the
-        configuration file (mode 0600), not on the command line, which ``ps`` shows."""
-        routes = "".join(f"\n    {json.dumps(self.route_url(p))}" for p in self.peer_ports)
-        return (
-            f"server_name: {json.dumps(self.server_name)}\n"
-            "cluster {\n"
-            f"  name: {json.dumps(self.cluster_name)}\n"
-            f"  listen: {json.dumps(f'{HOST}:{self.cluster_port}')}\n"
-            f"  authorization {{ user: {json.dumps(ROUTE_USER)}, "
-            f"password: {json.dumps(self.route_password)}, timeout: 2 }}\n"
-            f"  routes: [{routes}\n  ]\n"
-            "}"
+    def block(self) -> Cluster:
+        """The node's ``cluster`` block: a route connection without the route identity's
+        credentials is refused (nats-server answers 'Authorization Violation' and closes
+        it), so no other process can join the cluster. In the configuration file (mode
+        0600), not on the command line, which ``ps`` shows."""
+        return Cluster(
+            name=self.cluster_name,
+            listen=f"{HOST}:{self.cluster_port}",
+            user=ROUTE_USER,
+            password=self.route_password,
+            routes=tuple(self.route_url(p) for p in self.peer_ports),
         )
 
 
@@ -159,9 +156,9 @@ class EmbeddedNats:
 
     ``prefix`` is the subject prefix the permissions are rendered for (``*``: any);
     ``extra_users`` are added to the account (the tests' harness identity, a bench's);
-    ``tls`` = (certificate, key) serves TLS only. ``extra_config`` lines go at the end of
-    the configuration file (``http: "127.0.0.1:8222"`` for the monitoring endpoint,
-    ``jetstream { max_file_store: 8MB }`` for a capped store)."""
+    ``tls`` = (certificate, key) serves TLS only; ``http_port`` serves the monitoring
+    endpoint; ``max_file_store`` (``8MB``) caps the store. The whole configuration is
+    rendered by ``president.bus.server_config``."""
 
     data_dir: Path
     port: int | None = None
@@ -172,7 +169,8 @@ class EmbeddedNats:
     extra_users: tuple[User, ...] = ()
     tls: tuple[Path, Path] | None = None
     users: dict[str, str] = field(default_factory=dict)
-    extra_config: tuple[str, ...] = ()
+    http_port: int | None = None
+    max_file_store: str | None = None
 
     def __post_init__(self) -> None:
         if not self.users:
@@ -213,13 +211,8 @@ class EmbeddedNats:
             self.users = {name: secrets.token_urlsafe(24) for name in wanted}
             write_users(self.users_file, self.users)
 
-    def _prepare_config(self) -> None:
-        config: list[str] = []
-        if self.tls is not None:
-            cert, key = self.tls
-            config.append(
-                f"tls {{ cert_file: {json.dumps(str(cert))}, key_file: {json.dumps(str(key))} }}"
-            )
+    def _prepare_config(self, port: int) -> None:
+        auth = "\n".join(render_limits()) + "\n"
         if self.auth:
             self.draw_users()
             passwords = {role: Secret(literal=self.users[role]) for role in ROLES}
@@ -227,16 +220,20 @@ class EmbeddedNats:
                 User(u.name, Secret(literal=self.users[u.name]), u.permissions)
                 for u in (PROBE_USER, *self.extra_users)
             )
-            config.append(
-                render_auth_conf(single_account(self.prefix, passwords, extra_users=extra))
-            )
-        else:
-            config += render_limits()
-        if self.cluster is not None:
-            config.append(self.cluster.config())
-        config += self.extra_config
+            auth = render_auth_conf(single_account(self.prefix, passwords, extra_users=extra))
+        tls = None if self.tls is None else Tls(str(self.tls[0]), str(self.tls[1]), timeout=None)
+        config = render_server(
+            server_name=None if self.cluster is None else self.cluster.server_name,
+            host=HOST,
+            port=port,
+            http_port=self.http_port,
+            jetstream=JetStream(str(self.data_dir), self.max_file_store),
+            cluster=None if self.cluster is None else self.cluster.block(),
+            tls=tls,
+            auth=auth,
+        )
         self.config_file.parent.mkdir(parents=True, exist_ok=True)
-        self.config_file.write_text("\n".join(config) + "\n")
+        self.config_file.write_text(config)
         self.config_file.chmod(0o600)
 
     def answers(self, port: int) -> bool:
@@ -265,17 +262,15 @@ class EmbeddedNats:
         self.pid = None
 
     def is_running(self) -> bool:
-        return self.pid is not None and is_running(self.pid, str(self.data_dir))
+        return self.pid is not None and is_running(self.pid, str(self.config_file))
 
     def _try_start(self, port: int) -> bool:
         return _wait_for_jetstream([(self, self._spawn(port), port)])
 
     def _spawn(self, port: int) -> subprocess.Popen[bytes]:
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self._prepare_config()
-        args = [str(nats_server_binary()), "-c", str(self.config_file)]
-        args += ["-a", HOST, "-p", str(port), "-js", "-sd", str(self.data_dir)]
-        return spawn(args, self.log_file)
+        self._prepare_config(port)
+        return spawn([str(nats_server_binary()), "-c", str(self.config_file)], self.log_file)
 
 
 def _wait_for_jetstream(

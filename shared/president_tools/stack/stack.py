@@ -92,6 +92,12 @@ class ServiceStack:
         self._token_secret = self.settings.token_secret or secrets.token_hex(32)
         self._next_index: dict[str, int] = {}
 
+    @property
+    def token_secret(self) -> str:
+        """The secret every process of the stack derives seat tokens (and the engines'
+        reactor consumer's name) from."""
+        return self._token_secret
+
     # -- life cycle -------------------------------------------------------------
 
     def __enter__(self) -> ServiceStack:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from president.audit import audit_bundle_file, audit_table, export_bundle
 from president.rules import Options
 from president.store.postgres import PostgresEventStore
@@ -39,6 +40,7 @@ async def test_a_missing_table_is_a_problem_not_a_clean_audit(store: PostgresEve
     assert not report.ok and "holds no events" in report.problems[0].problem
 
 
+@pytest.mark.alone
 async def test_a_six_player_ten_round_series_audits_from_postgres_in_under_a_second(
     store: PostgresEventStore,
 ) -> None:

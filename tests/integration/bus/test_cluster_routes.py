@@ -50,10 +50,7 @@ def monitored_cluster(tmp_path: Path) -> Iterator[tuple[EmbeddedNatsCluster, lis
     with a monitoring port (the ``/routez`` the test reads)."""
     monitors = [free_port(HOST) for _ in range(3)]
     base = tmp_path / "nats-cluster"
-    nodes = [
-        EmbeddedNats(base / f"n{i}", extra_config=(f'http: "{HOST}:{port}"',))
-        for i, port in enumerate(monitors, 1)
-    ]
+    nodes = [EmbeddedNats(base / f"n{i}", http_port=port) for i, port in enumerate(monitors, 1)]
     cluster = EmbeddedNatsCluster(base, nodes=nodes)
     cluster.configure(ANY_PREFIX, extra_users=(HARNESS,))
     cluster.start()

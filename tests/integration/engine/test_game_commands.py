@@ -130,7 +130,7 @@ async def test_a_command_before_the_game_starts_is_refused(engine: Harness) -> N
 
 
 async def test_an_ai_seat_gets_a_decision_request_whose_token_is_accepted(
-    engine: Harness,
+    engine: Harness, servers: TestServers
 ) -> None:
     from president.contract import DecisionRequest
 
@@ -145,11 +145,19 @@ async def test_an_ai_seat_gets_a_decision_request_whose_token_is_accepted(
     assert (request.table_id, request.seat, request.stream_version) == (table_id, 0, 4)
     view = request.view.to_rules()
     command = command_for(table_id, view.legal_actions[0], request.command_id, request.seat_token)
-    assert isinstance(await engine.send(command), Accepted)
+    raw = json.dumps(command.model_dump(mode="json")).encode()
+    # an AI seat is the AI workers': the harness identity may not send its command
+    _rejected(await engine.send(command), RejectionCode.FORBIDDEN)
+    worker = await connect(servers.url_for("ai-worker"), "engine-test-ai-worker")
+    try:
+        message = await worker.request(engine.subjects.game_command(table_id), raw, timeout=10)
+    finally:
+        await worker.close()
+    assert isinstance(parse_reply(message.data), Accepted)
     await messages[0].ack()
 
 
-async def test_a_reused_id_with_another_move_or_from_another_identity_changes_nothing(
+async def test_a_reused_id_with_another_move_changes_nothing_anothers_is_its_own(
     engine: Harness, servers: TestServers
 ) -> None:
     table_id = await _started(engine)
@@ -168,7 +176,9 @@ async def test_a_reused_id_with_another_move_or_from_another_identity_changes_no
         message = await stranger.request(engine.subjects.game_command(table_id), raw, timeout=10)
     finally:
         await stranger.close()
-    _rejected(parse_reply(message.data), RejectionCode.COMMAND_ID_REUSED)
+    # decided on its own (the token alone decides: the seats were taken before takers
+    # were recorded): that seat has played
+    _rejected(parse_reply(message.data), RejectionCode.NOT_YOUR_TURN)
     assert await engine.game_version(table_id) == version
 
     events = await engine.store.read_stream(f"game-{table_id}", first.first_version)

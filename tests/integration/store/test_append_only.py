@@ -58,8 +58,6 @@ async def test_the_app_role_appends_reads_and_tracks(migrated_url: str) -> None:
     async with await PostgresEventStore.connect(app_role_url(migrated_url)) as store:
         result = await store.append("app", [NewEvent("A", {})], expected_version=0, command_id="c")
         assert (await store.read_stream("app"))[0].position == result.positions[0]
-        await store.save_snapshot("app", 1, {"ok": True})
-        assert await store.load_snapshot("app") is not None
         ran, _ = await store.tracking.process("app-consumer", result.positions[0], _nothing)
         assert ran and await store.tracking.position("app-consumer") == result.positions[0]
 

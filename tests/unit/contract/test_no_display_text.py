@@ -36,6 +36,7 @@ ALLOWED: dict[str, str] = {
     "round_leader": "option id",
     "rules_version": "rules id",
     "requested_by": "identity (a user name)",
+    "taken_by": "identity (a user name)",
     "requested_by_role": "role id",
     "actor": "id",
     # cards

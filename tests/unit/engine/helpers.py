@@ -30,9 +30,11 @@ async def write_table(
     free_seats: tuple[int, ...] = (),
     start: bool = True,
     options: TableOptions | None = None,
+    taken_by: str | None = None,
 ) -> None:
     """The table stream a table service would write: humans with known tokens, AIs
-    (``options``: all of the table's options, ``rounds`` then ignored)."""
+    (``options``: all of the table's options, ``rounds`` then ignored; ``taken_by``: the
+    identity recorded as taking the humans' seats, None: none recorded)."""
     options = options or TableOptions(rounds=rounds)
     events: list[EventData] = [TableCreated(table_id=table_id, players=players, options=options)]
     for seat in range(players):
@@ -45,9 +47,17 @@ async def write_table(
             events.append(SeatTaken(seat=seat, player_name=f"p{seat}", token_sha256=sha))
     if start:
         events.append(GameStartRequested())
+    taker = {} if taken_by is None else {"requested_by": taken_by}
     await store.append(
         stream_id_of_table(table_id),
-        [NewEvent(type(e).__name__, e.model_dump(mode="json")) for e in events],
+        [
+            NewEvent(
+                type(e).__name__,
+                e.model_dump(mode="json"),
+                metadata=taker if isinstance(e, SeatTaken) else {},
+            )
+            for e in events
+        ],
         expected_version=0,
     )
 

@@ -1,22 +1,34 @@
-"""Idempotency keys done right in the engine, and who acted, recorded and audited."""
+"""Idempotency keys done right in the engine (per sender), seats bound to the identity
+that took them, and who acted, recorded and audited."""
 
 from __future__ import annotations
 
 import itertools
 import json
+from typing import Any
 
 from president.audit import audit_events
 from president.audit.html import render_html
 from president.audit.text import render_text
 from president.bus.identity import Requester
-from president.contract import Accepted, Rejected, RejectionCode
+from president.contract import (
+    Accepted,
+    Away,
+    Back,
+    GetView,
+    Leave,
+    Rejected,
+    RejectionCode,
+    ViewReply,
+)
 from president.game.fold import seats_to_act
+from president.game.tokens import ai_seat_token
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 
 from services.engine.application import Engine
 from services.engine.memory import MemoryTableSessions
-from tests.unit.engine.helpers import command_for, write_table
+from tests.unit.engine.helpers import command_for, human_token, write_table
 
 PLATFORM = Requester("acme-integrator")
 AI = Requester("ai-worker")
@@ -30,14 +42,15 @@ def _engine(store: InMemoryEventStore) -> Engine:
     )
 
 
-async def _started(store: InMemoryEventStore) -> Engine:
-    await write_table(store, "t1")
+async def _started(store: InMemoryEventStore, **table: Any) -> Engine:
+    """A started table ``t1`` (``table``: ``write_table``'s options)."""
+    await write_table(store, "t1", **table)
     engine = _engine(store)
     await engine.start_game("t1")
     return engine
 
 
-async def test_the_same_id_with_another_command_or_from_another_identity_is_reused() -> None:
+async def test_the_same_id_with_another_command_is_reused_from_another_identity_its_own() -> None:
     store = InMemoryEventStore()
     engine = await _started(store)
     game = await engine.games.load("t1")
@@ -56,27 +69,99 @@ async def test_the_same_id_with_another_command_or_from_another_identity_is_reus
     other_body = await engine.handle(command_for("t1", second, "move-1"), PLATFORM)
     assert isinstance(other_body, Rejected)
     assert other_body.code is RejectionCode.COMMAND_ID_REUSED
-    stolen = await engine.handle(command, OTHER)
-    assert isinstance(stolen, Rejected) and stolen.code is RejectionCode.COMMAND_ID_REUSED
+    # another identity's command of that id is decided on its own: the seat played already
+    theirs = await engine.handle(command, OTHER)
+    assert isinstance(theirs, Rejected) and theirs.code is RejectionCode.NOT_YOUR_TURN
     assert await store.stream_version("game-t1") == version  # nothing changed
     # and the first sender still gets its first answer
     assert await engine.handle(command, PLATFORM) == again
 
 
-async def test_a_remembered_refusal_is_given_only_to_its_sender_for_the_same_command() -> None:
+async def test_a_refusal_remembered_for_one_identity_never_answers_another() -> None:
     store = InMemoryEventStore()
     engine = await _started(store)
     game = await engine.games.load("t1")
     assert game.state is not None
     seat = seats_to_act(game.state)[0]
-    stale = command_for("t1", legal_actions(game.state, seat)[0], "stale-1").model_copy(
-        update={"expected_version": 1}
-    )
-    refused = await engine.handle(stale, PLATFORM)
-    assert isinstance(refused, Rejected) and refused.code is RejectionCode.STALE_VERSION
-    assert await engine.handle(stale, PLATFORM) == refused
-    other = await engine.handle(stale, OTHER)
-    assert isinstance(other, Rejected) and other.code is RejectionCode.COMMAND_ID_REUSED
+    action = legal_actions(game.state, seat)[0]
+    stale = command_for("t1", action, "move-1").model_copy(update={"expected_version": 1})
+    squatted = await engine.handle(stale, OTHER)  # refused, and remembered for OTHER
+    assert isinstance(squatted, Rejected) and squatted.code is RejectionCode.STALE_VERSION
+    assert await engine.handle(stale, OTHER) == squatted
+
+    real = await engine.handle(command_for("t1", action, "move-1"), PLATFORM)
+    assert isinstance(real, Accepted) and not real.duplicate
+    assert await engine.handle(stale, OTHER) == squatted  # still OTHER's own answer
+
+
+async def _bound(store: InMemoryEventStore) -> Engine:
+    """A started table whose people's seats (0-2) were taken by PLATFORM; seat 3 an AI."""
+    return await _started(store, ai_seats=(3,), taken_by=PLATFORM.user)
+
+
+async def test_a_seat_is_played_only_by_the_identity_that_took_it() -> None:
+    store = InMemoryEventStore()
+    engine = await _bound(store)
+    game = await engine.games.load("t1")
+    assert game.state is not None and game.created is not None
+    assert [s.taken_by for s in game.created.seats] == [PLATFORM.user] * 3 + [None]
+    seat = seats_to_act(game.state)[0]
+    action = legal_actions(game.state, seat)[0]
+    token = human_token("t1", seat) if seat != 3 else ai_seat_token("s", "t1", 3)
+    command = command_for("t1", action, "move-1", token)
+    wrong = (PLATFORM, None) if seat == 3 else (OTHER, AI, None)
+    for sender in wrong:
+        refused = await engine.handle(command, sender)
+        assert isinstance(refused, Rejected) and refused.code is RejectionCode.FORBIDDEN, sender
+        view = await engine.view(GetView(command_id="v", table_id="t1", seat=seat,
+                                         seat_token=token), sender)  # fmt: skip
+        assert isinstance(view, Rejected) and view.code is RejectionCode.FORBIDDEN, sender
+    assert await store.stream_version("game-t1") == game.version
+    right = AI if seat == 3 else PLATFORM
+    assert isinstance(await engine.handle(command, right), Accepted)
+
+
+async def test_an_ai_seat_is_played_only_by_an_ai_worker() -> None:
+    store = InMemoryEventStore()
+    engine = await _bound(store)
+    token = ai_seat_token("s", "t1", 3)
+    away = Away(command_id="away-3", table_id="t1", seat=3, seat_token=token)
+    for sender in (PLATFORM, Requester("auditor")):
+        refused = await engine.handle(away, sender)
+        assert isinstance(refused, Rejected) and refused.code is RejectionCode.FORBIDDEN
+    for worker in (AI, Requester("acme-ai-worker")):
+        view = await engine.view(
+            GetView(command_id="v", table_id="t1", seat=3, seat_token=token), worker
+        )
+        assert isinstance(view, ViewReply), worker
+
+
+async def test_away_back_and_leave_record_who_asked_and_the_audit_shows_it() -> None:
+    store = InMemoryEventStore()
+    engine = await _bound(store)
+    common = {"table_id": "t1", "seat": 1, "seat_token": human_token("t1", 1)}
+    for command in (
+        Away(command_id="a", **common),
+        Back(command_id="b", **common),
+        Leave(command_id="l", **common),
+    ):
+        assert isinstance(await engine.handle(command, PLATFORM), Accepted), command
+    events = await store.read_stream("game-t1")
+    presence = [e for e in events if e.type in ("SeatAway", "SeatBack", "SeatLeft")]
+    assert [e.type for e in presence] == ["SeatAway", "SeatBack", "SeatLeft"]
+    for event in presence:
+        assert event.metadata["requested_by"] == PLATFORM.user
+        assert event.metadata["requested_by_role"] == "integrator"
+
+    report = audit_events(events)
+    notes = report.to_dict()["rounds"][0]["clock"]
+    asked = [n for n in notes if n["kind"] in ("away", "back", "left")]
+    assert [n["by"] for n in asked] == [{"user": PLATFORM.user, "role": "integrator"}] * 3
+    text = render_text(report)
+    for kind in ("away", "back", "left"):
+        assert f"{kind} (v" in text
+    assert text.count("seat 1 [by acme-integrator (integrator)]") == 3
+    assert render_html(report).count("seat 1 [by acme-integrator (integrator)]") == 3
 
 
 async def test_each_move_records_its_sender_and_the_audit_shows_it() -> None:

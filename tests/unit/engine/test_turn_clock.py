@@ -28,8 +28,14 @@ from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
 from services.engine.application import Engine
-from services.engine.memory import MemoryDeadlineFacts, MemoryTableSessions
-from services.engine.turn_clock import Alarm, OverdueSweep, TurnClock, alarms_of
+from services.engine.memory import MemoryTableSessions
+from services.engine.turn_clock import (
+    Alarm,
+    LogDeadlineFacts,
+    OverdueSweep,
+    TurnClock,
+    alarms_of,
+)
 from tests.unit.engine.helpers import command_for, human_token, write_table
 
 CLOCKED = TableOptions(turn_seconds=2, exchange_seconds=3, away_after=2)
@@ -295,7 +301,7 @@ def _sweep(
     engine: Engine, clock: FakeClock, turn_clock: TurnClock, *, starting: bool = True
 ) -> OverdueSweep:
     """The overdue sweep of ``engine`` on its in-memory store (grace 2 s)."""
-    facts = MemoryDeadlineFacts(engine._store)  # type: ignore[arg-type]
+    facts = LogDeadlineFacts(engine._store)  # type: ignore[arg-type]
     return OverdueSweep(facts, clock, engine.load, turn_clock, grace=2, starting=starting)
 
 

@@ -164,6 +164,21 @@ class EventStoreContract:
         other = await store.append(f"{stream}-b", _events("A"), expected_version=0, command_id="c")
         assert not other.duplicate
 
+    async def test_command_ids_are_per_sender(self, store: EventStore, stream: str) -> None:
+        mine = await store.append(
+            stream, _events("A"), expected_version=0, command_id="c", sender="acme-integrator"
+        )
+        theirs = await store.append(
+            stream, _events("B"), expected_version=1, command_id="c", sender="evil-integrator"
+        )
+        anonymous = await store.append(stream, _events("C"), expected_version=2, command_id="c")
+        assert not theirs.duplicate and not anonymous.duplicate
+        again = await store.append(
+            stream, _events("A"), expected_version=0, command_id="c", sender="acme-integrator"
+        )
+        assert again == dataclasses.replace(mine, duplicate=True)
+        assert [e.type for e in await store.read_stream(stream)] == ["A", "B", "C"]
+
     async def test_a_command_id_goes_into_the_metadata(
         self, store: EventStore, stream: str
     ) -> None:
@@ -207,6 +222,22 @@ class EventStoreContract:
         async with store.hold(f"{stream}-x", "c1") as elsewhere:
             assert elsewhere.rejection is None
 
+    async def test_a_remembered_refusal_is_its_senders_only(
+        self, store: EventStore, stream: str
+    ) -> None:
+        refusal = {"code": "WRONG_PHASE", "detail": "not now"}
+        async with store.hold(stream, "ai:t:5:2", sender="evil-integrator") as squatted:
+            await squatted.remember(refusal)
+        async with store.hold(stream, "ai:t:5:2", sender="ai-worker") as real:
+            assert real.rejection is None
+            await real.remember({"code": "NOT_YOUR_TURN"})
+        async with store.hold(stream, "ai:t:5:2") as anonymous:
+            assert anonymous.rejection is None
+        async with store.hold(stream, "ai:t:5:2", sender="evil-integrator") as again:
+            assert again.rejection == refusal
+        async with store.hold(stream, "ai:t:5:2", sender="ai-worker") as real_again:
+            assert real_again.rejection == {"code": "NOT_YOUR_TURN"}
+
     async def test_one_hold_of_a_stream_at_a_time(self, store: EventStore, stream: str) -> None:
         order: list[str] = []
         asked = asyncio.Event()
@@ -247,6 +278,43 @@ class EventStoreContract:
         mine = [(e.stream_id, e.type) for e in seen if e.stream_id in streams]
         assert mine == [(name, f"R{r}") for r in range(3) for name in streams]
 
+    async def test_reads_the_logs_stamps_as_its_events_without_their_data(
+        self, store: EventStore, stream: str
+    ) -> None:
+        await store.append(stream, _events(*"ABC"), expected_version=0)
+        await store.append(f"{stream}-other", _events("D"), expected_version=0)
+        start = (await store.read_stream(stream))[0].position - 1
+        events = await store.read_all(after_position=start, limit=10_000)
+        entries = await store.read_stamps(after_position=start, limit=10_000)
+        assert [
+            (e.position, e.stream_id, e.version, e.event_id, e.type, e.recorded_at) for e in events
+        ] == [dataclasses.astuple(entry) for entry in entries]
+        assert [e.type for e in entries if e.stream_id.startswith(stream)][-4:] == list("ABCD")
+        page = await store.read_stamps(after_position=entries[0].position, limit=2)
+        assert page == entries[1:3]
+
+    async def test_reads_the_log_of_some_types_only(self, store: EventStore, stream: str) -> None:
+        await store.append(stream, _events(*"ABAB"), expected_version=0)
+        start = (await store.read_stream(stream))[0].position - 1
+        mine = [e for e in await store.read_all(start, types=["B"]) if e.stream_id == stream]
+        assert [(e.type, e.version) for e in mine] == [("B", 2), ("B", 4)]
+        (first,) = await store.read_all(start, limit=1, types=["B"])
+        assert first.version == 2 and first.data == mine[0].data
+        assert [e for e in await store.read_all(start, types=[]) if e.stream_id == stream] == []
+
+    async def test_a_lease_has_one_holder_until_it_runs_out(
+        self, store: EventStore, stream: str
+    ) -> None:
+        name = f"lease-{stream}"
+        assert await store.take_lease(name, "a", 30)
+        assert not await store.take_lease(name, "b", 30)
+        assert await store.take_lease(name, "a", 0.2)  # renewed, shorter
+        assert not await store.take_lease(name, "b", 30)
+        await asyncio.sleep(0.3)
+        assert await store.take_lease(name, "b", 30)
+        assert not await store.take_lease(name, "a", 30)
+        assert await store.take_lease(f"{name}-other", "a", 30)  # leases are by name
+
     async def test_replays_the_log_page_by_page(self, store: Any, stream: str) -> None:
         await store.append(stream, _events(*"ABCDE"), expected_version=0)
         start = (await store.read_stream(stream))[0].position - 1
@@ -263,45 +331,6 @@ class EventStoreContract:
         async for _page in store.replay(page=1):
             break
         assert await store.stream_version(stream) == 5
-
-    # --- snapshots ---------------------------------------------------------------------
-
-    async def test_snapshot_plus_later_events_equals_full_replay(
-        self, store: EventStore, stream: str
-    ) -> None:
-        await store.append(stream, _events(*"ABCDE"), expected_version=0)
-        assert await store.load_snapshot(stream) is None
-        state: dict[str, Any] = {}
-        for event in await store.read_stream(stream, from_version=1):
-            if event.version <= 3:
-                state = _fold(state, event)
-        await store.save_snapshot(stream, 3, state)
-        await store.append(stream, _events("F", "G"), expected_version=5)
-        snapshot = await store.load_snapshot(stream)
-        assert snapshot is not None and snapshot.version == 3
-        resumed = snapshot.state
-        for event in await store.read_stream(stream, from_version=snapshot.version + 1):
-            resumed = _fold(resumed, event)
-        full: dict[str, Any] = {}
-        for event in await store.read_stream(stream):
-            full = _fold(full, event)
-        assert resumed == full == {"count": 7, "sum": 0 + 1 + 2 + 3 + 4 + 0 + 1}
-
-    async def test_loads_the_latest_snapshot(self, store: EventStore, stream: str) -> None:
-        await store.append(stream, _events(*"ABC"), expected_version=0)
-        await store.save_snapshot(stream, 2, {"at": 2})
-        await store.save_snapshot(stream, 1, {"at": 1})
-        snapshot = await store.load_snapshot(stream)
-        assert snapshot is not None and (snapshot.version, snapshot.state) == (2, {"at": 2})
-
-    async def test_refuses_a_snapshot_of_a_missing_version(
-        self, store: EventStore, stream: str
-    ) -> None:
-        await store.append(stream, _events("A"), expected_version=0)
-        with pytest.raises(ValueError):
-            await store.save_snapshot(stream, 2, {})
-        with pytest.raises(ValueError):
-            await store.save_snapshot(f"{stream}-none", 1, {})
 
     # --- the hash chain ----------------------------------------------------------------
 

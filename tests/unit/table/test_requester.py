@@ -1,5 +1,6 @@
-"""The table service remembers who sent a command id: its first answer (a seat token) goes
-to that identity only, and the events say who sent the command."""
+"""The table service keys command ids by their sender: its first answer (a seat token) goes
+to that identity only, another identity's command of the same id is its own, and the
+events say who sent the command."""
 
 from __future__ import annotations
 
@@ -22,24 +23,55 @@ from tests.unit.table.test_remembered_rejections import NoLobby
 OWNER, RIVAL = Requester("acme-integrator"), Requester("globex-integrator")
 
 
-async def test_a_take_seat_id_answers_its_sender_only() -> None:
+async def test_a_take_seat_id_is_its_senders_own_and_answers_it_only() -> None:
     store = InMemoryEventStore()
     service = TableService(store, NoLobby(), InMemoryRejections(), "secret")
     await service.handle(CreateTable(command_id="c", table_id="t", players=3), OWNER)
     take = TakeSeat(command_id="take-1", table_id="t", player_name="Ann")
 
     first = await service.handle(take, OWNER)
-    stolen = await service.handle(take, RIVAL)
+    rivals = await service.handle(take, RIVAL)
     anonymous = await service.handle(take, None)
     again = await service.handle(take, OWNER)
 
-    assert isinstance(first, Accepted) and first.seat_token
-    for refused in (stolen, anonymous):
-        assert isinstance(refused, Rejected) and refused.code is RejectionCode.COMMAND_ID_REUSED
+    assert isinstance(first, Accepted) and first.seat_token and first.seat == 0
     assert isinstance(again, Accepted) and again.duplicate
     assert again.seat_token == first.seat_token
+    # the same id from another identity is another command: another seat, another token
+    for other, seat in ((rivals, 1), (anonymous, 2)):
+        assert isinstance(other, Accepted) and not other.duplicate and other.seat == seat
+        assert other.seat_token and other.seat_token != first.seat_token
     events = await store.read_stream("table-t")
-    assert [e.metadata["requested_by"] for e in events] == ["acme-integrator"] * 2
+    assert [e.metadata.get("requested_by") for e in events] == [
+        "acme-integrator",
+        "acme-integrator",
+        "globex-integrator",
+        None,
+    ]
+
+
+async def test_a_rivals_refused_command_of_an_id_does_not_block_its_owner() -> None:
+    store = InMemoryEventStore()
+    service = TableService(store, NoLobby(), InMemoryRejections(), "secret")
+    await service.handle(CreateTable(command_id="c", table_id="t", players=3), OWNER)
+    squat = TakeSeat(command_id="take-1", table_id="t", player_name="Eve", seat=4)
+    refused = await service.handle(squat, RIVAL)
+    assert isinstance(refused, Rejected) and refused.code is RejectionCode.UNKNOWN_SEAT
+    assert await service.handle(squat, RIVAL) == refused  # remembered, for the rival
+
+    own = await service.handle(
+        TakeSeat(command_id="take-1", table_id="t", player_name="Ann"), OWNER
+    )
+    assert isinstance(own, Accepted) and own.seat == 0 and own.seat_token
+
+
+async def test_a_create_table_id_names_a_table_of_its_sender() -> None:
+    service = TableService(InMemoryEventStore(), NoLobby(), InMemoryRejections(), "secret")
+    create = CreateTable(command_id="c", players=3)
+    rival = await service.handle(create, RIVAL)
+    own = await service.handle(create, OWNER)
+    assert isinstance(rival, Accepted) and isinstance(own, Accepted), (rival, own)
+    assert rival.table_id != own.table_id and not own.duplicate
 
 
 async def test_without_a_known_sender_the_first_answer_is_given_again() -> None:

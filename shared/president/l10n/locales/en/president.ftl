@@ -126,6 +126,7 @@ reject-NOT_ENOUGH_PLAYERS = Not enough players.
     }
 reject-INTERNAL_ERROR = The server failed: send the same command again.
 reject-TURN_TIMED_OUT = Too late: the time ran out and the takeover level played.
+reject-FORBIDDEN = You may not send this command.
 reject-SEAT_LEFT = This seat left the table.
     .with-seat = Seat { $seat } left the table.
 
@@ -263,11 +264,11 @@ audit-scores = scores: { $values }
 audit-seat-value = seat { $seat } { $value }
 audit-in-progress = ({ -round } in progress)
 audit-problem-at = PROBLEM at version { $version }: { $problem }
-audit-timed-out = time-out (v{ $version }): seat { $seat }, { $detail }; the takeover level played
-audit-timed-out-lag = time-out (v{ $version }): seat { $seat }, { $detail }, recorded { $lag } ms after it; the takeover level played
-audit-away = away (v{ $version }): seat { $seat } ({ $detail }): played by the takeover level at once
-audit-back = back (v{ $version }): seat { $seat }
-audit-left = left (v{ $version }): seat { $seat } ({ $name }): played by the takeover level for good
+audit-timed-out = time-out (v{ $version }): seat { $seat }{ $by }, { $detail }; the takeover level played
+audit-timed-out-lag = time-out (v{ $version }): seat { $seat }{ $by }, { $detail }, recorded { $lag } ms after it; the takeover level played
+audit-away = away (v{ $version }): seat { $seat }{ $by } ({ $detail }): played by the takeover level at once
+audit-back = back (v{ $version }): seat { $seat }{ $by }
+audit-left = left (v{ $version }): seat { $seat }{ $by } ({ $name }): played by the takeover level for good
 audit-no-name = no name
 audit-deal-none = deal: no record
 audit-deal-commitment = deal: commitment { $commitment } (v{ $version })
@@ -300,6 +301,15 @@ audit-failed = Verdict: FAILED, { $count ->
         [one] one problem:
        *[other] { $count } problems:
     }
+audit-waiting-seats = { $count ->
+        [one] seat { $seats }
+       *[other] seats { $seats }
+    }
+audit-waiting-engine = the engine (the next deal)
+audit-in-progress-stalled = ({ -round } in progress, stalled since { $since }: waiting for { $who })
+audit-stalled = Verdict: stalled since { $since }: waiting for { $who }, allowed until { $limit }. Hash chain intact (events: { $events }); seed commitments verified: { $commitments }; deals verified: { $deals }; rules events replayed without a fault: { $replayed }.
+html-verdict-stalled = Verdict: stalled since { $since }.
+html-stalled-text = The game waits for { $who }, allowed until { $limit }.
 audit-where-file = file
 audit-where-version = version { $version }
 html-summary = Stream { $stream }, { $events } recorded events; rules { $rules }; { $players } players, { $rounds ->

@@ -183,6 +183,8 @@ reject-INTERNAL_ERROR = השרת נכשל: יש לשלוח את אותה פקו�
 # not from the sheet
 reject-TURN_TIMED_OUT = מאוחר מדי: הזמן נגמר ורמת המחליף שיחקה.
 # not from the sheet
+reject-FORBIDDEN = אינך רשאי לשלוח את הפקודה הזאת.
+# not from the sheet
 reject-SEAT_LEFT = המושב הזה עזב את השולחן.
     .with-seat = מושב { $seat } עזב את השולחן.
 
@@ -389,15 +391,15 @@ audit-in-progress = (הסיבוב בעיצומו)
 # not from the sheet
 audit-problem-at = בעיה בגרסה { $version }: { $problem }
 # not from the sheet
-audit-timed-out = פסק זמן (v{ $version }): מושב { $seat }, { $detail }; רמת המחליף שיחקה
+audit-timed-out = פסק זמן (v{ $version }): מושב { $seat }{ $by }, { $detail }; רמת המחליף שיחקה
 # not from the sheet
-audit-timed-out-lag = פסק זמן (v{ $version }): מושב { $seat }, { $detail }, נרשם { $lag } אלפיות שנייה אחריו; רמת המחליף שיחקה
+audit-timed-out-lag = פסק זמן (v{ $version }): מושב { $seat }{ $by }, { $detail }, נרשם { $lag } אלפיות שנייה אחריו; רמת המחליף שיחקה
 # not from the sheet
-audit-away = לא נוכח (v{ $version }): מושב { $seat } ({ $detail }): רמת המחליף משחקת מיד
+audit-away = לא נוכח (v{ $version }): מושב { $seat }{ $by } ({ $detail }): רמת המחליף משחקת מיד
 # not from the sheet
-audit-back = חזר (v{ $version }): מושב { $seat }
+audit-back = חזר (v{ $version }): מושב { $seat }{ $by }
 # not from the sheet
-audit-left = עזב (v{ $version }): מושב { $seat } ({ $name }): רמת המחליף משחקת לצמיתות
+audit-left = עזב (v{ $version }): מושב { $seat }{ $by } ({ $name }): רמת המחליף משחקת לצמיתות
 # not from the sheet
 audit-no-name = בלי שם
 # not from the sheet
@@ -446,6 +448,22 @@ audit-failed = פסק דין: נכשל, { $count ->
         [two] שתי בעיות:
        *[other] { $count } בעיות:
     }
+# not from the sheet
+audit-waiting-seats = { $count ->
+        [one] מושב { $seats }
+        [two] מושבים { $seats }
+       *[other] מושבים { $seats }
+    }
+# not from the sheet
+audit-waiting-engine = מנוע (החלוקה הבאה)
+# not from the sheet
+audit-in-progress-stalled = (הסיבוב בעיצומו, תקוע מאז { $since }: ממתינים ל{ $who })
+# not from the sheet
+audit-stalled = פסק דין: תקוע מאז { $since }: ממתינים ל{ $who }, מותר עד { $limit }. שרשרת הגיבוב שלמה (אירועים: { $events }); התחייבויות זרע שנבדקו: { $commitments }; חלוקות שנבדקו: { $deals }; אירועי כללים ששוחזרו בלי תקלה: { $replayed }.
+# not from the sheet
+html-verdict-stalled = פסק דין: תקוע מאז { $since }.
+# not from the sheet
+html-stalled-text = המשחק ממתין ל{ $who }, מותר עד { $limit }.
 # not from the sheet
 audit-where-file = הקובץ
 # not from the sheet

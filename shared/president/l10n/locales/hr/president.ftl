@@ -176,6 +176,8 @@ reject-INTERNAL_ERROR = Poslužitelj nije uspio: pošaljite istu naredbu ponovno
 # not from the sheet
 reject-TURN_TIMED_OUT = Prekasno: vrijeme je isteklo i potez je odigrala zamjenska razina.
 # not from the sheet
+reject-FORBIDDEN = Ne smijete poslati ovu naredbu.
+# not from the sheet
 reject-SEAT_LEFT = Ovo je mjesto napustilo stol.
     .with-seat = Mjesto { $seat } napustilo je stol.
 
@@ -382,15 +384,15 @@ audit-in-progress = (runda u tijeku)
 # not from the sheet
 audit-problem-at = PROBLEM u verziji { $version }: { $problem }
 # not from the sheet
-audit-timed-out = istek vremena (v{ $version }): mjesto { $seat }, { $detail }; odigrala je zamjenska razina
+audit-timed-out = istek vremena (v{ $version }): mjesto { $seat }{ $by }, { $detail }; odigrala je zamjenska razina
 # not from the sheet
-audit-timed-out-lag = istek vremena (v{ $version }): mjesto { $seat }, { $detail }, zabilježeno { $lag } ms kasnije; odigrala je zamjenska razina
+audit-timed-out-lag = istek vremena (v{ $version }): mjesto { $seat }{ $by }, { $detail }, zabilježeno { $lag } ms kasnije; odigrala je zamjenska razina
 # not from the sheet
-audit-away = odsutno (v{ $version }): mjesto { $seat } ({ $detail }): odmah igra zamjenska razina
+audit-away = odsutno (v{ $version }): mjesto { $seat }{ $by } ({ $detail }): odmah igra zamjenska razina
 # not from the sheet
-audit-back = vratilo se (v{ $version }): mjesto { $seat }
+audit-back = vratilo se (v{ $version }): mjesto { $seat }{ $by }
 # not from the sheet
-audit-left = otišlo (v{ $version }): mjesto { $seat } ({ $name }): zauvijek igra zamjenska razina
+audit-left = otišlo (v{ $version }): mjesto { $seat }{ $by } ({ $name }): zauvijek igra zamjenska razina
 # not from the sheet
 audit-no-name = bez imena
 # not from the sheet
@@ -439,6 +441,22 @@ audit-failed = Presuda: NEUSPJEH, { $count ->
         [few] { $count } problema:
        *[other] { $count } problema:
     }
+# not from the sheet
+audit-waiting-seats = { $count ->
+        [one] mjesto { $seats }
+        [few] mjesta { $seats }
+       *[other] mjesta { $seats }
+    }
+# not from the sheet
+audit-waiting-engine = poslužitelj (sljedeće dijeljenje)
+# not from the sheet
+audit-in-progress-stalled = (runda u tijeku, zastala od { $since }: čeka se { $who })
+# not from the sheet
+audit-stalled = Presuda: zastalo od { $since }: čeka se { $who }, dopušteno do { $limit }. Lanac sažetaka je netaknut (događaja: { $events }); provjerenih obveza sjemena: { $commitments }; provjerenih dijeljenja: { $deals }; događaja pravila ponovljenih bez greške: { $replayed }.
+# not from the sheet
+html-verdict-stalled = Presuda: zastalo od { $since }.
+# not from the sheet
+html-stalled-text = Partija čeka { $who }, dopušteno do { $limit }.
 # not from the sheet
 audit-where-file = datoteka
 # not from the sheet

@@ -161,6 +161,8 @@ reject-INTERNAL_ERROR = Errore del server: invia di nuovo lo stesso comando.
 # not from the sheet
 reject-TURN_TIMED_OUT = Troppo tardi: il tempo è scaduto e ha giocato il livello sostitutivo.
 # not from the sheet
+reject-FORBIDDEN = Non puoi inviare questo comando.
+# not from the sheet
 reject-SEAT_LEFT = Questo posto ha lasciato il tavolo.
     .with-seat = Il posto { $seat } ha lasciato il tavolo.
 
@@ -368,15 +370,15 @@ audit-in-progress = (mano in corso)
 # not from the sheet
 audit-problem-at = PROBLEMA alla versione { $version }: { $problem }
 # not from the sheet
-audit-timed-out = tempo scaduto (v{ $version }): posto { $seat }, { $detail }; ha giocato il livello sostitutivo
+audit-timed-out = tempo scaduto (v{ $version }): posto { $seat }{ $by }, { $detail }; ha giocato il livello sostitutivo
 # not from the sheet
-audit-timed-out-lag = tempo scaduto (v{ $version }): posto { $seat }, { $detail }, registrato { $lag } ms dopo; ha giocato il livello sostitutivo
+audit-timed-out-lag = tempo scaduto (v{ $version }): posto { $seat }{ $by }, { $detail }, registrato { $lag } ms dopo; ha giocato il livello sostitutivo
 # not from the sheet
-audit-away = assente (v{ $version }): posto { $seat } ({ $detail }): gioca subito il livello sostitutivo
+audit-away = assente (v{ $version }): posto { $seat }{ $by } ({ $detail }): gioca subito il livello sostitutivo
 # not from the sheet
-audit-back = tornato (v{ $version }): posto { $seat }
+audit-back = tornato (v{ $version }): posto { $seat }{ $by }
 # not from the sheet
-audit-left = uscito (v{ $version }): posto { $seat } ({ $name }): gioca per sempre il livello sostitutivo
+audit-left = uscito (v{ $version }): posto { $seat }{ $by } ({ $name }): gioca per sempre il livello sostitutivo
 # not from the sheet
 audit-no-name = senza nome
 # not from the sheet
@@ -425,6 +427,22 @@ audit-failed = Verdetto: FALLITO, { $count ->
         [many] { $count } di problemi:
        *[other] { $count } problemi:
     }
+# not from the sheet
+audit-waiting-seats = { $count ->
+        [one] il posto { $seats }
+        [many] i posti { $seats }
+       *[other] i posti { $seats }
+    }
+# not from the sheet
+audit-waiting-engine = il motore (la prossima distribuzione)
+# not from the sheet
+audit-in-progress-stalled = (mano in corso, ferma dal { $since }: si attende { $who })
+# not from the sheet
+audit-stalled = Verdetto: ferma dal { $since }: si attende { $who }, consentito fino al { $limit }. Catena di hash intatta (eventi: { $events }); impegni del seme verificati: { $commitments }; distribuzioni verificate: { $deals }; eventi di gioco rigiocati senza errori: { $replayed }.
+# not from the sheet
+html-verdict-stalled = Verdetto: ferma dal { $since }.
+# not from the sheet
+html-stalled-text = La partita attende { $who }, consentito fino al { $limit }.
 # not from the sheet
 audit-where-file = file
 # not from the sheet

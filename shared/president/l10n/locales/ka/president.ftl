@@ -176,6 +176,8 @@ reject-INTERNAL_ERROR = სერვერის შეცდომა: იგ�
 # not from the sheet
 reject-TURN_TIMED_OUT = დაგვიანდა: დრო ამოიწურა და შემცვლელმა დონემ ითამაშა.
 # not from the sheet
+reject-FORBIDDEN = ამ ბრძანების გაგზავნა არ შეგიძლიათ.
+# not from the sheet
 reject-SEAT_LEFT = ამ ადგილმა მაგიდა დატოვა.
     .with-seat = ადგილმა { $seat } მაგიდა დატოვა.
 
@@ -372,15 +374,15 @@ audit-in-progress = (რაუნდი მიმდინარეობს)
 # not from the sheet
 audit-problem-at = პრობლემა ვერსიაში { $version }: { $problem }
 # not from the sheet
-audit-timed-out = ვადა გავიდა (v{ $version }): ადგილი { $seat }, { $detail }; ითამაშა შემცვლელმა დონემ
+audit-timed-out = ვადა გავიდა (v{ $version }): ადგილი { $seat }{ $by }, { $detail }; ითამაშა შემცვლელმა დონემ
 # not from the sheet
-audit-timed-out-lag = ვადა გავიდა (v{ $version }): ადგილი { $seat }, { $detail }, ჩაიწერა { $lag } მწ-ის შემდეგ; ითამაშა შემცვლელმა დონემ
+audit-timed-out-lag = ვადა გავიდა (v{ $version }): ადგილი { $seat }{ $by }, { $detail }, ჩაიწერა { $lag } მწ-ის შემდეგ; ითამაშა შემცვლელმა დონემ
 # not from the sheet
-audit-away = არ არის (v{ $version }): ადგილი { $seat } ({ $detail }): მაშინვე თამაშობს შემცვლელი დონე
+audit-away = არ არის (v{ $version }): ადგილი { $seat }{ $by } ({ $detail }): მაშინვე თამაშობს შემცვლელი დონე
 # not from the sheet
-audit-back = დაბრუნდა (v{ $version }): ადგილი { $seat }
+audit-back = დაბრუნდა (v{ $version }): ადგილი { $seat }{ $by }
 # not from the sheet
-audit-left = წავიდა (v{ $version }): ადგილი { $seat } ({ $name }): სამუდამოდ თამაშობს შემცვლელი დონე
+audit-left = წავიდა (v{ $version }): ადგილი { $seat }{ $by } ({ $name }): სამუდამოდ თამაშობს შემცვლელი დონე
 # not from the sheet
 audit-no-name = უსახელო
 # not from the sheet
@@ -428,6 +430,21 @@ audit-failed = დასკვნა: ვერ გაიარა, { $count ->
         [one] { $count } პრობლემა:
        *[other] { $count } პრობლემა:
     }
+# not from the sheet
+audit-waiting-seats = { $count ->
+        [one] ადგილს { $seats }
+       *[other] ადგილებს { $seats }
+    }
+# not from the sheet
+audit-waiting-engine = ძრავას (შემდეგ დარიგებას)
+# not from the sheet
+audit-in-progress-stalled = (რაუნდი მიმდინარეობს, გაჩერებულია { $since }-დან: ელოდება { $who })
+# not from the sheet
+audit-stalled = დასკვნა: გაჩერებულია { $since }-დან: ელოდება { $who }, დასაშვებია { $limit }-მდე. ჰეშების ჯაჭვი ხელუხლებელია (მოვლენა: { $events }); შემოწმებული თესლის ვალდებულება: { $commitments }; შემოწმებული დარიგება: { $deals }; უშეცდომოდ გამეორებული წესების მოვლენა: { $replayed }.
+# not from the sheet
+html-verdict-stalled = დასკვნა: გაჩერებულია { $since }-დან.
+# not from the sheet
+html-stalled-text = თამაში ელოდება { $who }, დასაშვებია { $limit }-მდე.
 # not from the sheet
 audit-where-file = ფაილი
 # not from the sheet

@@ -180,6 +180,8 @@ reject-INTERNAL_ERROR = Sunucu hata verdi: aynı komutu yeniden gönderin.
 # not from the sheet
 reject-TURN_TIMED_OUT = Çok geç: süre doldu ve yedek seviye oynadı.
 # not from the sheet
+reject-FORBIDDEN = Bu komutu gönderemezsiniz.
+# not from the sheet
 reject-SEAT_LEFT = Bu koltuk masadan ayrıldı.
     .with-seat = { $seat } numaralı koltuk masadan ayrıldı.
 
@@ -378,15 +380,15 @@ audit-in-progress = (tur sürüyor)
 # not from the sheet
 audit-problem-at = SORUN, sürüm { $version }: { $problem }
 # not from the sheet
-audit-timed-out = süre aşımı (v{ $version }): koltuk { $seat }, { $detail }; yedek seviye oynadı
+audit-timed-out = süre aşımı (v{ $version }): koltuk { $seat }{ $by }, { $detail }; yedek seviye oynadı
 # not from the sheet
-audit-timed-out-lag = süre aşımı (v{ $version }): koltuk { $seat }, { $detail }, { $lag } ms sonra kaydedildi; yedek seviye oynadı
+audit-timed-out-lag = süre aşımı (v{ $version }): koltuk { $seat }{ $by }, { $detail }, { $lag } ms sonra kaydedildi; yedek seviye oynadı
 # not from the sheet
-audit-away = uzakta (v{ $version }): koltuk { $seat } ({ $detail }): yedek seviye hemen oynar
+audit-away = uzakta (v{ $version }): koltuk { $seat }{ $by } ({ $detail }): yedek seviye hemen oynar
 # not from the sheet
-audit-back = geri döndü (v{ $version }): koltuk { $seat }
+audit-back = geri döndü (v{ $version }): koltuk { $seat }{ $by }
 # not from the sheet
-audit-left = ayrıldı (v{ $version }): koltuk { $seat } ({ $name }): yedek seviye kalıcı olarak oynar
+audit-left = ayrıldı (v{ $version }): koltuk { $seat }{ $by } ({ $name }): yedek seviye kalıcı olarak oynar
 # not from the sheet
 audit-no-name = adsız
 # not from the sheet
@@ -434,6 +436,21 @@ audit-failed = Karar: BAŞARISIZ, { $count ->
         [one] { $count } sorun:
        *[other] { $count } sorun:
     }
+# not from the sheet
+audit-waiting-seats = { $count ->
+        [one] { $seats } numaralı koltuk
+       *[other] { $seats } numaralı koltuklar
+    }
+# not from the sheet
+audit-waiting-engine = motor (sonraki dağıtım)
+# not from the sheet
+audit-in-progress-stalled = (tur sürüyor, { $since } zamanından beri durdu; beklenen: { $who })
+# not from the sheet
+audit-stalled = Karar: { $since } zamanından beri durdu; beklenen: { $who }, izin verilen son an { $limit }. Karma zinciri sağlam (olay: { $events }); doğrulanan tohum taahhüdü: { $commitments }; doğrulanan dağıtım: { $deals }; hatasız yeniden oynanan kural olayı: { $replayed }.
+# not from the sheet
+html-verdict-stalled = Karar: { $since } zamanından beri durdu.
+# not from the sheet
+html-stalled-text = Oyunun beklediği: { $who }; izin verilen son an { $limit }.
 # not from the sheet
 audit-where-file = dosya
 # not from the sheet
