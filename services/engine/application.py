@@ -98,7 +98,9 @@ class Engine:
         if not isinstance(command, TakeOver):
             unstarted = await self._unstarted(table_id)
             if unstarted is not None:
-                return rejection(command.command_id, unstarted.code, unstarted.detail)
+                return rejection(
+                    command.command_id, unstarted.code, unstarted.detail, unstarted.params
+                )
         request = command if isinstance(command, TakeOver) else GameRequest(command, requester)
         async with self.games.lock(table_id):
             try:
@@ -178,7 +180,7 @@ class Engine:
             game = await self.games.load(query.table_id)
             refused = await self._check_seat(game, query.seat, query.seat_token, requester)
             if refused is not None:
-                return rejection(query.command_id, refused.code, refused.detail)
+                return rejection(query.command_id, refused.code, refused.detail, refused.params)
             assert game.state is not None
             return ViewReply(
                 command_id=query.command_id,

@@ -132,7 +132,7 @@ class TableService:
             # What a CreateTable storm mostly is: a new command for a table that does not
             # exist, over the limit. Nothing to hold or remember (TOO_MANY_TABLES is not
             # final); the cycle would answer the same, with a transaction and a lock more.
-            return rejection(command.command_id, too_many.code, too_many.detail)
+            return rejection(command.command_id, too_many.code, too_many.detail, too_many.params)
 
         def decide(state: TableState) -> list[Fact] | Refusal:
             # After the cycle's duplicate check: a resend still gets its first answer.
@@ -150,7 +150,7 @@ class TableService:
         if held < limit:
             return None
         detail = f"{requester.user} holds {held} open tables; at most {limit}"
-        return Refusal(RejectionCode.TOO_MANY_TABLES, detail)
+        return Refusal(RejectionCode.TOO_MANY_TABLES, detail, params={"max": limit})
 
     async def _open_tables_of(self, user: str, limit: int) -> int:
         """The lobby's count of ``user``'s open tables; a count at the limit is believed for

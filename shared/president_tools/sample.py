@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -20,6 +20,7 @@ from president.contract import AILevel, TableOptions
 from president.game import Game, Refusal, Seat, TableState, ai_seat_token, decide_action
 from president.game.decide import decide_start, to_game_command
 from president.game.fold import appended
+from president.game.tokens import token_sha256
 from president.rules import Action, Options, Phase, legal_actions
 from president.store import GENESIS_HASH, EventStore, NewEvent, RecordedEvent
 from president.store.prepared import prepare
@@ -86,15 +87,23 @@ SAMPLE_SECRET = "sample"
 """The token secret of sample games (their AI seats' tokens derive from it, as the engine's)."""
 
 
-def sample_table(table_id: str, options: Options) -> TableState:
-    """A table of Easy AIs with ``options``, every seat taken, as its stream folds."""
+def sample_table(table_id: str, options: Options, names: Sequence[str] = ()) -> TableState:
+    """A table of Easy AIs with ``options``, every seat taken, as its stream folds; the first
+    ``len(names)`` seats are people of those names (their tokens derive as an AI's)."""
+
+    def seat(n: int) -> Seat:
+        if n >= len(names):
+            return Seat(n, "ai", level=AILevel.EASY)
+        token = token_sha256(ai_seat_token(SAMPLE_SECRET, table_id, n))
+        return Seat(n, "human", player_name=names[n], token_sha256=token)
+
     return TableState(
         table_id,
-        version=options.players + 2,  # TableCreated, an AISeated per seat, GameStartRequested
+        version=options.players + 2,  # TableCreated, a seat event per seat, GameStartRequested
         options=TableOptions(
             revolution=options.revolution, rounds=options.rounds, round_leader=options.round_leader
         ),
-        seats=tuple(Seat(n, "ai", level=AILevel.EASY) for n in range(options.players)),
+        seats=tuple(seat(n) for n in range(options.players)),
         start_requested=True,
     )
 
@@ -111,14 +120,19 @@ def random_policy(actions: list[Action], rng: random.Random) -> Action:
 
 
 def play_sample_game(
-    table_id: str, options: Options, seed: int = 1, policy: Policy = random_policy
+    table_id: str,
+    options: Options,
+    seed: int = 1,
+    policy: Policy = random_policy,
+    names: Sequence[str] = (),
 ) -> SampleGame:
     """Play a whole series (random legal actions by default) and record it as the engine
-    does: through ``president.game``'s decisions, one append per command."""
+    does: through ``president.game``'s decisions, one append per command (``names``: the
+    people at the first seats, as ``sample_table`` seats them)."""
     rng = random.Random(seed)
     game = Game(table_id)
     started = decide_start(
-        sample_table(table_id, options),
+        sample_table(table_id, options, names),
         secret=SAMPLE_SECRET,
         seed=sample_seed(seed, 1),
         now=SAMPLE_TIME,

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import uuid
 from pathlib import Path
 
 import pytest
+from president.l10n.inspect import literal_words
 from president_tools.infra import create_database, drop_database
 from president_tools.stack import ServiceStack
 
 from tests.fixtures.servers import TestServers
 
 PRESIDENT = [sys.executable, "-c", "from president_tools.cli import main; main()"]
+PLAY = [*PRESIDENT, "play", "--external", "--players", "3", "--levels", "easy", "--name", "Ana"]
 
 
 def _env(**values: str) -> dict[str, str]:
@@ -59,7 +62,7 @@ def test_demo_json_reports_rounds_scores_and_a_replay_that_matches(
 @pytest.mark.timeout(180)
 def test_a_person_plays_a_game_to_the_end_with_piped_answers(stack: ServiceStack) -> None:
     done = subprocess.run(
-        [*PRESIDENT, "play", "--external", "--players", "3", "--levels", "easy", "--name", "Ana"],
+        [*PLAY, "--locale", "en"],
         env=_env(nats_url=stack.client_url, subject_prefix=stack.prefix),
         input="1\n" * 1000,  # always the first legal action the server offers
         capture_output=True,
@@ -70,5 +73,23 @@ def test_a_person_plays_a_game_to_the_end_with_piped_answers(stack: ServiceStack
     out = done.stdout
     assert "Your hand: " in out and "  1) " in out
     assert "Round 1 finishing order:" in out
-    assert "Game over after 1 round(s)" in out
+    assert "Game over after 1 round:" in out
     assert "rejected by the server" not in out
+
+
+@pytest.mark.timeout(180)
+def test_a_game_in_the_accented_pseudo_locale_shows_no_plain_english_word(
+    stack: ServiceStack,
+) -> None:
+    done = subprocess.run(
+        [*PLAY, "--locale", "en-XA"],
+        env=_env(nats_url=stack.client_url, subject_prefix=stack.prefix),
+        input="1\n" * 1000,
+        capture_output=True,
+        text=True,
+        timeout=150,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    shown = set(re.findall(r"[A-Za-z]{3,}", done.stdout))
+    assert "Ana" in shown and len(done.stdout.splitlines()) > 50  # a whole game was shown
+    assert not shown & literal_words("en"), sorted(shown & literal_words("en"))

@@ -41,6 +41,19 @@ def test_the_library_imports_neither_tooling_nor_services(path: Path) -> None:
     assert not {name for name in _imported_modules(path) if _top(name) in forbidden}
 
 
+CORE = [LIBRARY / name for name in ("rules", "game", "contract")] + [SERVICES]
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(path for folder in CORE for path in folder.rglob("*.py")),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_the_rules_game_contract_and_services_import_no_presentation(path: Path) -> None:
+    # What a person reads is chosen at the edge; the wire carries codes, ids and numbers.
+    assert not {name for name in _imported_modules(path) if name.startswith("president.l10n")}
+
+
 @pytest.mark.parametrize(
     "path", sorted(SERVICES.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
 )

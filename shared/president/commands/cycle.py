@@ -57,6 +57,7 @@ from president.bus.identity import Requester
 from president.contract import Accepted, Rejected, RejectionCode
 from president.contract.base import Message
 from president.game import Refusal
+from president.rules.errors import RejectionParams
 from president.store import AppendResult, ConcurrencyConflict, NewEvent
 
 C = TypeVar("C")
@@ -199,7 +200,7 @@ class CommandCycle(ABC, Generic[C, S]):
             state = await held.load(latest=True)
             verdict = await self._judge(known, command, held, state)
         if isinstance(verdict, Refusal):
-            rejected = rejection(known.command_id, verdict.code, verdict.detail)
+            rejected = rejection(known.command_id, verdict.code, verdict.detail, verdict.params)
             if verdict.final:
                 await held.remember({**rejected.model_dump(mode="json"), SENT: known.sent()})
             return rejected
@@ -222,7 +223,8 @@ class CommandCycle(ABC, Generic[C, S]):
         expected, version = known.expected_version, self.version(state)
         if expected is not None and expected != version:
             detail = f"expected version {expected}, {known.stream_id} is at {version}"
-            return Refusal(RejectionCode.STALE_VERSION, detail, final=True)
+            params: RejectionParams = {"expected": expected, "current": version}
+            return Refusal(RejectionCode.STALE_VERSION, detail, final=True, params=params)
         return self.decide(command, state)
 
     @staticmethod
@@ -291,6 +293,11 @@ def accepted(command_id: str, result: AppendResult, **extra: Any) -> Accepted:
     )
 
 
-def rejection(command_id: str | None, code: RejectionCode, detail: str) -> Rejected:
+def rejection(
+    command_id: str | None,
+    code: RejectionCode,
+    detail: str,
+    params: RejectionParams | None = None,
+) -> Rejected:
     """A ``Rejected`` reply."""
-    return Rejected(command_id=command_id, code=code, detail=detail)
+    return Rejected(command_id=command_id, code=code, detail=detail, params=dict(params or {}))

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter
 from pydantic.json_schema import models_json_schema
 
-from president.contract import commands, messages, replies
+from president.contract import commands, messages, replies, vocabulary
 from president.contract.asyncapi_guide import DESCRIPTION
 from president.contract.asyncapi_headers import headers_of
 from president.contract.base import MAX_MESSAGE_BYTES, SCHEMA_VERSION
@@ -208,8 +208,27 @@ def _schemas() -> dict[str, Any]:
         " order they are checked, then the services' own.",
         "enum": [code.value for code in RejectionCode],
         "type": "string",
+        "x-enum-descriptions": {code.value: text for code, text in vocabulary.REJECTIONS.items()},
     }
+    _vocabulary(schemas)
     return {**schemas, **_event_schemas()}
+
+
+def _vocabulary(schemas: dict[str, Any]) -> None:
+    """Every enum with a description of each value; ``Rejected.params`` per code."""
+    schemas["AILevel"]["x-enum-descriptions"] = {
+        level.value: text for level, text in vocabulary.AI_LEVELS.items()
+    }
+    schemas["Title"] = {
+        "description": "A title id (RoundEnded.titles, PlayerFinished.title); clients "
+        "show it in their own words.",
+        "enum": list(vocabulary.TITLES),
+        "type": "string",
+        "x-enum-descriptions": dict(vocabulary.TITLES),
+    }
+    schemas["Rejected"]["x-params"] = {
+        code.value: vocabulary.REJECTION_PARAMS.get(code, {}) for code in RejectionCode
+    }
 
 
 def _as_parsed(schemas: dict[str, Any]) -> None:
@@ -250,6 +269,9 @@ def _event_schemas() -> dict[str, Any]:
         schema = TypeAdapter(cls).json_schema()
         schema["x-public"] = cls.public
         schemas[f"{name}Data"] = schema
+    title = {"$ref": _REF.format(model="Title")}
+    schemas["PlayerFinishedData"]["properties"]["title"] = title
+    schemas["RoundEndedData"]["properties"]["titles"]["items"] = title
     exchange = {
         "type": "object",
         "required": ["round", "giver", "receiver", "count"],

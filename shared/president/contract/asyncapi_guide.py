@@ -43,6 +43,8 @@ the return is owed) or a fresh GetView's. A seat's commands and GetView are acce
 from the identity that took the seat (an AI seat's: the AI workers'); another identity
 holding a valid token gets FORBIDDEN.
 Malformed input (not JSON, unknown command, a wrong field) is Rejected with MALFORMED.
+Nothing on the wire is display text: a Rejected's `detail` is English for logs, and a
+client words the refusal from its `code` and `params` (listed per code in `x-params`).
 
 Nothing is coerced: a `boolean` is `true` or `false`; an `integer` is written as one (`2`,
 not `2.0`, `"2"` or `true`); a `number` is a JSON number (not a string, not a boolean);

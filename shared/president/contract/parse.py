@@ -47,7 +47,12 @@ def parse_command(subject: str, raw: bytes) -> AnyCommand | Rejected:
 def too_large(size: int) -> Rejected:
     """The reply to a body of ``size`` bytes, more than ``MAX_MESSAGE_BYTES``."""
     detail = f"the body is {size} bytes; commands are at most {MAX_MESSAGE_BYTES} bytes"
-    return Rejected(command_id=None, code=RejectionCode.MESSAGE_TOO_LARGE, detail=detail)
+    return Rejected(
+        command_id=None,
+        code=RejectionCode.MESSAGE_TOO_LARGE,
+        detail=detail,
+        params={"max_bytes": MAX_MESSAGE_BYTES},
+    )
 
 
 def _parse(subject: str, raw: bytes) -> AnyCommand | Rejected:

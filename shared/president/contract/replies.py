@@ -33,13 +33,28 @@ class Accepted(Message):
     seat_token: str | None = None
 
 
+RejectionParam = int | str | list[str]
+"""A number (a count, a seat, a version), an id or a name, or a list of cards."""
+
+
 class Rejected(Message):
-    """The command was refused and changed nothing; ``code`` is stable, ``detail`` is prose."""
+    """The command was refused and changed nothing; ``code`` is stable, ``detail`` is
+    English prose for logs (never shown to a player); ``params`` are the numbers and names
+    a message for a person needs (``vocabulary.REJECTION_PARAMS`` lists them per code)."""
 
     type: Literal["Rejected"] = "Rejected"
     command_id: str | None = None
     code: RejectionCode
-    detail: str = ""
+    detail: str = Field(
+        default="",
+        description="English prose for logs and developers, never shown to a player: a "
+        "client words the refusal from `code` and `params`.",
+    )
+    params: dict[str, RejectionParam] = Field(
+        default_factory=dict,
+        description="The numbers and names a message needs (x-params lists them per code); "
+        "every one optional.",
+    )
 
 
 class SeatInfo(Message):

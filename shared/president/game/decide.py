@@ -111,7 +111,12 @@ def decide_action(
     if state is None:
         return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started")
     if command.seat in game.left:
-        return Refusal(RejectionCode.SEAT_LEFT, f"seat {command.seat} left the table", final=True)
+        return Refusal(
+            RejectionCode.SEAT_LEFT,
+            f"seat {command.seat} left the table",
+            final=True,
+            params={"seat": command.seat},
+        )
     action = to_rules_action(command)
     meta = metadata(command.command_id, correlation_id=game.table_id, actor=f"seat:{command.seat}")
     decided = _act(game, action, meta, new_seed, now=now)
@@ -145,12 +150,19 @@ def decide_presence(
     if state is None or game.created is None:
         return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started")
     if state.phase is Phase.GAME_OVER:
-        return Refusal(RejectionCode.WRONG_PHASE, "the game is over", final=True)
+        return Refusal(
+            RejectionCode.WRONG_PHASE, "the game is over", final=True, params={"phase": "game_over"}
+        )
     seat = command.seat
     if seat in game.left:
         if isinstance(command, Leave):
             return []
-        return Refusal(RejectionCode.SEAT_LEFT, f"seat {seat} left the table", final=True)
+        return Refusal(
+            RejectionCode.SEAT_LEFT,
+            f"seat {seat} left the table",
+            final=True,
+            params={"seat": seat},
+        )
     data: EventData
     if isinstance(command, Leave):
         data = SeatLeft(seat=seat, player_name=game.created.seats[seat].player_name)
@@ -241,7 +253,9 @@ def _act(
     assert state is not None
     outcome = apply_action(state, action)
     if isinstance(outcome, Rejected):
-        return Refusal(from_rule_code(outcome.code), outcome.detail, final=True)
+        return Refusal(
+            from_rule_code(outcome.code), outcome.detail, final=True, params=outcome.params
+        )
     events: list[NewEvent] = []
     for event in outcome.events:
         events.append(_rules_event(event, meta))
@@ -289,9 +303,17 @@ def decide_start(
     """GameCreated, round 1's commitment and deal, from the folded table stream; refused
     while a seat is free."""
     if not table.exists:
-        return Refusal(RejectionCode.UNKNOWN_TABLE, f"table {table.table_id} was never created")
+        return Refusal(
+            RejectionCode.UNKNOWN_TABLE,
+            f"table {table.table_id} was never created",
+            params={"table_id": table.table_id},
+        )
     if table.free_seats:
-        return Refusal(RejectionCode.NOT_ENOUGH_PLAYERS, f"seats {list(table.free_seats)} are free")
+        return Refusal(
+            RejectionCode.NOT_ENOUGH_PLAYERS,
+            f"seats {list(table.free_seats)} are free",
+            params={"free": len(table.free_seats)},
+        )
     game = GameCreated(
         table_id=table.table_id,
         rules_version=RULES_VERSION,

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from president.contract import RejectionCode
+from president.rules.errors import RejectionParams
 
 
 @dataclass(frozen=True)
@@ -16,3 +17,5 @@ class Refusal:
     final: bool = False
     """A refusal of the command itself (rules, stale version): its retries get the same.
     A refusal that is not final may change with the stream (e.g. GAME_NOT_STARTED)."""
+    params: RejectionParams = field(default_factory=dict)
+    """The reply's ``params``: what a message for a person needs."""

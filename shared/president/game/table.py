@@ -176,13 +176,18 @@ def decide_start_request(state: TableState, requested_by: str = "") -> list[Fact
             RejectionCode.NOT_ENOUGH_PLAYERS,
             f"seats {list(state.free_seats)} are still free",
             final=True,
+            params={"free": len(state.free_seats)},
         )
     return [Fact.of(GameStartRequested(requested_by=requested_by))]
 
 
 def _open(state: TableState) -> Refusal | None:
     if not state.exists:
-        return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {state.table_id}")
+        return Refusal(
+            RejectionCode.UNKNOWN_TABLE,
+            f"no table {state.table_id}",
+            params={"table_id": state.table_id},
+        )
     if state.start_requested:
         return Refusal(
             RejectionCode.GAME_ALREADY_STARTED, f"table {state.table_id} has started", final=True
@@ -202,8 +207,13 @@ def _free_seat(state: TableState, seat: int | None) -> int | Refusal:
         return state.free_seats[0]
     if not 0 <= seat < state.players:
         return Refusal(
-            RejectionCode.UNKNOWN_SEAT, f"seat must be 0..{state.players - 1}", final=True
+            RejectionCode.UNKNOWN_SEAT,
+            f"seat must be 0..{state.players - 1}",
+            final=True,
+            params={"seat": seat},
         )
     if state.seats[seat].kind != "free":
-        return Refusal(RejectionCode.SEAT_TAKEN, f"seat {seat} is taken", final=True)
+        return Refusal(
+            RejectionCode.SEAT_TAKEN, f"seat {seat} is taken", final=True, params={"seat": seat}
+        )
     return seat

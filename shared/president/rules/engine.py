@@ -14,7 +14,7 @@ from itertools import combinations
 from president.rules.actions import Action, Pass, Play, Return
 from president.rules.cards import CARD_INDEX, CARD_NAMES, RANKS, mask_cards, mask_names
 from president.rules.deal import deal_masks, validate_deal
-from president.rules.errors import Rejected, RejectionCode
+from president.rules.errors import Rejected, RejectionCode, RejectionParams
 from president.rules.events import (
     CardsGiven,
     CardsPlayed,
@@ -153,22 +153,41 @@ def _card_mask(cards: Sequence[str]) -> int | Rejected:
     for name in cards:
         index = CARD_INDEX.get(name)
         if index is None:
-            return Rejected(RejectionCode.UNKNOWN_CARD, f"{name!r} is not a card")
+            return Rejected(RejectionCode.UNKNOWN_CARD, f"{name!r} is not a card", {"card": name})
         bit = 1 << index
         if mask & bit and duplicate is None:
             duplicate = name
         mask |= bit
     if duplicate is not None:
-        return Rejected(RejectionCode.DUPLICATE_CARD, f"{duplicate} appears twice")
+        return Rejected(
+            RejectionCode.DUPLICATE_CARD, f"{duplicate} appears twice", {"card": duplicate}
+        )
     return mask
+
+
+def _phase(state: GameState) -> RejectionParams:
+    return {"phase": state.phase.value}
+
+
+def _to_act(state: GameState) -> RejectionParams:
+    return {} if state.to_act is None else {"to_act": state.to_act}
+
+
+def _not_in_hand(cards: Sequence[str], hand: int) -> Rejected:
+    missing = [name for name in cards if not hand >> CARD_INDEX[name] & 1]
+    return Rejected(RejectionCode.CARD_NOT_IN_HAND, "card not in hand", {"cards": missing})
 
 
 def _apply_play(state: GameState, action: Play) -> Applied | Rejected:
     if state.phase is not Phase.PLAY:
-        return Rejected(RejectionCode.WRONG_PHASE, f"no plays during {state.phase.value}")
+        return Rejected(
+            RejectionCode.WRONG_PHASE, f"no plays during {state.phase.value}", _phase(state)
+        )
     seat = action.seat
     if seat != state.to_act:
-        return Rejected(RejectionCode.NOT_YOUR_TURN, f"seat {state.to_act} is to act")
+        return Rejected(
+            RejectionCode.NOT_YOUR_TURN, f"seat {state.to_act} is to act", _to_act(state)
+        )
     mask = _card_mask(action.cards)
     if isinstance(mask, Rejected):
         return mask
@@ -179,24 +198,36 @@ def _apply_play(state: GameState, action: Play) -> Applied | Rejected:
         return Rejected(RejectionCode.TOO_MANY_CARDS, "a play has at most four cards")
     hand = state.hands[seat]
     if mask & ~hand:
-        return Rejected(RejectionCode.CARD_NOT_IN_HAND, "card not in hand")
+        return _not_in_hand(action.cards, hand)
     rank = ((mask & -mask).bit_length() - 1) >> 2
     if mask & ~(0xF << (rank << 2)):
         return Rejected(RejectionCode.MIXED_RANKS, "all cards of a play share one rank")
     if state.top_rank != NO_RANK:
         if count != state.top_count:
-            return Rejected(RejectionCode.WRONG_COUNT, f"the trick needs {state.top_count} cards")
+            return Rejected(
+                RejectionCode.WRONG_COUNT,
+                f"the trick needs {state.top_count} cards",
+                {"count": state.top_count},
+            )
         higher = rank < state.top_rank if state.reversed else rank > state.top_rank
         if not higher:
-            return Rejected(RejectionCode.NOT_HIGHER, "not higher in the current order")
+            return Rejected(
+                RejectionCode.NOT_HIGHER,
+                "not higher in the current order",
+                {"rank": RANKS[state.top_rank]},
+            )
     return _play(state, seat, mask, rank, count, action.cards)
 
 
 def _apply_pass(state: GameState, action: Pass) -> Applied | Rejected:
     if state.phase is not Phase.PLAY:
-        return Rejected(RejectionCode.WRONG_PHASE, f"no passes during {state.phase.value}")
+        return Rejected(
+            RejectionCode.WRONG_PHASE, f"no passes during {state.phase.value}", _phase(state)
+        )
     if action.seat != state.to_act:
-        return Rejected(RejectionCode.NOT_YOUR_TURN, f"seat {state.to_act} is to act")
+        return Rejected(
+            RejectionCode.NOT_YOUR_TURN, f"seat {state.to_act} is to act", _to_act(state)
+        )
     if state.top_rank == NO_RANK:
         return Rejected(RejectionCode.LEADER_CANNOT_PASS, "the leader of a trick must play")
     return _pass(state, action.seat)
@@ -204,18 +235,24 @@ def _apply_pass(state: GameState, action: Pass) -> Applied | Rejected:
 
 def _apply_return(state: GameState, action: Return) -> Applied | Rejected:
     if state.phase is not Phase.EXCHANGE:
-        return Rejected(RejectionCode.WRONG_PHASE, f"no returns during {state.phase.value}")
+        return Rejected(
+            RejectionCode.WRONG_PHASE, f"no returns during {state.phase.value}", _phase(state)
+        )
     owed = next((entry for entry in state.owed if entry[0] == action.seat), None)
     if owed is None:
-        return Rejected(RejectionCode.NOT_YOUR_TURN, f"seat {action.seat} owes no return")
+        return Rejected(
+            RejectionCode.NOT_YOUR_TURN, f"seat {action.seat} owes no return", {"seat": action.seat}
+        )
     mask = _card_mask(action.cards)
     if isinstance(mask, Rejected):
         return mask
     seat, receiver, count = owed
     if mask & ~state.hands[seat]:
-        return Rejected(RejectionCode.CARD_NOT_IN_HAND, "card not in hand")
+        return _not_in_hand(action.cards, state.hands[seat])
     if len(action.cards) != count:
-        return Rejected(RejectionCode.WRONG_COUNT, f"return exactly {count} card(s)")
+        return Rejected(
+            RejectionCode.WRONG_COUNT, f"return exactly {count} card(s)", {"count": count}
+        )
     hands = list(state.hands)
     hands[seat] &= ~mask
     hands[receiver] |= mask

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+
+RejectionParams = dict[str, int | str | list[str]]
+"""A rejection's params: numbers (counts, seats, versions), ids, names, lists of cards."""
 
 
 class RejectionCode(StrEnum):
@@ -29,6 +32,8 @@ class Rejected:
 
     code: RejectionCode
     detail: str = ""
+    params: RejectionParams = field(default_factory=dict)
+    """The numbers and names a message for a person needs (``detail`` is for logs)."""
 
 
 class InvalidGameInput(ValueError):

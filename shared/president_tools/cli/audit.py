@@ -23,11 +23,13 @@ from president.audit import (
     render_text,
     write_bundle,
 )
+from president.l10n import BidiMode
 from president.rules import Options
 from president.settings import Settings, load_settings
 from president.store.postgres import PostgresEventStore
 
 from president_tools.cli.app import app, bench_app
+from president_tools.cli.locale_options import BidiOption, LocaleOption, chosen, terminal_lines
 from president_tools.infra import server_status
 from president_tools.sample import play_sample_game, recorded_game
 
@@ -93,6 +95,8 @@ def audit_command(
     round_number: Annotated[int | None, typer.Option("--round", help="Show only round R.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     html: Annotated[Path | None, typer.Option("--html", help="Also write an HTML page.")] = None,
+    locale: LocaleOption = None,
+    bidi: BidiOption = BidiMode.VISUAL,
 ) -> None:
     """Check a game: hash chain, fair deals and a full replay through the rules; a game in
     play (TABLE_ID) is also checked for a stall.
@@ -110,12 +114,15 @@ def audit_command(
         result = _run_with_store(table_id)
         assert isinstance(result, AuditReport)
         report = result
+    l10n = chosen(locale)
     if html is not None:
-        html.write_text(render_html(report, round_number), encoding="utf-8")
+        html.write_text(render_html(report, round_number, l10n), encoding="utf-8")
     if as_json:
         typer.echo(json.dumps(report.to_dict(round_number), ensure_ascii=False))
     else:
-        typer.echo(render_text(report, round_number), nl=False)
+        shown = terminal_lines(l10n, bidi)
+        text = render_text(report, round_number, l10n)
+        typer.echo("".join(shown(line) + "\n" for line in text.splitlines()), nl=False)
     if not report.ok or report.stall is not None:
         raise typer.Exit(EXIT_PROBLEMS)
 

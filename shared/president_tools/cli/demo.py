@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from president.l10n import BidiMode
 from president.settings import load_settings
 
 from president_tools.cli.app import app
 from president_tools.cli.clock_options import Absent, TurnSeconds, check_absent
+from president_tools.cli.locale_options import BidiOption, LocaleOption, chosen, terminal_lines
 from president_tools.demo.run import DEFAULT_LEVELS, DemoOptions, DemoResult, export, run_demo
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
@@ -39,6 +41,8 @@ def demo(
     ] = None,
     turn_seconds: TurnSeconds = None,
     absent: Absent = None,
+    locale: LocaleOption = None,
+    bidi: BidiOption = BidiMode.VISUAL,
 ) -> None:
     """Play an all-AI table through the services and verify it from the log.
 
@@ -67,8 +71,10 @@ def demo(
         levels=level_list,
         turn_seconds=turn_seconds,
         absent=absent,
+        locale=chosen(locale).locale,
     )
-    say: Callable[[str], None] = _quiet if as_json else typer.echo
+    shown = terminal_lines(chosen(locale), bidi)
+    say: Callable[[str], None] = _quiet if as_json else lambda line: typer.echo(shown(line))
     say("Starting PostgreSQL, NATS, the relay and the services ...")
     try:
         with ServiceStack(config, settings) as stack:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from president.bus.connect import NatsCredentials
+from president.l10n import BidiMode, Localizer
 from president.settings import load_settings
 
 from president_tools.cli.app import app
+from president_tools.cli.locale_options import BidiOption, LocaleOption, chosen, terminal_lines
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings, client_credentials
 
@@ -39,6 +42,8 @@ def play(
         float | None,
         typer.Option(min=0.1, help="Play on a clock of S seconds a turn (shown counting down)."),
     ] = None,
+    locale: LocaleOption = None,
+    bidi: BidiOption = BidiMode.VISUAL,
 ) -> None:
     """Play against AI seats: your hand, the table and the server's legal actions each turn.
 
@@ -53,6 +58,9 @@ def play(
     settings = load_settings(cls=StackSettings)
     if data_dir is not None:
         settings = settings.model_copy(update={"data_dir": data_dir.expanduser().absolute()})
+    l10n = chosen(locale)
+    shown = terminal_lines(l10n, bidi)
+    screen = _Screen(l10n, lambda line: typer.echo(shown(line)))
     game = {
         "players": players,
         "rounds": rounds,
@@ -65,13 +73,15 @@ def play(
         if settings.nats_url is None:
             raise typer.BadParameter("--external needs PRESIDENT_NATS_URL")
         credentials = client_credentials(settings)
-        finished = asyncio.run(_play(settings.nats_url, settings.subject_prefix, game, credentials))
+        finished = asyncio.run(
+            _play(settings.nats_url, settings.subject_prefix, game, screen, credentials)
+        )
     else:
-        typer.echo("Starting PostgreSQL, NATS, the relay and the services ...")
+        screen.write(l10n.text("play-starting"))
         config = StackConfig(ai_workers=1, log_level="WARNING", prefix=settings.subject_prefix)
         try:
             with ServiceStack(config, settings) as stack:
-                finished = asyncio.run(_play(stack.client_url, stack.prefix, game))
+                finished = asyncio.run(_play(stack.client_url, stack.prefix, game, screen))
         except ProcessStartError as error:
             typer.echo(f"a service did not start: {error}", err=True)
             raise typer.Exit(code=1) from error
@@ -84,10 +94,18 @@ async def _read_line() -> str | None:
     return line if line else None
 
 
+class _Screen:
+    """The terminal a person plays at: the language, and the line writer."""
+
+    def __init__(self, l10n: Localizer, write: Callable[[str], None]) -> None:
+        self.l10n, self.write = l10n, write
+
+
 async def _play(
     nats_url: str,
     prefix: str,
     game: dict[str, object],
+    screen: _Screen,
     credentials: NatsCredentials | None = None,
 ) -> bool:
     from president.client import PresidentClient
@@ -98,10 +116,15 @@ async def _play(
         nats_url, prefix, name="president-play", credentials=credentials
     )
     try:
-        outcome = await play_game(client, _read_line, typer.echo, **game)  # type: ignore[arg-type]
+        outcome = await play_game(
+            client,
+            _read_line,
+            screen.write,
+            l10n=screen.l10n,
+            **game,  # type: ignore[arg-type]
+        )
     finally:
         await client.close()
-    typer.echo(
-        f"Game {'over' if outcome.finished else 'left'} after {outcome.actions} of your turns."
-    )
+    finished = "yes" if outcome.finished else "no"
+    screen.write(screen.l10n.text("play-done", finished=finished, actions=outcome.actions))
     return outcome.finished

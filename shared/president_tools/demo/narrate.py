@@ -1,110 +1,135 @@
-"""Public events to lines a person can follow (pure: no I/O, no clock)."""
+"""Public events to lines a person can follow, in the Localizer's language (pure: no I/O)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-TITLES = {
-    "president": "President",
-    "vice_president": "Vice-President",
-    "neutral": "Neutral",
-    "vice_asshole": "Vice-Asshole",
-    "asshole": "Asshole",
-}
-
-
-def title(name: str) -> str:
-    return TITLES.get(name, name)
-
-
-def cards(played: Sequence[str]) -> str:
-    return " ".join(played)
+from president.l10n import Localizer, localizer
 
 
 class Narrator:
     """Turns a table's public events, in order, into lines; one trick per line.
 
-    ``names`` are the seats' display names (default ``seat N``).
+    ``names`` are the seats' display names (default ``seat N``); ``l10n`` the language.
     """
 
-    def __init__(self, names: Sequence[str] | None = None, *, per_move: bool = False):
+    def __init__(
+        self,
+        names: Sequence[str] | None = None,
+        *,
+        per_move: bool = False,
+        l10n: Localizer | None = None,
+    ):
         self.names = list(names or [])
         self.per_move = per_move
+        self.l10n = l10n or localizer("en")
         self._trick: list[str] = []
+        self._titles: list[str] = []
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"seat {seat}"
+        if seat < len(self.names):
+            return self.l10n.name(self.names[seat])
+        return self.l10n.text("seat-name", seat=seat)
+
+    def cards(self, cards: Sequence[str]) -> str:
+        return self.l10n.cards(cards)
 
     def lines(self, event_type: str, data: Mapping[str, Any]) -> list[str]:
         """The lines ``event_type`` adds (often none: a trick is shown when it ends)."""
         handler = getattr(self, f"_on_{event_type}", None)
         return [] if handler is None else list(handler(data))
 
+    def _event(self, event_type: str, **args: Any) -> str:
+        return self.l10n.event(event_type, **args)
+
     def _on_GameCreated(self, data: Mapping[str, Any]) -> list[str]:
         seats = data.get("seats", [])
         self.names = [
-            s.get("player_name") or f"{(s.get('level') or 'ai').title()} AI {s['seat']}"
+            s.get("player_name")
+            or self.l10n.text(
+                "ai-player", level=self.l10n.ai_level(s.get("level") or "easy"), seat=s["seat"]
+            )
             for s in seats
         ]
         options = data.get("options", {})
-        revolution = "on" if options.get("revolution", True) else "off"
-        header = (
-            f"Game {data.get('table_id', '?')}: {data.get('players')} players, "
-            f"{options.get('rounds', 1)} round(s), revolution {revolution} "
-            f"({data.get('rules_version', '?')})"
+        header = self._event(
+            "GameCreated",
+            table=data.get("table_id", "?"),
+            players=data.get("players", len(seats)),
+            rounds=options.get("rounds", 1),
+            revolution="on" if options.get("revolution", True) else "off",
+            rules=data.get("rules_version", "?"),
         )
-        return [header, "  " + ", ".join(f"{n}: {self.name(n)}" for n in range(len(seats)))]
+        entries = (
+            self.l10n.text("seat-entry", seat=n, name=self.name(n)) for n in range(len(seats))
+        )
+        return [header, "  " + self.l10n.join(entries)]
 
     def _on_DealCommitted(self, data: Mapping[str, Any]) -> list[str]:
-        return [
-            "",
-            f"Round {data['round']}: deal committed ({str(data['commitment'])[:16]}...), "
-            f"{self.name(data['leader'])} leads",
-        ]
+        line = self._event(
+            "DealCommitted",
+            round=data["round"],
+            commitment=str(data["commitment"])[:16],
+            leader=self.name(data["leader"]),
+        )
+        return ["", line]
 
     def _on_TurnTimedOut(self, data: Mapping[str, Any]) -> list[str]:
-        return [f"  {self.name(data['seat'])} ran out of time: the takeover level plays"]
+        return ["  " + self._event("TurnTimedOut", name=self.name(data["seat"]))]
 
     def _on_SeatAway(self, data: Mapping[str, Any]) -> list[str]:
-        why = "after time-outs in a row" if data.get("reason") == "timeouts" else "asked"
-        return [f"  {self.name(data['seat'])} is away ({why}): played at once from now on"]
+        reason = data.get("reason", "asked")
+        return ["  " + self._event("SeatAway", name=self.name(data["seat"]), reason=reason)]
 
     def _on_SeatBack(self, data: Mapping[str, Any]) -> list[str]:
-        return [f"  {self.name(data['seat'])} is back"]
+        return ["  " + self._event("SeatBack", name=self.name(data["seat"]))]
 
     def _on_SeatLeft(self, data: Mapping[str, Any]) -> list[str]:
-        return [f"  {self.name(data['seat'])} left the table: the takeover level plays"]
+        return ["  " + self._event("SeatLeft", name=self.name(data["seat"]))]
 
     def _on_RoundDealt(self, data: Mapping[str, Any]) -> list[str]:
         sizes = "/".join(str(n) for n in data.get("hand_sizes", []))
-        return [f"  hands dealt: {sizes} cards"]
+        return ["  " + self._event("RoundDealt", sizes=sizes)]
 
     def _on_CardsGiven(self, data: Mapping[str, Any]) -> list[str]:
-        return [
-            f"  exchange: {self.name(data['giver'])} gives {data['count']} card(s) "
-            f"to {self.name(data['receiver'])}"
-        ]
+        return ["  " + self._exchange("CardsGiven", data, "president")]
 
     def _on_CardsReturned(self, data: Mapping[str, Any]) -> list[str]:
-        return [
-            f"  exchange: {self.name(data['giver'])} returns {data['count']} card(s) "
-            f"to {self.name(data['receiver'])}"
-        ]
+        return ["  " + self._exchange("CardsReturned", data, "asshole")]
+
+    def _exchange(self, event_type: str, data: Mapping[str, Any], usual: str) -> str:
+        receiver = data["receiver"]
+        title = self._titles[receiver] if receiver < len(self._titles) else usual
+        return self._event(
+            event_type,
+            giver=self.name(data["giver"]),
+            receiver=self.name(receiver),
+            count=data["count"],
+            title=title,
+        )
 
     def _on_CardsPlayed(self, data: Mapping[str, Any]) -> list[str]:
-        return self._move(f"{self.name(data['seat'])} {cards(data['cards'])}")
+        name, cards = self.name(data["seat"]), self.cards(data["cards"])
+        return self._move(self._event("CardsPlayed", name=name, cards=cards))
 
     def _on_Passed(self, data: Mapping[str, Any]) -> list[str]:
-        return self._move(f"{self.name(data['seat'])} pass")
+        return self._move(self._event("Passed", name=self.name(data["seat"])))
 
     def _on_OrderReversed(self, data: Mapping[str, Any]) -> list[str]:
-        order = "reversed (2 lowest, 3 highest)" if data["reversed"] else "normal again"
-        return self._move(f"REVOLUTION by {self.name(data['seat'])}: order {order}")
+        reversed_ = "yes" if data["reversed"] else "no"
+        return self._move(
+            self._event("OrderReversed", name=self.name(data["seat"]), reversed=reversed_)
+        )
 
     def _on_PlayerFinished(self, data: Mapping[str, Any]) -> list[str]:
         return self._move(
-            f"{self.name(data['seat'])} goes out: place {data['place']} ({title(data['title'])})"
+            self._event(
+                "PlayerFinished",
+                name=self.name(data["seat"]),
+                place=data["place"],
+                title=data["title"],
+            )
         )
 
     def _move(self, text: str) -> list[str]:
@@ -114,30 +139,42 @@ class Narrator:
         return []
 
     def _on_TrickEnded(self, data: Mapping[str, Any]) -> list[str]:
+        won = self._event("TrickEnded", name=self.name(data["winner"]))
         if self.per_move:
-            return [f"  -> {self.name(data['winner'])} wins the trick"]
-        return self._flush(f" -> {self.name(data['winner'])} wins the trick")
+            return [f"  -> {won}"]
+        return self._flush(f" -> {won}")
 
     def _on_RoundEnded(self, data: Mapping[str, Any]) -> list[str]:
-        lines = self._flush(" (round over)")
+        lines = self._flush(" " + self.l10n.text("round-over"))
         order = data["finish_order"]
         points, titles = data["points"], data["titles"]
-        lines.append(f"Round {data['round']} finishing order:")
+        self._titles = list(titles)
+        lines.append(self._event("RoundEnded", round=data["round"]))
         for place, seat in enumerate(order, start=1):
-            lines.append(
-                f"  {place}. {self.name(seat):<18} {title(titles[seat]):<15} +{points[seat]}"
+            line = self.l10n.text(
+                "round-place",
+                place=place,
+                name=f"{self.name(seat):<18}",
+                title=f"{self.l10n.title(titles[seat]):<15}",
+                points=points[seat],
             )
-        lines.append("  cumulative score: " + self._scores(data["scores"]))
+            lines.append(f"  {line}")
+        lines.append("  " + self.l10n.text("cumulative-score", scores=self._scores(data["scores"])))
         return lines
 
     def _on_SeedRevealed(self, data: Mapping[str, Any]) -> list[str]:
-        return [f"  seed revealed for round {data['round']}: {str(data['seed'])[:16]}..."]
+        seed = str(data["seed"])[:16]
+        return ["  " + self._event("SeedRevealed", round=data["round"], seed=seed)]
 
     def _on_GameEnded(self, data: Mapping[str, Any]) -> list[str]:
-        return ["", f"Game over after {data['rounds']} round(s): " + self._scores(data["scores"])]
+        scores = self._scores(data["scores"])
+        return ["", self._event("GameEnded", rounds=data["rounds"], scores=scores)]
 
     def _scores(self, scores: Sequence[int]) -> str:
-        return ", ".join(f"{self.name(seat)} {score}" for seat, score in enumerate(scores))
+        return self.l10n.join(
+            self.l10n.text("score", name=self.name(seat), score=score)
+            for seat, score in enumerate(scores)
+        )
 
     def _flush(self, ending: str) -> list[str]:
         if not self._trick:

@@ -12,6 +12,7 @@ from president.audit import audit_table, export_bundle
 from president.client import PresidentClient
 from president.contract import stream_id_of_game
 from president.game import TAKEOVER_ACTOR
+from president.l10n import localizer
 from president.store import EventStore, RecordedEvent
 
 from president_tools.demo.narrate import Narrator
@@ -34,6 +35,8 @@ class DemoOptions:
     """A turn clock (None: none)."""
     absent: int | None = None
     """A seat taken by a person who never acts (it times out, then is away)."""
+    locale: str = "en"
+    """The narration's language (one of ``president.l10n``'s locales)."""
 
     def seat_levels(self) -> list[str]:
         """Each seat's AI level (``absent`` for the absent seat)."""
@@ -103,7 +106,14 @@ async def run_demo(
     if options.absent is not None:
         await client.take_seat(table_id, "absent player", options.absent)  # never acts
     await client.start_game(table_id)
-    await _follow(client, table_id, result, Narrator(), on_line, options.idle_timeout)
+    await _follow(
+        client,
+        table_id,
+        result,
+        Narrator(l10n=localizer(options.locale)),
+        on_line,
+        options.idle_timeout,
+    )
     result.verification = await verify_game(store, table_id, result.rounds, result.scores)
     result.audit_ok = await _audit(store, table_id)
     if options.turn_seconds is not None or options.absent is not None:

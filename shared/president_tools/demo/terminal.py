@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 
 from president.client import PresidentClient
 from president.contract import Accepted, Rejected, SeatClock, TurnEnded, TurnPrompt
+from president.l10n import Localizer, localizer
 
-from president_tools.demo.narrate import Narrator, cards
+from president_tools.demo.narrate import Narrator
 
 ReadLine = Callable[[], Awaitable[str | None]]
 Write = Callable[[str], None]
@@ -40,20 +41,27 @@ class PlayOutcome:
     scores: list[int] = field(default_factory=list)
 
 
-def describe_action(action: Mapping[str, Any]) -> str:
+def describe_action(action: Mapping[str, Any], l10n: Localizer | None = None) -> str:
+    l10n = l10n or localizer("en")
     if "play" in action:
-        return "play " + cards(action["play"])
+        return l10n.text("play-action-play", cards=l10n.cards(action["play"]))
     if "return" in action:
-        return "return " + cards(action["return"])
-    return "pass"
+        return l10n.text("play-action-return", cards=l10n.cards(action["return"]))
+    return l10n.text("play-action-pass")
 
 
-def choose(answer: str, legal: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
-    """The legal action an answer names: its number, ``pass``, or its cards (any order)."""
+def choose(
+    answer: str, legal: Sequence[Mapping[str, Any]], l10n: Localizer | None = None
+) -> Mapping[str, Any] | None:
+    """The legal action an answer names: its number, ``pass`` (or the locale's word for
+    it), or its cards in wire notation (any order)."""
     text = answer.strip()
     if text.isdigit():
         index = int(text) - 1
         return legal[index] if 0 <= index < len(legal) else None
+    passes = {"pass", (l10n or localizer("en")).text("play-action-pass").casefold()}
+    if text.casefold() in passes:
+        return next((a for a in legal if "pass" in a), None)
     words = sorted(text.upper().replace(",", " ").split())
     if words == ["PASS"]:
         return next((a for a in legal if "pass" in a), None)
@@ -66,21 +74,26 @@ def choose(answer: str, legal: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]
 
 def render_prompt(view: Mapping[str, Any], narrator: Narrator) -> list[str]:
     """The seat's situation and its numbered legal actions."""
-    seat = view["seat"]
-    order = "REVERSED" if view.get("reversed") else "normal"
-    lines = ["", f"== Round {view['round']}, your turn ({narrator.name(seat)}), order {order} =="]
+    seat, l10n = view["seat"], narrator.l10n
+    reversed_ = "yes" if view.get("reversed") else "no"
+    turn = l10n.text("play-turn", round=view["round"], name=narrator.name(seat), reversed=reversed_)
+    lines = ["", turn]
     if view["phase"] == "exchange" and view.get("owed_return"):
         to_seat, count = view["owed_return"]
-        lines.append(f"Exchange: return {count} card(s) of your choice to {narrator.name(to_seat)}")
+        lines.append(l10n.text("play-return", count=count, name=narrator.name(to_seat)))
     elif view.get("top_cards"):
-        lines.append(f"To beat: {cards(view['top_cards'])} by {narrator.name(view['top_seat'])}")
+        top, by = narrator.cards(view["top_cards"]), narrator.name(view["top_seat"])
+        lines.append(l10n.text("play-to-beat", cards=top, name=by))
     else:
-        lines.append("You lead: play any 1 to 4 cards of one rank")
-    sizes = view.get("hand_sizes", [])
-    lines.append("Cards left: " + ", ".join(f"{narrator.name(s)} {n}" for s, n in enumerate(sizes)))
-    lines.append("Your hand: " + cards(view["hand"]))
+        lines.append(l10n.text("play-lead"))
+    sizes = l10n.join(
+        l10n.text("score", name=narrator.name(s), score=n)
+        for s, n in enumerate(view.get("hand_sizes", []))
+    )
+    lines.append(l10n.text("play-cards-left", sizes=sizes))
+    lines.append(l10n.text("play-hand", cards=narrator.cards(view["hand"])))
     legal = view["legal_actions"]
-    options = [f"{n:>3}) {describe_action(a)}" for n, a in enumerate(legal, start=1)]
+    options = [f"{n:>3}) {describe_action(a, l10n)}" for n, a in enumerate(legal, start=1)]
     lines += ["   ".join(options[i : i + 4]) for i in range(0, len(options), 4)]
     return lines
 
@@ -96,9 +109,11 @@ async def play_game(
     name: str = "You",
     seat: int = 0,
     turn_seconds: float | None = None,
+    l10n: Localizer | None = None,
 ) -> PlayOutcome:
     """Open a table with AIs on every other seat, sit down, play until the game ends
-    (``turn_seconds``: with a turn clock, shown counting down)."""
+    (``turn_seconds``: with a turn clock, shown counting down; ``l10n``: the language)."""
+    l10n = l10n or localizer("en")
     ai_seats = {
         s: levels[n % len(levels)] for n, s in enumerate(x for x in range(players) if x != seat)
     }
@@ -108,12 +123,13 @@ async def play_game(
     )
     my_seat, token = await client.take_seat(table_id, name, seat)
     outcome = PlayOutcome(table_id=table_id, seat=my_seat)
-    write(
-        f"Table {table_id}: you are seat {my_seat}; AIs: "
-        + ", ".join(f"seat {s} {lvl}" for s, lvl in sorted(ai_seats.items()))
+    ais = ", ".join(
+        l10n.text("play-ai-seat", seat=s, level=l10n.ai_level(lvl))
+        for s, lvl in sorted(ai_seats.items())
     )
+    write(l10n.text("play-table", table=table_id, seat=my_seat, ais=ais))
     await client.start_game(table_id)
-    narrator = Narrator(per_move=True)
+    narrator = Narrator(per_move=True, l10n=l10n)
     watcher = asyncio.create_task(_watch(client, table_id, narrator, write, outcome))
     turns = asyncio.create_task(
         _turns(client, table_id, my_seat, token, narrator, read_line, write, outcome)
@@ -232,13 +248,12 @@ async def _turn(
     1 when the person acted, 0 when not, None when the input ended."""
     answer = asyncio.create_task(_answer(client, prompt, token, narrator, read_line, write))
     ended = asyncio.create_task(feed.end_of(prompt))
-    countdown = asyncio.create_task(_countdown(prompt.clock, write))
+    countdown = asyncio.create_task(_countdown(prompt.clock, write, narrator.l10n))
     try:
         await asyncio.wait({answer, ended}, return_when=asyncio.FIRST_COMPLETED)
         if ended.done() and not answer.done() and ended.result().reason != "acted":
             answer.cancel()
-            reason = ended.result().reason.replace("_", " ")
-            write(f"  ({reason}: the takeover level played for you)")
+            write("  " + narrator.l10n.text("play-took-over", reason=ended.result().reason))
             return 0
         return 1 if await answer else None
     finally:
@@ -248,20 +263,21 @@ async def _turn(
                 await task
 
 
-def countdown_line(clock: SeatClock, now: datetime) -> str | None:
+def countdown_line(clock: SeatClock, now: datetime, l10n: Localizer | None = None) -> str | None:
     """What the person is told of the time left (None: no clock)."""
     if clock.deadline is None:
         return None
     left = max(0, math.ceil((clock.deadline - now).total_seconds()))
-    return f"  [clock] {left} s left (until {clock.deadline:%H:%M:%S} UTC)"
+    until = f"{clock.deadline:%H:%M:%S}"
+    return "  " + (l10n or localizer("en")).text("play-clock", left=left, until=until)
 
 
-async def _countdown(clock: SeatClock, write: Write) -> None:
+async def _countdown(clock: SeatClock, write: Write, l10n: Localizer) -> None:
     """Says the time left when the turn starts, then at each mark of COUNTDOWN_MARKS."""
     if clock.deadline is None:
         return
     deadline = clock.deadline
-    line = countdown_line(clock, datetime.now(UTC))
+    line = countdown_line(clock, datetime.now(UTC), l10n)
     if line is not None:
         write(line)
     for mark in COUNTDOWN_MARKS:
@@ -269,7 +285,7 @@ async def _countdown(clock: SeatClock, write: Write) -> None:
         if wait < 0:
             continue
         await asyncio.sleep(wait)
-        write(f"  [clock] {mark} s left")
+        write("  " + l10n.text("play-clock-mark", left=mark))
 
 
 async def _answer(
@@ -282,23 +298,24 @@ async def _answer(
 ) -> bool:
     """Ask until the server accepts an answer or the turn is gone; False when input ends."""
     view = prompt.view.model_dump(mode="json")  # the wire form, as any client reads it
-    legal = view["legal_actions"]
+    legal, l10n = view["legal_actions"], narrator.l10n
     for line in render_prompt(view, narrator):
         write(line)
     while True:
-        write("Your choice (number, cards like '6C 6D', or 'pass'):")
+        write(l10n.text("play-ask"))
         answer = await read_line()
         if answer is None:
-            write("(input closed)")
+            write(l10n.text("play-input-closed"))
             return False
-        action = choose(answer, legal)
+        action = choose(answer, legal, l10n)
         if action is None:
-            write(f"  not one of the {len(legal)} legal actions: {answer.strip()!r}")
+            write("  " + l10n.text("play-not-legal", count=len(legal), answer=answer.strip()))
             continue
         reply = await client.act(prompt.table_id, prompt.seat, token, action)
         if isinstance(reply, Accepted):
             return True
         assert isinstance(reply, Rejected)
-        write(f"  rejected by the server: {reply.code.value} {reply.detail}")
+        reason = l10n.rejection(reply.code.value, reply.params)
+        write("  " + l10n.text("play-rejected", reason=reason))
         if reply.code.value in STALE:
             return True

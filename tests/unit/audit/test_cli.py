@@ -14,7 +14,8 @@ from tests.unit.audit.tampering import TAMPERS, Row, tampered
 
 
 def _run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, list(args))
+    # English whatever the machine's locale (the language is the environment's otherwise).
+    result = CliRunner().invoke(app, list(args), env={"LC_ALL": "C", "LANG": "C"})
     return result.exit_code, result.stdout
 
 

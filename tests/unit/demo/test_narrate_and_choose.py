@@ -21,7 +21,7 @@ def test_a_trick_is_one_line_with_its_revolution_and_winner() -> None:
     narrator.lines("OrderReversed", {"round": 1, "seat": 0, "reversed": True})
     narrator.lines("Passed", {"round": 1, "seat": 1})
     (line,) = narrator.lines("TrickEnded", {"round": 1, "winner": 0, "leader": 0})
-    assert "Ana 5C 5C 5C 5C" in line and "REVOLUTION by Ana" in line and "Bo pass" in line
+    assert "Ana 5♣ 5♣ 5♣ 5♣" in line and "REVOLUTION by Ana" in line and "Bo pass" in line
     assert line.endswith("Ana wins the trick")
 
 
@@ -46,7 +46,7 @@ def test_an_answer_is_a_number_the_cards_or_pass() -> None:
     assert choose("6d 6c", LEGAL) == LEGAL[1]
     assert choose(" pass ", LEGAL) == LEGAL[2]
     assert choose("4", LEGAL) is None and choose("7H", LEGAL) is None
-    assert [describe_action(a) for a in LEGAL] == ["play 6C", "play 6C 6D", "pass"]
+    assert [describe_action(a) for a in LEGAL] == ["play 6♣", "play 6♣ 6♦", "pass"]
 
 
 def test_percentiles_are_nearest_rank() -> None:

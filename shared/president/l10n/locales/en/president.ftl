@@ -1,0 +1,386 @@
+# President: the reference catalogue (English, ../shared/RULES.md's words).
+# Every other catalogue holds exactly these messages, with the same variables.
+# Wire ids stay in the keys: title-<id>, reject-<CODE>, ai-<level>, event-<Type>, rank-<r>, suit-<s>.
+
+## Terms: the rules' words (the sheets' words in the other catalogues)
+
+-game-name = President
+-president = President
+-vice-president = Vice-President
+-neutral = Neutral
+-vice-asshole = Vice-Asshole
+-asshole = Asshole
+-pass = pass
+-revolution = revolution
+-round = round
+-series = series
+-trick = trick
+-four-of-a-kind = four of a kind
+-runs = runs
+-hand = hand
+-order-normal = normal
+-order-reversed = reversed
+
+## Titles (ids on the wire)
+
+title-president = { -president }
+title-vice_president = { -vice-president }
+title-neutral = { -neutral }
+title-vice_asshole = { -vice-asshole }
+title-asshole = { -asshole }
+# The receiver of an exchange, "to the President".
+to-title = { $title ->
+    [president] to the { -president }
+    [vice_president] to the { -vice-president }
+    [vice_asshole] to the { -vice-asshole }
+    [neutral] to the { -neutral }
+   *[asshole] to the { -asshole }
+  }
+
+## Cards: the rank letters (the sheets print J, Q, K as V, D, R) and the suits' names
+
+rank-3 = 3
+rank-4 = 4
+rank-5 = 5
+rank-6 = 6
+rank-7 = 7
+rank-8 = 8
+rank-9 = 9
+rank-10 = 10
+rank-J = J
+rank-Q = Q
+rank-K = K
+rank-A = A
+rank-2 = 2
+suit-C = clubs
+suit-D = diamonds
+suit-H = hearts
+suit-S = spades
+
+## AI levels
+
+ai-easy = Easy
+ai-easy-desc = Plays the lowest legal combination, with a little randomness and no lookahead.
+ai-medium = Medium
+ai-medium-desc = Keeps the top rank (2s; 3s after a revolution) and fours to take the lead back, avoids breaking pairs or triples needlessly, weighs score, turn and visible cards.
+ai-hard = Hard
+ai-hard-desc = Estimates the cards left per rank from the public cards and plans how to get out of its hand.
+ai-player = { $level } AI { $seat }
+
+## Rejections: a reply's code and params (its detail stays English, for logs)
+
+reject-generic = Refused ({ $code }).
+reject-BAD_ACTION = That action is malformed.
+reject-WRONG_PHASE = Not now.
+    .with-phase = Not now: { $phase ->
+        [deal] the cards are being dealt.
+        [exchange] the exchange is under way.
+        [play] the cards are being played.
+       *[game_over] the game is over.
+    }
+reject-NOT_YOUR_TURN = It is not your turn.
+    .with-to_act = It is not your turn: seat { $to_act } is to act.
+    .with-seat = Seat { $seat } owes no return.
+reject-UNKNOWN_CARD = That is not a card.
+    .with-card = “{ $card }” is not a card.
+reject-DUPLICATE_CARD = The same card appears twice.
+    .with-card = { $card } appears twice.
+reject-EMPTY_PLAY = A play needs at least one card.
+reject-TOO_MANY_CARDS = A play has at most four cards.
+reject-CARD_NOT_IN_HAND = You do not hold that card.
+    .with-cards = You do not hold { $cards }.
+reject-MIXED_RANKS = All cards of a play must share one rank.
+reject-LEADER_CANNOT_PASS = The leader of a { -trick } must play.
+reject-WRONG_COUNT = Wrong number of cards.
+    .with-count = { $count ->
+        [one] Play exactly one card.
+       *[other] Play exactly { $count } cards.
+    }
+reject-NOT_HIGHER = Not higher in the current order.
+    .with-rank = Not higher in the current order: beat { $rank }.
+reject-MALFORMED = The message is malformed.
+reject-MESSAGE_TOO_LARGE = The message is too large.
+    .with-max_bytes = The message is larger than { $max_bytes } bytes.
+reject-RATE_LIMITED = Too many commands: slow down and send again.
+reject-TOO_MANY_TABLES = You have too many open tables.
+    .with-max = You already have { $max } open tables.
+reject-UNKNOWN_TABLE = There is no such table.
+    .with-table_id = There is no table { $table_id }.
+reject-UNKNOWN_SEAT = There is no such seat.
+    .with-seat = There is no seat { $seat }.
+reject-SEAT_TAKEN = That seat is taken.
+    .with-seat = Seat { $seat } is taken.
+reject-TABLE_FULL = The table is full.
+reject-TABLE_EXISTS = That table already exists.
+reject-INVALID_OPTIONS = Those table options are not valid.
+reject-BAD_TOKEN = That seat token is not valid.
+reject-COMMAND_ID_REUSED = That command id was already used.
+reject-STALE_VERSION = The table changed meanwhile: look again.
+    .with-current-expected = Expected version { $expected }, the table is at { $current }.
+reject-GAME_ALREADY_STARTED = The game has already started.
+reject-GAME_NOT_STARTED = The game has not started.
+reject-NOT_ENOUGH_PLAYERS = Not enough players.
+    .with-free = { $free ->
+        [one] Not enough players: one seat is free.
+       *[other] Not enough players: { $free } seats are free.
+    }
+reject-INTERNAL_ERROR = The server failed: send the same command again.
+reject-TURN_TIMED_OUT = Too late: the time ran out and the takeover level played.
+reject-FORBIDDEN = You may not send this command.
+reject-SEAT_LEFT = This seat left the table.
+    .with-seat = Seat { $seat } left the table.
+
+## Events: one line each (the narration of the demo and of `president play`)
+
+event-GameCreated = Game { $table }: { $players } players, { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }, { -revolution } { $revolution ->
+        [on] on
+       *[off] off
+    } ({ $rules })
+event-DealCommitted = Round { $round }: deal committed ({ $commitment }...), { $leader } leads
+event-RoundDealt = hands dealt: { $sizes } cards
+event-ExchangeStarted = exchange: the cards change hands
+event-CardsGiven = exchange: { $giver } gives { $count ->
+        [one] one card
+       *[other] { $count } cards
+    } { to-title } ({ $receiver })
+event-CardsReturned = exchange: { $giver } returns { $count ->
+        [one] one card
+       *[other] { $count } cards
+    } { to-title } ({ $receiver })
+event-PlayStarted = { $leader } leads
+event-CardsPlayed = { $name } { $cards }
+event-Passed = { $name } { -pass }
+event-OrderReversed = { $reversed ->
+        [yes] REVOLUTION by { $name }: order reversed (2 lowest, 3 highest)
+       *[no] REVOLUTION by { $name }: order normal again
+    }
+event-PlayerFinished = { $name } goes out: place { $place } ({ $title ->
+        [president] { -president }
+        [vice_president] { -vice-president }
+        [neutral] { -neutral }
+        [vice_asshole] { -vice-asshole }
+       *[asshole] { -asshole }
+    })
+event-TrickEnded = { $name } wins the { -trick }
+event-RoundEnded = Round { $round } finishing order:
+event-SeedRevealed = seed revealed for round { $round }: { $seed }...
+event-GameEnded = Game over after { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }: { $scores }
+event-TurnDeadlineSet = { $name } is to act within { $seconds } s
+event-TurnTimedOut = { $name } ran out of time: the takeover level plays
+event-SeatAway = { $reason ->
+        [timeouts] { $name } is away (after time-outs in a row): played at once from now on
+       *[asked] { $name } is away (asked): played at once from now on
+    }
+event-SeatBack = { $name } is back
+event-SeatLeft = { $name } left the table: the takeover level plays
+round-over = ({ -round } over)
+round-place = { $place }. { $name } { $title } +{ $points }
+cumulative-score = cumulative score: { $scores }
+score = { $name } { $score }
+seat-entry = { $seat }: { $name }
+seat-name = seat { $seat }
+
+## `president play`
+
+play-starting = Starting PostgreSQL, NATS, the relay and the services ...
+play-table = Table { $table }: you are seat { $seat }; AIs: { $ais }
+play-ai-seat = seat { $seat } { $level }
+play-turn = { $reversed ->
+        [yes] == Round { $round }, your turn ({ $name }), order REVERSED ==
+       *[no] == Round { $round }, your turn ({ $name }), order normal ==
+    }
+play-return = Exchange: return { $count ->
+        [one] one card
+       *[other] { $count } cards
+    } of your choice to { $name }
+play-to-beat = To beat: { $cards } by { $name }
+play-lead = You lead: play any 1 to 4 cards of one rank
+play-cards-left = Cards left: { $sizes }
+play-hand = Your hand: { $cards }
+play-action-play = play { $cards }
+play-action-return = return { $cards }
+play-action-pass = { -pass }
+play-ask = Your choice (number, cards like '6C 6D', or '{ -pass }'):
+play-not-legal = not one of the { $count } legal actions: { $answer }
+play-input-closed = (input closed)
+play-rejected = rejected by the server: { $reason }
+play-took-over = { $reason ->
+        [timed_out] (timed out: the takeover level played for you)
+        [taken_over] (taken over: the takeover level played for you)
+       *[phase_changed] (the turn is over: the round or the game ended)
+    }
+play-clock = [clock] { $left } s left (until { $until } UTC)
+play-clock-mark = [clock] { $left } s left
+play-done = { $finished ->
+        [yes] Game over after { $actions } of your turns.
+       *[no] Game left after { $actions } of your turns.
+    }
+
+## The audit's account (text and HTML)
+
+audit-title = Audit of table { $table }
+audit-header = Audit of table { $table } (stream { $stream })
+audit-events = { $events ->
+        [one] { $events } event, chain head { $head }
+       *[other] { $events } events, chain head { $head }
+    }
+audit-rules = rules { $rules }; options { $options }
+audit-unknown = unknown
+audit-unreadable = unreadable
+audit-seats = seats: { $seats }
+audit-seat-human = { $seat }: human
+audit-seat-ai = { $seat }: ai { $level }
+audit-round = Round { $round } (versions { $first }-{ $last }), seat { $leader } leads
+audit-dealt = dealt seat { $seat }: { $cards }
+audit-card-count = { $count ->
+        [one] one card
+       *[other] { $count } cards
+    }
+audit-exchange = exchange (v{ $version }): seat { $giver } { $kind ->
+        [gave] gave
+       *[returned] returned
+    } seat { $receiver } { $cards }
+audit-takeover = [takeover: { $reason ->
+        [timed_out] time-out
+        [away] away
+        [left] left
+       *[other] { $reason }
+    }]
+audit-by = [by { $sender }]
+audit-revolution = { -revolution } (v{ $version }): seat { $seat }'s { -four-of-a-kind }, order now { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }
+audit-out = out (v{ $version }): seat { $seat } place { $place }, { $title }
+audit-points = points: { $values }
+audit-titles = titles: { $values }
+audit-scores = scores: { $values }
+audit-seat-value = seat { $seat } { $value }
+audit-in-progress = ({ -round } in progress)
+audit-problem-at = PROBLEM at version { $version }: { $problem }
+audit-timed-out = time-out (v{ $version }): seat { $seat }{ $by }, { $detail }; the takeover level played
+audit-timed-out-lag = time-out (v{ $version }): seat { $seat }{ $by }, { $detail }, recorded { $lag } ms after it; the takeover level played
+audit-away = away (v{ $version }): seat { $seat }{ $by } ({ $detail }): played by the takeover level at once
+audit-back = back (v{ $version }): seat { $seat }{ $by }
+audit-left = left (v{ $version }): seat { $seat }{ $by } ({ $name }): played by the takeover level for good
+audit-no-name = no name
+audit-deal-none = deal: no record
+audit-deal-commitment = deal: commitment { $commitment } (v{ $version })
+audit-deal-no-commitment = deal: NO commitment
+audit-seed = seed { $seed } revealed at v{ $version }: { $status ->
+        [yes] matches the commitment
+        [no] does NOT match
+       *[unknown] unchecked
+    }
+audit-seed-hidden = seed not revealed yet
+audit-hands = dealt hands { $status ->
+        [yes] follow from the seed
+        [no] do NOT follow from the seed
+       *[unknown] unchecked
+    }
+audit-move-cards = { $seat }: { $cards }
+audit-move-pass = { $seat }: { -pass }
+audit-move-order = [order { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }]
+audit-move-out = [out, place { $place }]
+audit-trick = { -trick } { $number }: { $moves } -> { $end }
+audit-trick-won = won by seat { $winner }, seat { $leader } leads
+audit-trick-open = left open
+audit-round-missing = Round { $round } is not in the record.
+audit-final = Game over, final scores: { $scores }
+audit-ok = Verdict: OK. Hash chain intact (events: { $events }); seed commitments verified: { $commitments }; deals verified: { $deals }; rules events replayed without a fault: { $replayed }.
+audit-failed = Verdict: FAILED, { $count ->
+        [one] one problem:
+       *[other] { $count } problems:
+    }
+audit-waiting-seats = { $count ->
+        [one] seat { $seats }
+       *[other] seats { $seats }
+    }
+audit-waiting-engine = the engine (the next deal)
+audit-in-progress-stalled = ({ -round } in progress, stalled since { $since }: waiting for { $who })
+audit-stalled = Verdict: stalled since { $since }: waiting for { $who }, allowed until { $limit }. Hash chain intact (events: { $events }); seed commitments verified: { $commitments }; deals verified: { $deals }; rules events replayed without a fault: { $replayed }.
+html-verdict-stalled = Verdict: stalled since { $since }.
+html-stalled-text = The game waits for { $who }, allowed until { $limit }.
+audit-where-file = file
+audit-where-version = version { $version }
+html-summary = Stream { $stream }, { $events } recorded events; rules { $rules }; { $players } players, { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }, { -revolution } { $revolution ->
+        [on] on
+       *[off] off
+    }, later rounds led by the { $leader ->
+        [president] { -president }
+        [first_seat] first seat
+       *[asshole] { -asshole }
+    }.
+html-chain-head = Chain head:
+html-verdict-ok = Verdict: everything checks.
+html-verdict-ok-text = The hash chain is intact (events: { $events }). Seed commitments verified: { $commitments }; deals verified: { $deals }; game events replayed exactly under the rules: { $replayed }.
+html-verdict-bad = Verdict: the record does NOT check.
+html-problems = { $count ->
+        [one] One problem found:
+       *[other] { $count } problems found:
+    }
+html-where-file = the file
+html-where-event = event { $version }
+html-checked = What was checked
+html-checked-chain = Hash chain: every event carries a fingerprint (SHA-256) of its content and of the event before it; an edited, removed, inserted or reordered event breaks it.
+html-checked-deals = Fair deals: before each round the server published a commitment (a fingerprint of the secret seed); after the round it revealed the seed. The seed must match the commitment, and shuffling with it must give exactly the hands dealt.
+html-checked-rules = Rules: every play, pass and exchange was replayed through the rules; each had to be legal for that player at that moment, and every consequence (tricks, revolutions, who went out, titles, points, exchanges) had to be what the rules give.
+html-checked-clocks = Clocks: every time-out was recorded no earlier than its deadline, and every move the takeover level made for a seat followed a time-out, a departure or the seat stepping away.
+html-round = Round { $round }
+html-round-span = Events { $first }–{ $last }. Seat { $leader } leads.
+html-round-problems = Problems in this round:
+html-deal = Deal
+html-no-commitment = No seed commitment was recorded before this deal.
+html-commitment = Commitment (event { $version }):
+html-seed = Seed revealed (event { $version }):
+html-seed-ok = The seed matches the commitment.
+html-seed-bad = The seed does NOT match.
+html-seed-hidden = The seed is not revealed yet (the round is not over).
+html-hands-ok = The hands follow from the seed.
+html-hands-bad = The hands do NOT follow.
+html-uncheckable = Not checkable.
+html-hands = Hands as dealt
+html-seat = Seat { $seat }
+html-exchange = Exchange
+html-exchange-row = Seat { $giver } { $kind ->
+        [gave] gave (automatically)
+       *[returned] returned
+    } to seat { $receiver }
+html-by = by { $sender }
+html-tricks = Tricks
+html-plays = Plays and passes
+html-result = Result
+html-passes = Seat { $seat } passes
+html-flip = { -revolution }: order now { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }
+html-out = out, place { $place }
+html-takeover = takeover ({ $reason ->
+        [timed_out] time-out
+        [away] away
+        [left] left
+       *[other] { $reason }
+    })
+html-trick-won = won by seat { $winner }; seat { $leader } leads next
+html-trick-open = left open when the round ended
+html-clock = Clock and presence
+html-went-out = Who went out
+html-went-out-row = Seat { $seat }: { $title }
+html-points = Points
+html-title = Title
+html-score = Score
+html-in-progress = This round is still being played.
+html-final = Final scores

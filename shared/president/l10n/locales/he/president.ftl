@@ -1,0 +1,593 @@
+# President: עברית (Hebrew), right to left. The rules' words come from the Hebrew sheet
+# (../shared/seeds/004_4813f4a88714841a.txt); docs/l10n/he.md gives each term's line.
+# A message marked "not from the sheet" is a careful translation of words no sheet names.
+# A player's gender is not known: lines about a named player use a noun or a colon,
+# never a gendered verb; titles keep the sheet's form (with the article where it has one).
+
+## Terms: the sheet's words
+
+-game-name = נשיא
+-president = { $form ->
+       *[definite] הנשיא
+        [bare] נשיא
+        [to] לנשיא
+    }
+-vice-president = { $form ->
+       *[definite] סגן הנשיא
+        [bare] סגן נשיא
+        [to] לסגן הנשיא
+    }
+# not from the sheet
+-neutral = { $form ->
+       *[definite] ניטרלי
+        [bare] ניטרלי
+        [to] לניטרלי
+    }
+-vice-asshole = { $form ->
+       *[definite] סגן-חור-תחת
+        [bare] סגן-חור-תחת
+        [to] לסגן-חור-תחת
+    }
+-asshole = { $form ->
+       *[definite] חור-תחת
+        [bare] חור-תחת
+        [to] לחור-תחת
+    }
+-pass = מעבר
+-revolution = מהפכה
+-round = סיבוב
+-series = סדרה
+-trick = לקיחה
+-four-of-a-kind = רביעייה
+-runs = רצפים
+-hand = יד
+-order-normal = רגיל
+-order-reversed = הפוך
+
+## Titles (ids on the wire)
+
+title-president = { -president }
+title-vice_president = { -vice-president }
+title-neutral = { -neutral }
+title-vice_asshole = { -vice-asshole }
+title-asshole = { -asshole }
+to-title = { $title ->
+        [president] { -president(form: "to") }
+        [vice_president] { -vice-president(form: "to") }
+        [vice_asshole] { -vice-asshole(form: "to") }
+        [neutral] { -neutral(form: "to") }
+       *[asshole] { -asshole(form: "to") }
+    }
+
+## Cards: the sheet's rank letters (V, D, R) and suits
+
+rank-3 = 3
+rank-4 = 4
+rank-5 = 5
+rank-6 = 6
+rank-7 = 7
+rank-8 = 8
+rank-9 = 9
+rank-10 = 10
+rank-J = V
+rank-Q = D
+rank-K = R
+rank-A = A
+rank-2 = 2
+suit-C = תלתן
+# not from the sheet
+suit-D = יהלום
+# not from the sheet
+suit-H = לב
+# not from the sheet
+suit-S = עלה
+
+## AI levels (the sheet's lines 35-43)
+
+ai-easy = קל
+ai-easy-desc = משחק את הצירוף החוקי הנמוך ביותר; בוחר רק מבין הפעולות החוקיות, עם מידה של אקראיות וללא חישוב עמוק מראש.
+ai-medium = רגיל
+ai-medium-desc = שומר את קלפי ה-2 ואת הרביעיות כדי להשיב את ההובלה ונמנע מפירוק זוגות ושלשות שלא לצורך; מיישם אסטרטגיה היוריסטית יציבה ומתחשב בניקוד, בתור ובקלפים הגלויים.
+ai-hard = קשה
+ai-hard-desc = מעריך את הכמויות שנותרו לכל דרגה לפי הקלפים הגלויים ומתכנן את סיום היד; מעריך כמה רצפי פעולות, זוכר את המידע הגלוי ומצמצם טעויות טקטיות.
+# not from the sheet
+ai-player = AI { $seat } ({ $level })
+
+## Rejections
+
+# not from the sheet
+reject-generic = נדחה ({ $code }).
+# not from the sheet
+reject-BAD_ACTION = הפעולה אינה בנויה כראוי.
+# not from the sheet
+reject-WRONG_PHASE = לא עכשיו.
+    .with-phase = לא עכשיו: { $phase ->
+        [deal] הקלפים מחולקים.
+        [exchange] מתבצעת החלפת קלפים.
+        [play] הקלפים משוחקים.
+       *[game_over] המשחק הסתיים.
+    }
+# not from the sheet
+reject-NOT_YOUR_TURN = זה לא התור שלך.
+    .with-to_act = זה לא התור שלך: התור של מושב { $to_act }.
+    .with-seat = מושב { $seat } אינו חייב להחזיר קלפים.
+# not from the sheet
+reject-UNKNOWN_CARD = זה אינו קלף.
+    .with-card = ”{ $card }“ אינו קלף.
+# not from the sheet
+reject-DUPLICATE_CARD = אותו קלף מופיע פעמיים.
+    .with-card = { $card } מופיע פעמיים.
+# not from the sheet
+reject-EMPTY_PLAY = הנחה צריכה לפחות קלף אחד.
+# not from the sheet
+reject-TOO_MANY_CARDS = בהנחה יש לכל היותר ארבעה קלפים.
+# not from the sheet
+reject-CARD_NOT_IN_HAND = הקלף הזה אינו ביד שלך.
+    .with-cards = { $cards } אינו ביד שלך.
+reject-MIXED_RANKS = הקלפים של הנחה חייבים להיות באותה דרגה.
+# not from the sheet
+reject-LEADER_CANNOT_PASS = מי שפותח לקיחה חייב לשחק.
+reject-WRONG_COUNT = הכמות חייבת להיות שווה לזו של המהלך הפעיל.
+    .with-count = { $count ->
+        [one] יש לשחק בדיוק קלף אחד.
+        [two] יש לשחק בדיוק שני קלפים.
+       *[other] יש לשחק בדיוק { $count } קלפים.
+    }
+reject-NOT_HIGHER = הדרגה חייבת להיות חזקה יותר באופן מוחלט; שוויון אינו מותר.
+    .with-rank = הדרגה חייבת להיות חזקה יותר מ־{ $rank } באופן מוחלט; שוויון אינו מותר.
+# not from the sheet
+reject-MALFORMED = ההודעה אינה תקינה.
+# not from the sheet
+reject-MESSAGE_TOO_LARGE = ההודעה גדולה מדי.
+    .with-max_bytes = ההודעה גדולה מ־{ $max_bytes } בתים.
+# not from the sheet
+reject-RATE_LIMITED = יותר מדי פקודות: יש להאט ולשלוח שוב.
+# not from the sheet
+reject-TOO_MANY_TABLES = יש לך יותר מדי שולחנות פתוחים.
+    .with-max = הגעת למספר השולחנות הפתוחים המרבי: { $max }.
+# not from the sheet
+reject-UNKNOWN_TABLE = אין שולחן כזה.
+    .with-table_id = אין שולחן { $table_id }.
+# not from the sheet
+reject-UNKNOWN_SEAT = אין מושב כזה.
+    .with-seat = אין מושב { $seat }.
+# not from the sheet
+reject-SEAT_TAKEN = המושב תפוס.
+    .with-seat = מושב { $seat } תפוס.
+# not from the sheet
+reject-TABLE_FULL = השולחן מלא.
+# not from the sheet
+reject-TABLE_EXISTS = השולחן הזה כבר קיים.
+# not from the sheet
+reject-INVALID_OPTIONS = אפשרויות השולחן אינן תקינות.
+# not from the sheet
+reject-BAD_TOKEN = אסימון המושב אינו תקין.
+# not from the sheet
+reject-COMMAND_ID_REUSED = מזהה הפקודה הזה כבר שומש.
+# not from the sheet
+reject-STALE_VERSION = השולחן השתנה בינתיים: יש להסתכל שוב.
+    .with-current-expected = הגרסה הצפויה { $expected }, השולחן בגרסה { $current }.
+# not from the sheet
+reject-GAME_ALREADY_STARTED = המשחק כבר התחיל.
+# not from the sheet
+reject-GAME_NOT_STARTED = המשחק עוד לא התחיל.
+# not from the sheet
+reject-NOT_ENOUGH_PLAYERS = אין מספיק שחקנים.
+    .with-free = { $free ->
+        [one] אין מספיק שחקנים: מושב אחד פנוי.
+        [two] אין מספיק שחקנים: שני מושבים פנויים.
+       *[other] אין מספיק שחקנים: { $free } מושבים פנויים.
+    }
+# not from the sheet
+reject-INTERNAL_ERROR = השרת נכשל: יש לשלוח את אותה פקודה שוב.
+# not from the sheet
+reject-TURN_TIMED_OUT = מאוחר מדי: הזמן נגמר ורמת המחליף שיחקה.
+# not from the sheet
+reject-FORBIDDEN = אינך רשאי לשלוח את הפקודה הזאת.
+# not from the sheet
+reject-SEAT_LEFT = המושב הזה עזב את השולחן.
+    .with-seat = מושב { $seat } עזב את השולחן.
+
+## Events
+
+# not from the sheet
+event-GameCreated = משחק { $table }: { $players ->
+        [one] שחקן אחד
+        [two] שני שחקנים
+       *[other] { $players } שחקנים
+    }, { $rounds ->
+        [one] סיבוב אחד
+        [two] שני סיבובים
+       *[other] { $rounds } סיבובים
+    }, { -revolution } { $revolution ->
+        [on] פעילה
+       *[off] כבויה
+    } ({ $rules })
+# not from the sheet
+event-DealCommitted = סיבוב { $round }: החלוקה נחתמה ({ $commitment }...), פותח: { $leader }
+# not from the sheet
+event-RoundDealt = הקלפים חולקו: { $sizes }
+# not from the sheet
+event-ExchangeStarted = החלפה: הקלפים עוברים ידיים
+event-CardsGiven = החלפה: { $giver } מוסר אוטומטית { $count ->
+        [one] קלף אחד
+        [two] שני קלפים
+       *[other] { $count } קלפים
+    } { to-title } ({ $receiver })
+# not from the sheet
+event-CardsReturned = החלפה: { $giver } מחזיר { $count ->
+        [one] קלף אחד
+        [two] שני קלפים
+       *[other] { $count } קלפים
+    } { to-title } ({ $receiver })
+# not from the sheet
+event-PlayStarted = פותח: { $leader }
+event-CardsPlayed = { $name } { $cards }
+event-Passed = { $name }: { -pass }
+event-OrderReversed = { $reversed ->
+        [yes] מהפכה ({ $name }): ה-2 הופך לחלש ביותר וה-3 לחזק ביותר
+       *[no] מהפכה ({ $name }): הסדר הרגיל חוזר
+    }
+# not from the sheet
+event-PlayerFinished = { $name }: בלי קלפים, מקום { $place } ({ $title ->
+        [president] { -president }
+        [vice_president] { -vice-president }
+        [neutral] { -neutral }
+        [vice_asshole] { -vice-asshole }
+       *[asshole] { -asshole }
+    })
+# not from the sheet
+event-TrickEnded = הלקיחה של { $name }
+event-RoundEnded = דירוג הסיבוב { $round }:
+# not from the sheet
+event-SeedRevealed = הזרע של סיבוב { $round } נחשף: { $seed }...
+# not from the sheet
+event-GameEnded = המשחק הסתיים אחרי { $rounds ->
+        [one] סיבוב אחד
+        [two] שני סיבובים
+       *[other] { $rounds } סיבובים
+    }: { $scores }
+# not from the sheet
+event-TurnDeadlineSet = התור של { $name }, בתוך { $seconds } שניות
+# not from the sheet
+event-TurnTimedOut = לשחקן { $name } נגמר הזמן: רמת המחליף משחקת
+# not from the sheet
+event-SeatAway = { $reason ->
+        [timeouts] { $name }: לא נוכח (אחרי כמה פסקי זמן ברצף): מעתה משוחק מיד
+       *[asked] { $name }: לא נוכח (לבקשתו): מעתה משוחק מיד
+    }
+# not from the sheet
+event-SeatBack = { $name }: חזר לשולחן
+# not from the sheet
+event-SeatLeft = { $name }: עזב את השולחן: רמת המחליף משחקת
+# not from the sheet
+round-over = (סוף הסיבוב)
+round-place = { $place }. { $name } { $title } +{ $points }
+cumulative-score = הניקוד המצטבר: { $scores }
+score = { $name } { $score }
+seat-entry = { $seat }: { $name }
+# not from the sheet
+seat-name = מושב { $seat }
+
+## `president play`
+
+# not from the sheet
+play-starting = מפעילים את PostgreSQL,‏ NATS, הממסר והשירותים ...
+# not from the sheet
+play-table = שולחן { $table }: המושב שלך { $seat }; AI: { $ais }
+# not from the sheet
+play-ai-seat = מושב { $seat } { $level }
+# not from the sheet
+play-turn = { $reversed ->
+        [yes] == סיבוב { $round }, התור שלך ({ $name }), הסדר הפוך ==
+       *[no] == סיבוב { $round }, התור שלך ({ $name }), הסדר רגיל ==
+    }
+# not from the sheet
+play-return = החלפה: יש להחזיר ל{ $name } { $count ->
+        [one] קלף אחד
+        [two] שני קלפים
+       *[other] { $count } קלפים
+    } לבחירתך
+# not from the sheet
+play-to-beat = צריך לגבור על: { $cards } ({ $name })
+# not from the sheet
+play-lead = התור שלך לפתוח: הנחה של 1 עד 4 קלפים באותה דרגה
+# not from the sheet
+play-cards-left = קלפים שנותרו: { $sizes }
+# not from the sheet
+play-hand = היד שלך: { $cards }
+# not from the sheet
+play-action-play = הנחה { $cards }
+# not from the sheet
+play-action-return = החזרה { $cards }
+play-action-pass = { -pass }
+# not from the sheet
+play-ask = הבחירה שלך (מספר, קלפים כמו '6C 6D', או '{ -pass }'):
+# not from the sheet
+play-not-legal = אינו אחת מ־{ $count } הפעולות החוקיות: { $answer }
+# not from the sheet
+play-input-closed = (הקלט נסגר)
+# not from the sheet
+play-rejected = השרת דחה: { $reason }
+# not from the sheet
+play-took-over = { $reason ->
+        [timed_out] (הזמן נגמר: רמת המחליף שיחקה במקומך)
+        [taken_over] (הוחלף: רמת המחליף שיחקה במקומך)
+       *[phase_changed] (התור נגמר: הסיבוב או המשחק הסתיימו)
+    }
+# not from the sheet
+play-clock = [שעון] נותרו { $left } שניות (עד { $until } UTC)
+# not from the sheet
+play-clock-mark = [שעון] נותרו { $left } שניות
+# not from the sheet
+play-done = { $finished ->
+        [yes] המשחק הסתיים; מספר התורות שלך: { $actions }.
+       *[no] יצאת מהמשחק; מספר התורות שלך: { $actions }.
+    }
+
+## The audit's account
+
+# not from the sheet
+audit-title = ביקורת השולחן { $table }
+# not from the sheet
+audit-header = ביקורת השולחן { $table } (זרם { $stream })
+# not from the sheet
+audit-events = { $events ->
+        [one] אירוע אחד, ראש השרשרת { $head }
+        [two] שני אירועים, ראש השרשרת { $head }
+       *[other] { $events } אירועים, ראש השרשרת { $head }
+    }
+# not from the sheet
+audit-rules = כללים { $rules }; אפשרויות { $options }
+# not from the sheet
+audit-unknown = לא ידוע
+# not from the sheet
+audit-unreadable = לא קריא
+# not from the sheet
+audit-seats = מושבים: { $seats }
+# not from the sheet
+audit-seat-human = { $seat }: אדם
+audit-seat-ai = { $seat }: AI { $level }
+# not from the sheet
+audit-round = סיבוב { $round } (גרסאות { $first }-{ $last }), פותח מושב { $leader }
+# not from the sheet
+audit-dealt = חולק למושב { $seat }: { $cards }
+# not from the sheet
+audit-card-count = { $count ->
+        [one] קלף אחד
+        [two] שני קלפים
+       *[other] { $count } קלפים
+    }
+# not from the sheet
+audit-exchange = החלפה (v{ $version }): מושב { $giver } { $kind ->
+        [gave] מסר
+       *[returned] החזיר
+    } למושב { $receiver } { $cards }
+# not from the sheet
+audit-takeover = [מחליף: { $reason ->
+        [timed_out] פסק זמן
+        [away] לא נוכח
+        [left] עזב
+       *[other] { $reason }
+    }]
+# not from the sheet
+audit-by = [נשלח על ידי { $sender }]
+# not from the sheet
+audit-revolution = { -revolution } (v{ $version }): רביעייה של מושב { $seat }, הסדר עכשיו { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }
+# not from the sheet
+audit-out = יצא (v{ $version }): מושב { $seat }, מקום { $place }, { $title }
+# not from the sheet
+audit-points = נקודות: { $values }
+# not from the sheet
+audit-titles = תארים: { $values }
+audit-scores = ניקוד: { $values }
+# not from the sheet
+audit-seat-value = מושב { $seat } { $value }
+# not from the sheet
+audit-in-progress = (הסיבוב בעיצומו)
+# not from the sheet
+audit-problem-at = בעיה בגרסה { $version }: { $problem }
+# not from the sheet
+audit-timed-out = פסק זמן (v{ $version }): מושב { $seat }{ $by }, { $detail }; רמת המחליף שיחקה
+# not from the sheet
+audit-timed-out-lag = פסק זמן (v{ $version }): מושב { $seat }{ $by }, { $detail }, נרשם { $lag } אלפיות שנייה אחריו; רמת המחליף שיחקה
+# not from the sheet
+audit-away = לא נוכח (v{ $version }): מושב { $seat }{ $by } ({ $detail }): רמת המחליף משחקת מיד
+# not from the sheet
+audit-back = חזר (v{ $version }): מושב { $seat }{ $by }
+# not from the sheet
+audit-left = עזב (v{ $version }): מושב { $seat }{ $by } ({ $name }): רמת המחליף משחקת לצמיתות
+# not from the sheet
+audit-no-name = בלי שם
+# not from the sheet
+audit-deal-none = חלוקה: אין רישום
+# not from the sheet
+audit-deal-commitment = חלוקה: התחייבות { $commitment } (v{ $version })
+# not from the sheet
+audit-deal-no-commitment = חלוקה: אין התחייבות
+# not from the sheet
+audit-seed = הזרע { $seed } נחשף ב־v{ $version }: { $status ->
+        [yes] תואם את ההתחייבות
+        [no] אינו תואם את ההתחייבות
+       *[unknown] לא נבדק
+    }
+# not from the sheet
+audit-seed-hidden = הזרע עוד לא נחשף
+# not from the sheet
+audit-hands = הידיים שחולקו { $status ->
+        [yes] נובעות מהזרע
+        [no] אינן נובעות מהזרע
+       *[unknown] לא נבדקו
+    }
+audit-move-cards = { $seat }: { $cards }
+audit-move-pass = { $seat }: { -pass }
+# not from the sheet
+audit-move-order = [סדר { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }]
+# not from the sheet
+audit-move-out = [יצא, מקום { $place }]
+audit-trick = { -trick } { $number }: { $moves } -> { $end }
+# not from the sheet
+audit-trick-won = זכה מושב { $winner }, פותח מושב { $leader }
+# not from the sheet
+audit-trick-open = נשארה פתוחה
+# not from the sheet
+audit-round-missing = סיבוב { $round } אינו ברישום.
+# not from the sheet
+audit-final = המשחק הסתיים, הניקוד המצטבר: { $scores }
+# not from the sheet
+audit-ok = פסק דין: תקין. שרשרת הגיבוב שלמה (אירועים: { $events }); התחייבויות זרע שנבדקו: { $commitments }; חלוקות שנבדקו: { $deals }; אירועי כללים ששוחזרו בלי תקלה: { $replayed }.
+# not from the sheet
+audit-failed = פסק דין: נכשל, { $count ->
+        [one] בעיה אחת:
+        [two] שתי בעיות:
+       *[other] { $count } בעיות:
+    }
+# not from the sheet
+audit-waiting-seats = { $count ->
+        [one] מושב { $seats }
+        [two] מושבים { $seats }
+       *[other] מושבים { $seats }
+    }
+# not from the sheet
+audit-waiting-engine = מנוע (החלוקה הבאה)
+# not from the sheet
+audit-in-progress-stalled = (הסיבוב בעיצומו, תקוע מאז { $since }: ממתינים ל{ $who })
+# not from the sheet
+audit-stalled = פסק דין: תקוע מאז { $since }: ממתינים ל{ $who }, מותר עד { $limit }. שרשרת הגיבוב שלמה (אירועים: { $events }); התחייבויות זרע שנבדקו: { $commitments }; חלוקות שנבדקו: { $deals }; אירועי כללים ששוחזרו בלי תקלה: { $replayed }.
+# not from the sheet
+html-verdict-stalled = פסק דין: תקוע מאז { $since }.
+# not from the sheet
+html-stalled-text = המשחק ממתין ל{ $who }, מותר עד { $limit }.
+# not from the sheet
+audit-where-file = הקובץ
+# not from the sheet
+audit-where-version = גרסה { $version }
+# not from the sheet
+html-summary = זרם { $stream }, אירועים רשומים: { $events }; כללים { $rules }; { $players ->
+        [one] שחקן אחד
+        [two] שני שחקנים
+       *[other] { $players } שחקנים
+    }, { $rounds ->
+        [one] סיבוב אחד
+        [two] שני סיבובים
+       *[other] { $rounds } סיבובים
+    }, { -revolution } { $revolution ->
+        [on] פעילה
+       *[off] כבויה
+    }, את הסיבובים הבאים פותח { $leader ->
+        [president] { -president }
+        [first_seat] המושב הראשון
+       *[asshole] { -asshole }
+    }.
+# not from the sheet
+html-chain-head = ראש השרשרת:
+# not from the sheet
+html-verdict-ok = פסק דין: הכול תקין.
+# not from the sheet
+html-verdict-ok-text = שרשרת הגיבוב שלמה (אירועים: { $events }). התחייבויות זרע שנבדקו: { $commitments }; חלוקות שנבדקו: { $deals }; אירועי משחק ששוחזרו בדיוק לפי הכללים: { $replayed }.
+# not from the sheet
+html-verdict-bad = פסק דין: הרישום אינו תקין.
+# not from the sheet
+html-problems = { $count ->
+        [one] נמצאה בעיה אחת:
+        [two] נמצאו שתי בעיות:
+       *[other] נמצאו { $count } בעיות:
+    }
+# not from the sheet
+html-where-file = הקובץ
+# not from the sheet
+html-where-event = אירוע { $version }
+# not from the sheet
+html-checked = מה נבדק
+# not from the sheet
+html-checked-chain = שרשרת הגיבוב: כל אירוע נושא טביעת אצבע (SHA-256) של תוכנו ושל האירוע שלפניו; אירוע שנערך, נמחק, נוסף או הוזז שובר אותה.
+# not from the sheet
+html-checked-deals = חלוקות הוגנות: לפני כל סיבוב פרסם השרת התחייבות (טביעת האצבע של הזרע הסודי); אחרי הסיבוב חשף את הזרע. הזרע חייב להתאים להתחייבות, וערבוב בעזרתו חייב לתת בדיוק את הידיים שחולקו.
+# not from the sheet
+html-checked-rules = כללים: כל הנחה, מעבר והחלפה שוחזרו לפי הכללים; כל אחד היה צריך להיות חוקי לאותו שחקן באותו רגע, וכל תוצאה (לקיחות, מהפכות, מי יצא, תארים, נקודות, החלפות) הייתה צריכה להיות מה שהכללים נותנים.
+# not from the sheet
+html-checked-clocks = שעונים: כל פסק זמן נרשם לא לפני המועד שלו, וכל מהלך של רמת המחליף בשביל מושב בא אחרי פסק זמן, עזיבה או היעדרות של המושב.
+# not from the sheet
+html-round = סיבוב { $round }
+# not from the sheet
+html-round-span = אירועים { $first }–{ $last }. פותח מושב { $leader }.
+# not from the sheet
+html-round-problems = בעיות בסיבוב הזה:
+# not from the sheet
+html-deal = חלוקה
+# not from the sheet
+html-no-commitment = לפני החלוקה הזאת לא נרשמה התחייבות זרע.
+# not from the sheet
+html-commitment = התחייבות (אירוע { $version }):
+# not from the sheet
+html-seed = הזרע שנחשף (אירוע { $version }):
+# not from the sheet
+html-seed-ok = הזרע תואם את ההתחייבות.
+# not from the sheet
+html-seed-bad = הזרע אינו תואם.
+# not from the sheet
+html-seed-hidden = הזרע עוד לא נחשף (הסיבוב לא הסתיים).
+# not from the sheet
+html-hands-ok = הידיים נובעות מהזרע.
+# not from the sheet
+html-hands-bad = הידיים אינן נובעות מהזרע.
+# not from the sheet
+html-uncheckable = לא ניתן לבדיקה.
+# not from the sheet
+html-hands = הידיים שחולקו
+# not from the sheet
+html-seat = מושב { $seat }
+# not from the sheet
+html-exchange = החלפה
+# not from the sheet
+html-exchange-row = מושב { $giver } { $kind ->
+        [gave] מסר (אוטומטית)
+       *[returned] החזיר
+    } למושב { $receiver }
+# not from the sheet
+html-by = נשלח על ידי { $sender }
+# not from the sheet
+html-tricks = לקיחות
+# not from the sheet
+html-plays = הנחות ומעברים
+# not from the sheet
+html-result = תוצאה
+html-passes = מושב { $seat }: { -pass }
+# not from the sheet
+html-flip = { -revolution }: הסדר עכשיו { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }
+# not from the sheet
+html-out = יצא, מקום { $place }
+# not from the sheet
+html-takeover = מחליף ({ $reason ->
+        [timed_out] פסק זמן
+        [away] לא נוכח
+        [left] עזב
+       *[other] { $reason }
+    })
+# not from the sheet
+html-trick-won = זכה מושב { $winner }; הבא בתור לפתוח: מושב { $leader }
+# not from the sheet
+html-trick-open = נשארה פתוחה בסוף הסיבוב
+# not from the sheet
+html-clock = שעון ונוכחות
+# not from the sheet
+html-went-out = מי יצא
+html-went-out-row = מושב { $seat }: { $title }
+# not from the sheet
+html-points = נקודות
+# not from the sheet
+html-title = תואר
+html-score = ניקוד
+# not from the sheet
+html-in-progress = הסיבוב הזה עדיין משוחק.
+# not from the sheet
+html-final = הניקוד הסופי

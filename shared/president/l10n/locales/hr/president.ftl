@@ -1,0 +1,585 @@
+# President: hrvatski (Croatian). The rules' words come from the Croatian sheet
+# (../shared/seeds/000_78fb075a19496072.txt); docs/l10n/hr.md gives each term's line.
+# A message marked "not from the sheet" is a careful translation of words no sheet names.
+
+## Terms: the sheet's words
+
+-game-name = Predsjednik
+-president = { $case ->
+       *[nominative] Predsjednik
+        [dative] Predsjedniku
+    }
+-vice-president = { $case ->
+       *[nominative] Potpredsjednik
+        [dative] Potpredsjedniku
+    }
+# not from the sheet
+-neutral = { $case ->
+       *[nominative] Neutralni
+        [dative] Neutralnom
+    }
+-vice-asshole = { $case ->
+       *[nominative] Zamjenik šupka
+        [dative] Zamjeniku šupka
+    }
+-asshole = { $case ->
+       *[nominative] Šupak
+        [dative] Šupku
+    }
+-pass = propušta
+-revolution = revolucija
+-round = runda
+-series = serija
+-trick = štih
+-four-of-a-kind = četvorka
+-runs = nizovi
+-hand = ruka
+-order-normal = uobičajeni
+-order-reversed = obrnuti
+
+## Titles (ids on the wire)
+
+title-president = { -president }
+title-vice_president = { -vice-president }
+title-neutral = { -neutral }
+title-vice_asshole = { -vice-asshole }
+title-asshole = { -asshole }
+to-title = { $title ->
+        [president] { -president(case: "dative") }
+        [vice_president] { -vice-president(case: "dative") }
+        [vice_asshole] { -vice-asshole(case: "dative") }
+        [neutral] { -neutral(case: "dative") }
+       *[asshole] { -asshole(case: "dative") }
+    }
+
+## Cards: the sheet's rank letters (V, D, R) and suits
+
+rank-3 = 3
+rank-4 = 4
+rank-5 = 5
+rank-6 = 6
+rank-7 = 7
+rank-8 = 8
+rank-9 = 9
+rank-10 = 10
+rank-J = V
+rank-Q = D
+rank-K = R
+rank-A = A
+rank-2 = 2
+suit-C = tref
+# not from the sheet
+suit-D = karo
+# not from the sheet
+suit-H = herc
+# not from the sheet
+suit-S = pik
+
+## AI levels (the sheet's lines 52-54)
+
+ai-easy = Laka
+ai-easy-desc = Laka razina igra najnižu dopuštenu kombinaciju.
+ai-medium = Srednja
+ai-medium-desc = Srednja razina čuva dvojke i četvorke za ponovno preuzimanje inicijative i izbjegava nepotrebno razbijanje parova ili trojki.
+ai-hard = Teška
+ai-hard-desc = Teška razina procjenjuje preostale količine po rangu na temelju javnih karata i planira izlazak iz ruke.
+# not from the sheet
+ai-player = AI { $seat } ({ $level })
+
+## Rejections
+
+# not from the sheet
+reject-generic = Odbijeno ({ $code }).
+# not from the sheet
+reject-BAD_ACTION = Potez nije ispravno zadan.
+# not from the sheet
+reject-WRONG_PHASE = Ne sada.
+    .with-phase = Ne sada: { $phase ->
+        [deal] karte se dijele.
+        [exchange] u tijeku je razmjena.
+        [play] u tijeku je igra.
+       *[game_over] partija je završila.
+    }
+# not from the sheet
+reject-NOT_YOUR_TURN = Niste na potezu.
+    .with-to_act = Niste na potezu: na potezu je mjesto { $to_act }.
+    .with-seat = Mjesto { $seat } ne duguje vraćanje karata.
+# not from the sheet
+reject-UNKNOWN_CARD = To nije karta.
+    .with-card = „{ $card }” nije karta.
+# not from the sheet
+reject-DUPLICATE_CARD = Ista se karta pojavljuje dvaput.
+    .with-card = { $card } se pojavljuje dvaput.
+# not from the sheet
+reject-EMPTY_PLAY = Potez treba barem jednu kartu.
+# not from the sheet
+reject-TOO_MANY_CARDS = Potez ima najviše četiri karte.
+# not from the sheet
+reject-CARD_NOT_IN_HAND = Nemate tu kartu.
+    .with-cards = Nemate { $cards }.
+reject-MIXED_RANKS = Karte u postavi moraju imati isti rang.
+# not from the sheet
+reject-LEADER_CANNOT_PASS = Tko otvara { -trick }, mora igrati.
+reject-WRONG_COUNT = Količina mora odgovarati količini aktivnog poteza.
+    .with-count = { $count ->
+        [one] Odigrajte točno { $count } kartu.
+        [few] Odigrajte točno { $count } karte.
+       *[other] Odigrajte točno { $count } karata.
+    }
+reject-NOT_HIGHER = Rang mora biti strogo viši; izjednačenje nije dopušteno.
+    .with-rank = Rang mora biti strogo viši od { $rank }; izjednačenje nije dopušteno.
+# not from the sheet
+reject-MALFORMED = Poruka nije ispravna.
+# not from the sheet
+reject-MESSAGE_TOO_LARGE = Poruka je prevelika.
+    .with-max_bytes = Poruka je veća od { $max_bytes } bajtova.
+# not from the sheet
+reject-RATE_LIMITED = Previše naredbi: usporite i pošaljite ponovno.
+# not from the sheet
+reject-TOO_MANY_TABLES = Imate previše otvorenih stolova.
+    .with-max = Već imate otvorenih stolova: { $max }.
+# not from the sheet
+reject-UNKNOWN_TABLE = Takav stol ne postoji.
+    .with-table_id = Stol { $table_id } ne postoji.
+# not from the sheet
+reject-UNKNOWN_SEAT = Takvo mjesto ne postoji.
+    .with-seat = Mjesto { $seat } ne postoji.
+# not from the sheet
+reject-SEAT_TAKEN = To je mjesto zauzeto.
+    .with-seat = Mjesto { $seat } je zauzeto.
+# not from the sheet
+reject-TABLE_FULL = Stol je pun.
+# not from the sheet
+reject-TABLE_EXISTS = Taj stol već postoji.
+# not from the sheet
+reject-INVALID_OPTIONS = Te postavke stola nisu valjane.
+# not from the sheet
+reject-BAD_TOKEN = Token mjesta nije valjan.
+# not from the sheet
+reject-COMMAND_ID_REUSED = Taj je identifikator naredbe već upotrijebljen.
+# not from the sheet
+reject-STALE_VERSION = Stol se u međuvremenu promijenio: pogledajte ponovno.
+    .with-current-expected = Očekivana verzija { $expected }, stol je na verziji { $current }.
+# not from the sheet
+reject-GAME_ALREADY_STARTED = Partija je već počela.
+# not from the sheet
+reject-GAME_NOT_STARTED = Partija još nije počela.
+# not from the sheet
+reject-NOT_ENOUGH_PLAYERS = Nema dovoljno igrača.
+    .with-free = { $free ->
+        [one] Nema dovoljno igrača: slobodno je { $free } mjesto.
+        [few] Nema dovoljno igrača: slobodna su { $free } mjesta.
+       *[other] Nema dovoljno igrača: slobodno je { $free } mjesta.
+    }
+# not from the sheet
+reject-INTERNAL_ERROR = Poslužitelj nije uspio: pošaljite istu naredbu ponovno.
+# not from the sheet
+reject-TURN_TIMED_OUT = Prekasno: vrijeme je isteklo i potez je odigrala zamjenska razina.
+# not from the sheet
+reject-FORBIDDEN = Ne smijete poslati ovu naredbu.
+# not from the sheet
+reject-SEAT_LEFT = Ovo je mjesto napustilo stol.
+    .with-seat = Mjesto { $seat } napustilo je stol.
+
+## Events
+
+# not from the sheet
+event-GameCreated = Partija { $table }: { $players ->
+        [one] { $players } igrač
+        [few] { $players } igrača
+       *[other] { $players } igrača
+    }, { $rounds ->
+        [one] { $rounds } runda
+        [few] { $rounds } runde
+       *[other] { $rounds } rundi
+    }, { -revolution } { $revolution ->
+        [on] uključena
+       *[off] isključena
+    } ({ $rules })
+# not from the sheet
+event-DealCommitted = Runda { $round }: dijeljenje zapečaćeno ({ $commitment }...), započinje { $leader }
+# not from the sheet
+event-RoundDealt = karte podijeljene: { $sizes }
+# not from the sheet
+event-ExchangeStarted = razmjena: karte mijenjaju vlasnika
+# not from the sheet
+event-CardsGiven = razmjena: { $giver } automatski daje { $count ->
+        [one] { $count } kartu
+        [few] { $count } karte
+       *[other] { $count } karata
+    } { to-title } ({ $receiver })
+# not from the sheet
+event-CardsReturned = razmjena: { $giver } vraća { $count ->
+        [one] { $count } kartu
+        [few] { $count } karte
+       *[other] { $count } karata
+    } { to-title } ({ $receiver })
+# not from the sheet
+event-PlayStarted = započinje { $leader }
+event-CardsPlayed = { $name } { $cards }
+event-Passed = { $name } { -pass }
+# not from the sheet
+event-OrderReversed = { $reversed ->
+        [yes] REVOLUCIJA ({ $name }): 2 postaje najniža, a 3 najviša
+       *[no] REVOLUCIJA ({ $name }): opet uobičajeni redoslijed
+    }
+# not from the sheet
+event-PlayerFinished = { $name } je bez karata: { $place }. mjesto ({ $title ->
+        [president] { -president }
+        [vice_president] { -vice-president }
+        [neutral] { -neutral }
+        [vice_asshole] { -vice-asshole }
+       *[asshole] { -asshole }
+    })
+event-TrickEnded = { $name } osvaja { -trick }
+# not from the sheet
+event-RoundEnded = Poredak runde { $round }:
+# not from the sheet
+event-SeedRevealed = otkriveno sjeme runde { $round }: { $seed }...
+# not from the sheet
+event-GameEnded = Kraj partije nakon { $rounds ->
+        [one] { $rounds } runde
+        [few] { $rounds } runde
+       *[other] { $rounds } rundi
+    }: { $scores }
+# not from the sheet
+event-TurnDeadlineSet = { $name } je na potezu, ima { $seconds } s
+# not from the sheet
+event-TurnTimedOut = { $name } je ostao bez vremena: igra zamjenska razina
+# not from the sheet
+event-SeatAway = { $reason ->
+        [timeouts] { $name } je odsutan (nakon više isteka vremena): od sada se igra odmah
+       *[asked] { $name } je odsutan (na zahtjev): od sada se igra odmah
+    }
+# not from the sheet
+event-SeatBack = { $name } se vratio
+# not from the sheet
+event-SeatLeft = { $name } je napustio stol: igra zamjenska razina
+# not from the sheet
+round-over = (kraj runde)
+round-place = { $place }. { $name } { $title } +{ $points }
+cumulative-score = ukupni rezultat: { $scores }
+score = { $name } { $score }
+seat-entry = { $seat }: { $name }
+# not from the sheet
+seat-name = mjesto { $seat }
+
+## `president play`
+
+# not from the sheet
+play-starting = Pokreću se PostgreSQL, NATS, relej i servisi ...
+# not from the sheet
+play-table = Stol { $table }: vi ste mjesto { $seat }; AI: { $ais }
+# not from the sheet
+play-ai-seat = mjesto { $seat } { $level }
+# not from the sheet
+play-turn = { $reversed ->
+        [yes] == Runda { $round }, vi ste na potezu ({ $name }), poredak OBRNUT ==
+       *[no] == Runda { $round }, vi ste na potezu ({ $name }), uobičajeni poredak ==
+    }
+# not from the sheet
+play-return = Razmjena: vratite { $count ->
+        [one] { $count } kartu
+        [few] { $count } karte
+       *[other] { $count } karata
+    } po izboru igraču { $name }
+# not from the sheet
+play-to-beat = Treba nadjačati: { $cards } ({ $name })
+play-lead = Vodite: stavite kombinaciju od 1 do 4 karte istog ranga
+# not from the sheet
+play-cards-left = Preostale karte: { $sizes }
+# not from the sheet
+play-hand = Vaša ruka: { $cards }
+# not from the sheet
+play-action-play = igraj { $cards }
+# not from the sheet
+play-action-return = vrati { $cards }
+play-action-pass = { -pass }
+# not from the sheet
+play-ask = Vaš izbor (broj, karte poput '6C 6D' ili '{ -pass }'):
+# not from the sheet
+play-not-legal = nije jedan od { $count } dopuštenih poteza: { $answer }
+# not from the sheet
+play-input-closed = (unos zatvoren)
+# not from the sheet
+play-rejected = poslužitelj je odbio: { $reason }
+# not from the sheet
+play-took-over = { $reason ->
+        [timed_out] (vrijeme je isteklo: za vas je odigrala zamjenska razina)
+        [taken_over] (preuzeto: za vas je odigrala zamjenska razina)
+       *[phase_changed] (potez je gotov: runda ili partija je završila)
+    }
+# not from the sheet
+play-clock = [sat] još { $left } s (do { $until } UTC)
+# not from the sheet
+play-clock-mark = [sat] još { $left } s
+# not from the sheet
+play-done = { $finished ->
+        [yes] Kraj partije nakon vaših poteza: { $actions }.
+       *[no] Partija napuštena nakon vaših poteza: { $actions }.
+    }
+
+## The audit's account
+
+# not from the sheet
+audit-title = Revizija stola { $table }
+# not from the sheet
+audit-header = Revizija stola { $table } (tok { $stream })
+# not from the sheet
+audit-events = { $events ->
+        [one] { $events } događaj, vrh lanca { $head }
+        [few] { $events } događaja, vrh lanca { $head }
+       *[other] { $events } događaja, vrh lanca { $head }
+    }
+# not from the sheet
+audit-rules = pravila { $rules }; opcije { $options }
+# not from the sheet
+audit-unknown = nepoznato
+# not from the sheet
+audit-unreadable = nečitljivo
+# not from the sheet
+audit-seats = mjesta: { $seats }
+# not from the sheet
+audit-seat-human = { $seat }: čovjek
+audit-seat-ai = { $seat }: AI { $level }
+# not from the sheet
+audit-round = Runda { $round } (verzije { $first }-{ $last }), započinje mjesto { $leader }
+# not from the sheet
+audit-dealt = podijeljeno mjestu { $seat }: { $cards }
+# not from the sheet
+audit-card-count = { $count ->
+        [one] { $count } karta
+        [few] { $count } karte
+       *[other] { $count } karata
+    }
+# not from the sheet
+audit-exchange = razmjena (v{ $version }): mjesto { $giver } { $kind ->
+        [gave] dalo je
+       *[returned] vratilo je
+    } mjestu { $receiver } { $cards }
+# not from the sheet
+audit-takeover = [zamjena: { $reason ->
+        [timed_out] isteklo vrijeme
+        [away] odsutan
+        [left] otišao
+       *[other] { $reason }
+    }]
+# not from the sheet
+audit-by = [poslao { $sender }]
+# not from the sheet
+audit-revolution = { -revolution } (v{ $version }): četvorka mjesta { $seat }, poredak je sada { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }
+# not from the sheet
+audit-out = bez karata (v{ $version }): mjesto { $seat }, { $place }. mjesto, { $title }
+audit-points = bodovi: { $values }
+# not from the sheet
+audit-titles = titule: { $values }
+audit-scores = rezultat: { $values }
+# not from the sheet
+audit-seat-value = mjesto { $seat } { $value }
+# not from the sheet
+audit-in-progress = (runda u tijeku)
+# not from the sheet
+audit-problem-at = PROBLEM u verziji { $version }: { $problem }
+# not from the sheet
+audit-timed-out = istek vremena (v{ $version }): mjesto { $seat }{ $by }, { $detail }; odigrala je zamjenska razina
+# not from the sheet
+audit-timed-out-lag = istek vremena (v{ $version }): mjesto { $seat }{ $by }, { $detail }, zabilježeno { $lag } ms kasnije; odigrala je zamjenska razina
+# not from the sheet
+audit-away = odsutno (v{ $version }): mjesto { $seat }{ $by } ({ $detail }): odmah igra zamjenska razina
+# not from the sheet
+audit-back = vratilo se (v{ $version }): mjesto { $seat }{ $by }
+# not from the sheet
+audit-left = otišlo (v{ $version }): mjesto { $seat }{ $by } ({ $name }): zauvijek igra zamjenska razina
+# not from the sheet
+audit-no-name = bez imena
+# not from the sheet
+audit-deal-none = dijeljenje: nema zapisa
+# not from the sheet
+audit-deal-commitment = dijeljenje: obveza { $commitment } (v{ $version })
+# not from the sheet
+audit-deal-no-commitment = dijeljenje: NEMA obveze
+# not from the sheet
+audit-seed = sjeme { $seed } otkriveno u v{ $version }: { $status ->
+        [yes] odgovara obvezi
+        [no] NE odgovara obvezi
+       *[unknown] nije provjereno
+    }
+# not from the sheet
+audit-seed-hidden = sjeme još nije otkriveno
+# not from the sheet
+audit-hands = podijeljene ruke { $status ->
+        [yes] slijede iz sjemena
+        [no] NE slijede iz sjemena
+       *[unknown] nisu provjerene
+    }
+audit-move-cards = { $seat }: { $cards }
+audit-move-pass = { $seat }: { -pass }
+# not from the sheet
+audit-move-order = [poredak { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }]
+# not from the sheet
+audit-move-out = [bez karata, { $place }. mjesto]
+audit-trick = { -trick } { $number }: { $moves } -> { $end }
+# not from the sheet
+audit-trick-won = osvaja mjesto { $winner }, vodi mjesto { $leader }
+# not from the sheet
+audit-trick-open = ostao otvoren
+# not from the sheet
+audit-round-missing = Runde { $round } nema u zapisu.
+# not from the sheet
+audit-final = Kraj partije, ukupni rezultat: { $scores }
+# not from the sheet
+audit-ok = Presuda: U REDU. Lanac sažetaka je netaknut (događaja: { $events }); provjerenih obveza sjemena: { $commitments }; provjerenih dijeljenja: { $deals }; događaja pravila ponovljenih bez greške: { $replayed }.
+# not from the sheet
+audit-failed = Presuda: NEUSPJEH, { $count ->
+        [one] { $count } problem:
+        [few] { $count } problema:
+       *[other] { $count } problema:
+    }
+# not from the sheet
+audit-waiting-seats = { $count ->
+        [one] mjesto { $seats }
+        [few] mjesta { $seats }
+       *[other] mjesta { $seats }
+    }
+# not from the sheet
+audit-waiting-engine = poslužitelj (sljedeće dijeljenje)
+# not from the sheet
+audit-in-progress-stalled = (runda u tijeku, zastala od { $since }: čeka se { $who })
+# not from the sheet
+audit-stalled = Presuda: zastalo od { $since }: čeka se { $who }, dopušteno do { $limit }. Lanac sažetaka je netaknut (događaja: { $events }); provjerenih obveza sjemena: { $commitments }; provjerenih dijeljenja: { $deals }; događaja pravila ponovljenih bez greške: { $replayed }.
+# not from the sheet
+html-verdict-stalled = Presuda: zastalo od { $since }.
+# not from the sheet
+html-stalled-text = Partija čeka { $who }, dopušteno do { $limit }.
+# not from the sheet
+audit-where-file = datoteka
+# not from the sheet
+audit-where-version = verzija { $version }
+# not from the sheet
+html-summary = Tok { $stream }, zabilježenih događaja: { $events }; pravila { $rules }; { $players ->
+        [one] { $players } igrač
+        [few] { $players } igrača
+       *[other] { $players } igrača
+    }, { $rounds ->
+        [one] { $rounds } runda
+        [few] { $rounds } runde
+       *[other] { $rounds } rundi
+    }, { -revolution } { $revolution ->
+        [on] uključena
+       *[off] isključena
+    }, sljedeće runde započinje { $leader ->
+        [president] { -president }
+        [first_seat] prvo mjesto
+       *[asshole] { -asshole }
+    }.
+# not from the sheet
+html-chain-head = Vrh lanca:
+# not from the sheet
+html-verdict-ok = Presuda: sve je ispravno.
+# not from the sheet
+html-verdict-ok-text = Lanac sažetaka je netaknut (događaja: { $events }). Provjerenih obveza sjemena: { $commitments }; provjerenih dijeljenja: { $deals }; događaja igre ponovljenih točno prema pravilima: { $replayed }.
+# not from the sheet
+html-verdict-bad = Presuda: zapis NIJE ispravan.
+# not from the sheet
+html-problems = { $count ->
+        [one] Pronađen je { $count } problem:
+        [few] Pronađena su { $count } problema:
+       *[other] Pronađeno je { $count } problema:
+    }
+# not from the sheet
+html-where-file = datoteka
+# not from the sheet
+html-where-event = događaj { $version }
+# not from the sheet
+html-checked = Što je provjereno
+# not from the sheet
+html-checked-chain = Lanac sažetaka: svaki događaj nosi otisak (SHA-256) svog sadržaja i prethodnog događaja; izmijenjen, uklonjen, umetnut ili premješten događaj prekida ga.
+# not from the sheet
+html-checked-deals = Pošteno dijeljenje: prije svake runde poslužitelj je objavio obvezu (otisak tajnog sjemena); nakon runde otkrio je sjeme. Sjeme mora odgovarati obvezi, a miješanje s njim mora dati točno podijeljene ruke.
+# not from the sheet
+html-checked-rules = Pravila: svaki potez, propuštanje i razmjena ponovljeni su kroz pravila; svaki je morao biti dopušten tom igraču u tom trenutku, a svaka posljedica (štihovi, revolucije, tko je izašao, titule, bodovi, razmjene) morala je biti ona koju daju pravila.
+# not from the sheet
+html-checked-clocks = Satovi: svaki istek vremena zabilježen je najranije u roku, a svaki potez zamjenske razine slijedio je istek vremena, odlazak ili odsutnost mjesta.
+# not from the sheet
+html-round = Runda { $round }
+# not from the sheet
+html-round-span = Događaji { $first }–{ $last }. Započinje mjesto { $leader }.
+# not from the sheet
+html-round-problems = Problemi u ovoj rundi:
+# not from the sheet
+html-deal = Dijeljenje
+# not from the sheet
+html-no-commitment = Prije ovog dijeljenja nije zabilježena obveza sjemena.
+# not from the sheet
+html-commitment = Obveza (događaj { $version }):
+# not from the sheet
+html-seed = Otkriveno sjeme (događaj { $version }):
+# not from the sheet
+html-seed-ok = Sjeme odgovara obvezi.
+# not from the sheet
+html-seed-bad = Sjeme NE odgovara obvezi.
+# not from the sheet
+html-seed-hidden = Sjeme još nije otkriveno (runda nije gotova).
+# not from the sheet
+html-hands-ok = Ruke slijede iz sjemena.
+# not from the sheet
+html-hands-bad = Ruke NE slijede iz sjemena.
+# not from the sheet
+html-uncheckable = Nije provjerljivo.
+# not from the sheet
+html-hands = Podijeljene ruke
+# not from the sheet
+html-seat = Mjesto { $seat }
+# not from the sheet
+html-exchange = Razmjena
+# not from the sheet
+html-exchange-row = Mjesto { $giver } { $kind ->
+        [gave] dalo je (automatski)
+       *[returned] vratilo je
+    } mjestu { $receiver }
+# not from the sheet
+html-by = poslao { $sender }
+# not from the sheet
+html-tricks = Štihovi
+# not from the sheet
+html-plays = Potezi i propuštanja
+# not from the sheet
+html-result = Ishod
+html-passes = Mjesto { $seat } { -pass }
+# not from the sheet
+html-flip = { -revolution }: poredak je sada { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }
+# not from the sheet
+html-out = bez karata, { $place }. mjesto
+# not from the sheet
+html-takeover = zamjena ({ $reason ->
+        [timed_out] isteklo vrijeme
+        [away] odsutan
+        [left] otišao
+       *[other] { $reason }
+    })
+# not from the sheet
+html-trick-won = osvaja mjesto { $winner }; sljedeće vodi mjesto { $leader }
+# not from the sheet
+html-trick-open = ostao otvoren na kraju runde
+# not from the sheet
+html-clock = Sat i prisutnost
+# not from the sheet
+html-went-out = Tko je izašao
+html-went-out-row = Mjesto { $seat }: { $title }
+html-points = Bodovi
+# not from the sheet
+html-title = Titula
+html-score = Rezultat
+# not from the sheet
+html-in-progress = Ova se runda još igra.
+# not from the sheet
+html-final = Konačni rezultat

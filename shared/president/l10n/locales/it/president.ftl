@@ -1,0 +1,571 @@
+# President: italiano (Italian). The rules' words come from the Italian sheet
+# (../shared/seeds/001_b03996f5080728a3.txt); docs/l10n/it.md gives each term's line.
+# A message marked "not from the sheet" is a careful translation of words no sheet names.
+
+## Terms: the sheet's words
+
+-game-name = Presidente
+-president = Presidente
+-vice-president = Vicepresidente
+# not from the sheet
+-neutral = Neutrale
+-vice-asshole = Vice-stronzo
+-asshole = Stronzo
+-pass = passa
+-revolution = rivoluzione
+-round = mano
+-series = serie
+-trick = presa
+-four-of-a-kind = poker
+-runs = scale
+-hand = mano
+-order-normal = normale
+-order-reversed = invertito
+
+## Titles (ids on the wire)
+
+title-president = { -president }
+title-vice_president = { -vice-president }
+title-neutral = { -neutral }
+title-vice_asshole = { -vice-asshole }
+title-asshole = { -asshole }
+to-title = { $title ->
+        [president] al { -president }
+        [vice_president] al { -vice-president }
+        [vice_asshole] al { -vice-asshole }
+        [neutral] al { -neutral }
+       *[asshole] allo { -asshole }
+    }
+
+## Cards: the sheet's rank letters (V, D, R) and suits
+
+rank-3 = 3
+rank-4 = 4
+rank-5 = 5
+rank-6 = 6
+rank-7 = 7
+rank-8 = 8
+rank-9 = 9
+rank-10 = 10
+rank-J = V
+rank-Q = D
+rank-K = R
+rank-A = A
+rank-2 = 2
+suit-C = fiori
+# not from the sheet
+suit-D = quadri
+# not from the sheet
+suit-H = cuori
+# not from the sheet
+suit-S = picche
+
+## AI levels (the sheet's lines 52-54)
+
+ai-easy = Facile
+ai-easy-desc = Facile gioca la combinazione legale più bassa.
+ai-medium = Normale
+ai-medium-desc = Normale conserva i 2 e i poker per riprendere la mano ed evita di rompere inutilmente coppie/tris.
+ai-hard = Difficile
+ai-hard-desc = Difficile stima le quantità rimanenti per rango a partire dalle carte pubbliche e pianifica l'uscita della propria mano.
+# not from the sheet
+ai-player = IA { $seat } ({ $level })
+
+## Rejections
+
+# not from the sheet
+reject-generic = Rifiutato ({ $code }).
+# not from the sheet
+reject-BAD_ACTION = L'azione non è ben formata.
+# not from the sheet
+reject-WRONG_PHASE = Non ora.
+    .with-phase = Non ora: { $phase ->
+        [deal] si stanno distribuendo le carte.
+        [exchange] è in corso lo scambio.
+        [play] si stanno giocando le carte.
+       *[game_over] la partita è finita.
+    }
+# not from the sheet
+reject-NOT_YOUR_TURN = Non è il tuo turno.
+    .with-to_act = Non è il tuo turno: tocca al posto { $to_act }.
+    .with-seat = Il posto { $seat } non deve restituire carte.
+# not from the sheet
+reject-UNKNOWN_CARD = Non è una carta.
+    .with-card = «{ $card }» non è una carta.
+# not from the sheet
+reject-DUPLICATE_CARD = La stessa carta compare due volte.
+    .with-card = { $card } compare due volte.
+# not from the sheet
+reject-EMPTY_PLAY = Una posa richiede almeno una carta.
+# not from the sheet
+reject-TOO_MANY_CARDS = Una posa ha al massimo quattro carte.
+# not from the sheet
+reject-CARD_NOT_IN_HAND = Non hai questa carta.
+    .with-cards = Non hai { $cards }.
+reject-MIXED_RANKS = Le carte di una posa devono avere lo stesso rango.
+# not from the sheet
+reject-LEADER_CANNOT_PASS = Chi apre la { -trick } deve giocare.
+reject-WRONG_COUNT = La quantità deve essere uguale a quella della posa attiva.
+    .with-count = { $count ->
+        [one] Gioca esattamente { $count } carta.
+        [many] Gioca esattamente { $count } di carte.
+       *[other] Gioca esattamente { $count } carte.
+    }
+reject-NOT_HIGHER = Il rango deve essere strettamente superiore; il pareggio non è consentito.
+    .with-rank = Il rango deve essere strettamente superiore a { $rank }; il pareggio non è consentito.
+# not from the sheet
+reject-MALFORMED = Il messaggio non è ben formato.
+# not from the sheet
+reject-MESSAGE_TOO_LARGE = Il messaggio è troppo grande.
+    .with-max_bytes = Il messaggio supera { $max_bytes } byte.
+# not from the sheet
+reject-RATE_LIMITED = Troppi comandi: rallenta e invia di nuovo.
+# not from the sheet
+reject-TOO_MANY_TABLES = Hai troppi tavoli aperti.
+    .with-max = Hai già il massimo di tavoli aperti: { $max }.
+# not from the sheet
+reject-UNKNOWN_TABLE = Questo tavolo non esiste.
+    .with-table_id = Il tavolo { $table_id } non esiste.
+# not from the sheet
+reject-UNKNOWN_SEAT = Questo posto non esiste.
+    .with-seat = Il posto { $seat } non esiste.
+# not from the sheet
+reject-SEAT_TAKEN = Il posto è occupato.
+    .with-seat = Il posto { $seat } è occupato.
+# not from the sheet
+reject-TABLE_FULL = Il tavolo è al completo.
+# not from the sheet
+reject-TABLE_EXISTS = Questo tavolo esiste già.
+# not from the sheet
+reject-INVALID_OPTIONS = Le opzioni del tavolo non sono valide.
+# not from the sheet
+reject-BAD_TOKEN = Il token del posto non è valido.
+# not from the sheet
+reject-COMMAND_ID_REUSED = Questo identificativo di comando è già stato usato.
+# not from the sheet
+reject-STALE_VERSION = Il tavolo è cambiato nel frattempo: guarda di nuovo.
+    .with-current-expected = Versione attesa { $expected }, il tavolo è alla { $current }.
+# not from the sheet
+reject-GAME_ALREADY_STARTED = La partita è già iniziata.
+# not from the sheet
+reject-GAME_NOT_STARTED = La partita non è ancora iniziata.
+# not from the sheet
+reject-NOT_ENOUGH_PLAYERS = Giocatori insufficienti.
+    .with-free = { $free ->
+        [one] Giocatori insufficienti: { $free } posto è libero.
+        [many] Giocatori insufficienti: { $free } di posti sono liberi.
+       *[other] Giocatori insufficienti: { $free } posti sono liberi.
+    }
+# not from the sheet
+reject-INTERNAL_ERROR = Errore del server: invia di nuovo lo stesso comando.
+# not from the sheet
+reject-TURN_TIMED_OUT = Troppo tardi: il tempo è scaduto e ha giocato il livello sostitutivo.
+# not from the sheet
+reject-FORBIDDEN = Non puoi inviare questo comando.
+# not from the sheet
+reject-SEAT_LEFT = Questo posto ha lasciato il tavolo.
+    .with-seat = Il posto { $seat } ha lasciato il tavolo.
+
+## Events
+
+# not from the sheet
+event-GameCreated = Partita { $table }: { $players ->
+        [one] { $players } giocatore
+        [many] { $players } di giocatori
+       *[other] { $players } giocatori
+    }, { $rounds ->
+        [one] { $rounds } mano
+        [many] { $rounds } di mani
+       *[other] { $rounds } mani
+    }, { -revolution } { $revolution ->
+        [on] attivata
+       *[off] disattivata
+    } ({ $rules })
+# not from the sheet
+event-DealCommitted = Mano { $round }: distribuzione sigillata ({ $commitment }...), inizia { $leader }
+# not from the sheet
+event-RoundDealt = carte distribuite: { $sizes }
+# not from the sheet
+event-ExchangeStarted = scambio: le carte cambiano di mano
+# not from the sheet
+event-CardsGiven = scambio: { $giver } dà automaticamente { $count ->
+        [one] { $count } carta
+        [many] { $count } di carte
+       *[other] { $count } carte
+    } { to-title } ({ $receiver })
+# not from the sheet
+event-CardsReturned = scambio: { $giver } restituisce { $count ->
+        [one] { $count } carta
+        [many] { $count } di carte
+       *[other] { $count } carte
+    } { to-title } ({ $receiver })
+# not from the sheet
+event-PlayStarted = inizia { $leader }
+event-CardsPlayed = { $name } { $cards }
+event-Passed = { $name } { -pass }
+# not from the sheet
+event-OrderReversed = { $reversed ->
+        [yes] RIVOLUZIONE ({ $name }): il 2 diventa la carta più bassa e il 3 la più alta
+       *[no] RIVOLUZIONE ({ $name }): di nuovo l'ordine normale
+    }
+# not from the sheet
+event-PlayerFinished = { $name } esce: { $place }° posto ({ $title ->
+        [president] { -president }
+        [vice_president] { -vice-president }
+        [neutral] { -neutral }
+        [vice_asshole] { -vice-asshole }
+       *[asshole] { -asshole }
+    })
+event-TrickEnded = { $name } vince la { -trick }
+# not from the sheet
+event-RoundEnded = Classifica della mano { $round }:
+# not from the sheet
+event-SeedRevealed = seme rivelato per la mano { $round }: { $seed }...
+# not from the sheet
+event-GameEnded = Fine partita dopo { $rounds ->
+        [one] { $rounds } mano
+        [many] { $rounds } di mani
+       *[other] { $rounds } mani
+    }: { $scores }
+# not from the sheet
+event-TurnDeadlineSet = tocca a { $name }, entro { $seconds } s
+# not from the sheet
+event-TurnTimedOut = { $name } ha esaurito il tempo: gioca il livello sostitutivo
+# not from the sheet
+event-SeatAway = { $reason ->
+        [timeouts] { $name } è assente (dopo più tempi scaduti): d'ora in poi si gioca subito
+       *[asked] { $name } è assente (su richiesta): d'ora in poi si gioca subito
+    }
+# not from the sheet
+event-SeatBack = { $name } è tornato
+# not from the sheet
+event-SeatLeft = { $name } ha lasciato il tavolo: gioca il livello sostitutivo
+# not from the sheet
+round-over = (fine della mano)
+round-place = { $place }. { $name } { $title } +{ $points }
+cumulative-score = punteggio cumulato: { $scores }
+score = { $name } { $score }
+seat-entry = { $seat }: { $name }
+# not from the sheet
+seat-name = posto { $seat }
+
+## `president play`
+
+# not from the sheet
+play-starting = Avvio di PostgreSQL, NATS, relay e servizi ...
+# not from the sheet
+play-table = Tavolo { $table }: sei al posto { $seat }; IA: { $ais }
+# not from the sheet
+play-ai-seat = posto { $seat } { $level }
+# not from the sheet
+play-turn = { $reversed ->
+        [yes] == Mano { $round }, tocca a te ({ $name }), ordine INVERTITO ==
+       *[no] == Mano { $round }, tocca a te ({ $name }), ordine normale ==
+    }
+# not from the sheet
+play-return = Scambio: restituisci { $count ->
+        [one] { $count } carta
+        [many] { $count } di carte
+       *[other] { $count } carte
+    } a scelta a { $name }
+# not from the sheet
+play-to-beat = Da battere: { $cards } di { $name }
+play-lead = Apri tu: posa una combinazione da 1 a 4 carte dello stesso rango
+# not from the sheet
+play-cards-left = Carte rimaste: { $sizes }
+# not from the sheet
+play-hand = La tua mano: { $cards }
+# not from the sheet
+play-action-play = gioca { $cards }
+# not from the sheet
+play-action-return = restituisci { $cards }
+play-action-pass = { -pass }
+# not from the sheet
+play-ask = La tua scelta (numero, carte come '6C 6D', oppure '{ -pass }'):
+# not from the sheet
+play-not-legal = non è una delle { $count } azioni legali: { $answer }
+# not from the sheet
+play-input-closed = (input chiuso)
+# not from the sheet
+play-rejected = rifiutato dal server: { $reason }
+# not from the sheet
+play-took-over = { $reason ->
+        [timed_out] (tempo scaduto: ha giocato per te il livello sostitutivo)
+        [taken_over] (sostituito: ha giocato per te il livello sostitutivo)
+       *[phase_changed] (il turno è finito: la mano o la partita è terminata)
+    }
+# not from the sheet
+play-clock = [orologio] ancora { $left } s (fino alle { $until } UTC)
+# not from the sheet
+play-clock-mark = [orologio] ancora { $left } s
+# not from the sheet
+play-done = { $finished ->
+        [yes] Partita finita dopo i tuoi turni: { $actions }.
+       *[no] Partita lasciata dopo i tuoi turni: { $actions }.
+    }
+
+## The audit's account
+
+# not from the sheet
+audit-title = Verifica del tavolo { $table }
+# not from the sheet
+audit-header = Verifica del tavolo { $table } (flusso { $stream })
+# not from the sheet
+audit-events = { $events ->
+        [one] { $events } evento, testa della catena { $head }
+        [many] { $events } di eventi, testa della catena { $head }
+       *[other] { $events } eventi, testa della catena { $head }
+    }
+# not from the sheet
+audit-rules = regole { $rules }; opzioni { $options }
+# not from the sheet
+audit-unknown = sconosciute
+# not from the sheet
+audit-unreadable = illeggibili
+# not from the sheet
+audit-seats = posti: { $seats }
+# not from the sheet
+audit-seat-human = { $seat }: persona
+audit-seat-ai = { $seat }: IA { $level }
+# not from the sheet
+audit-round = Mano { $round } (versioni { $first }-{ $last }), inizia il posto { $leader }
+# not from the sheet
+audit-dealt = distribuite al posto { $seat }: { $cards }
+# not from the sheet
+audit-card-count = { $count ->
+        [one] { $count } carta
+        [many] { $count } di carte
+       *[other] { $count } carte
+    }
+# not from the sheet
+audit-exchange = scambio (v{ $version }): il posto { $giver } { $kind ->
+        [gave] ha dato
+       *[returned] ha restituito
+    } al posto { $receiver } { $cards }
+# not from the sheet
+audit-takeover = [sostituzione: { $reason ->
+        [timed_out] tempo scaduto
+        [away] assente
+        [left] uscito
+       *[other] { $reason }
+    }]
+# not from the sheet
+audit-by = [da { $sender }]
+# not from the sheet
+audit-revolution = { -revolution } (v{ $version }): poker del posto { $seat }, ordine ora { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }
+# not from the sheet
+audit-out = uscito (v{ $version }): posto { $seat }, { $place }° posto, { $title }
+# not from the sheet
+audit-points = punti: { $values }
+# not from the sheet
+audit-titles = titoli: { $values }
+audit-scores = punteggio: { $values }
+# not from the sheet
+audit-seat-value = posto { $seat } { $value }
+# not from the sheet
+audit-in-progress = (mano in corso)
+# not from the sheet
+audit-problem-at = PROBLEMA alla versione { $version }: { $problem }
+# not from the sheet
+audit-timed-out = tempo scaduto (v{ $version }): posto { $seat }{ $by }, { $detail }; ha giocato il livello sostitutivo
+# not from the sheet
+audit-timed-out-lag = tempo scaduto (v{ $version }): posto { $seat }{ $by }, { $detail }, registrato { $lag } ms dopo; ha giocato il livello sostitutivo
+# not from the sheet
+audit-away = assente (v{ $version }): posto { $seat }{ $by } ({ $detail }): gioca subito il livello sostitutivo
+# not from the sheet
+audit-back = tornato (v{ $version }): posto { $seat }{ $by }
+# not from the sheet
+audit-left = uscito (v{ $version }): posto { $seat }{ $by } ({ $name }): gioca per sempre il livello sostitutivo
+# not from the sheet
+audit-no-name = senza nome
+# not from the sheet
+audit-deal-none = distribuzione: nessuna registrazione
+# not from the sheet
+audit-deal-commitment = distribuzione: impegno { $commitment } (v{ $version })
+# not from the sheet
+audit-deal-no-commitment = distribuzione: NESSUN impegno
+# not from the sheet
+audit-seed = seme { $seed } rivelato alla v{ $version }: { $status ->
+        [yes] corrisponde all'impegno
+        [no] NON corrisponde all'impegno
+       *[unknown] non verificato
+    }
+# not from the sheet
+audit-seed-hidden = seme non ancora rivelato
+# not from the sheet
+audit-hands = le mani distribuite { $status ->
+        [yes] derivano dal seme
+        [no] NON derivano dal seme
+       *[unknown] non sono verificate
+    }
+audit-move-cards = { $seat }: { $cards }
+audit-move-pass = { $seat }: { -pass }
+# not from the sheet
+audit-move-order = [ordine { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }]
+# not from the sheet
+audit-move-out = [uscito, { $place }° posto]
+audit-trick = { -trick } { $number }: { $moves } -> { $end }
+# not from the sheet
+audit-trick-won = vinta dal posto { $winner }, rilancia il posto { $leader }
+# not from the sheet
+audit-trick-open = rimasta aperta
+# not from the sheet
+audit-round-missing = La mano { $round } non è nella registrazione.
+# not from the sheet
+audit-final = Fine partita, punteggio finale: { $scores }
+# not from the sheet
+audit-ok = Verdetto: OK. Catena di hash intatta (eventi: { $events }); impegni del seme verificati: { $commitments }; distribuzioni verificate: { $deals }; eventi di gioco rigiocati senza errori: { $replayed }.
+# not from the sheet
+audit-failed = Verdetto: FALLITO, { $count ->
+        [one] { $count } problema:
+        [many] { $count } di problemi:
+       *[other] { $count } problemi:
+    }
+# not from the sheet
+audit-waiting-seats = { $count ->
+        [one] il posto { $seats }
+        [many] i posti { $seats }
+       *[other] i posti { $seats }
+    }
+# not from the sheet
+audit-waiting-engine = il motore (la prossima distribuzione)
+# not from the sheet
+audit-in-progress-stalled = (mano in corso, ferma dal { $since }: si attende { $who })
+# not from the sheet
+audit-stalled = Verdetto: ferma dal { $since }: si attende { $who }, consentito fino al { $limit }. Catena di hash intatta (eventi: { $events }); impegni del seme verificati: { $commitments }; distribuzioni verificate: { $deals }; eventi di gioco rigiocati senza errori: { $replayed }.
+# not from the sheet
+html-verdict-stalled = Verdetto: ferma dal { $since }.
+# not from the sheet
+html-stalled-text = La partita attende { $who }, consentito fino al { $limit }.
+# not from the sheet
+audit-where-file = file
+# not from the sheet
+audit-where-version = versione { $version }
+# not from the sheet
+html-summary = Flusso { $stream }, eventi registrati: { $events }; regole { $rules }; { $players ->
+        [one] { $players } giocatore
+        [many] { $players } di giocatori
+       *[other] { $players } giocatori
+    }, { $rounds ->
+        [one] { $rounds } mano
+        [many] { $rounds } di mani
+       *[other] { $rounds } mani
+    }, { -revolution } { $revolution ->
+        [on] attivata
+       *[off] disattivata
+    }, le mani successive le apre { $leader ->
+        [president] il { -president }
+        [first_seat] il primo posto
+       *[asshole] lo { -asshole }
+    }.
+# not from the sheet
+html-chain-head = Testa della catena:
+# not from the sheet
+html-verdict-ok = Verdetto: tutto torna.
+# not from the sheet
+html-verdict-ok-text = La catena di hash è intatta (eventi: { $events }). Impegni del seme verificati: { $commitments }; distribuzioni verificate: { $deals }; eventi di gioco rigiocati esattamente secondo le regole: { $replayed }.
+# not from the sheet
+html-verdict-bad = Verdetto: la registrazione NON torna.
+# not from the sheet
+html-problems = { $count ->
+        [one] { $count } problema trovato:
+        [many] { $count } di problemi trovati:
+       *[other] { $count } problemi trovati:
+    }
+# not from the sheet
+html-where-file = il file
+# not from the sheet
+html-where-event = evento { $version }
+# not from the sheet
+html-checked = Che cosa è stato verificato
+# not from the sheet
+html-checked-chain = Catena di hash: ogni evento porta un'impronta (SHA-256) del suo contenuto e dell'evento precedente; un evento modificato, rimosso, inserito o spostato la spezza.
+# not from the sheet
+html-checked-deals = Distribuzioni eque: prima di ogni mano il server ha pubblicato un impegno (l'impronta del seme segreto); dopo la mano ha rivelato il seme. Il seme deve corrispondere all'impegno e mescolare con esso deve dare esattamente le mani distribuite.
+# not from the sheet
+html-checked-rules = Regole: ogni posa, passaggio e scambio è stato rigiocato secondo le regole; ciascuno doveva essere legale per quel giocatore in quel momento, e ogni conseguenza (prese, rivoluzioni, uscite, titoli, punti, scambi) doveva essere quella data dalle regole.
+# not from the sheet
+html-checked-clocks = Orologi: ogni tempo scaduto è stato registrato non prima della sua scadenza, e ogni mossa del livello sostitutivo seguiva un tempo scaduto, un'uscita o un'assenza del posto.
+# not from the sheet
+html-round = Mano { $round }
+# not from the sheet
+html-round-span = Eventi { $first }–{ $last }. Inizia il posto { $leader }.
+# not from the sheet
+html-round-problems = Problemi in questa mano:
+# not from the sheet
+html-deal = Distribuzione
+# not from the sheet
+html-no-commitment = Nessun impegno del seme è stato registrato prima di questa distribuzione.
+# not from the sheet
+html-commitment = Impegno (evento { $version }):
+# not from the sheet
+html-seed = Seme rivelato (evento { $version }):
+# not from the sheet
+html-seed-ok = Il seme corrisponde all'impegno.
+# not from the sheet
+html-seed-bad = Il seme NON corrisponde.
+# not from the sheet
+html-seed-hidden = Il seme non è ancora rivelato (la mano non è finita).
+# not from the sheet
+html-hands-ok = Le mani derivano dal seme.
+# not from the sheet
+html-hands-bad = Le mani NON derivano dal seme.
+# not from the sheet
+html-uncheckable = Non verificabile.
+# not from the sheet
+html-hands = Mani distribuite
+# not from the sheet
+html-seat = Posto { $seat }
+# not from the sheet
+html-exchange = Scambio
+# not from the sheet
+html-exchange-row = Il posto { $giver } { $kind ->
+        [gave] ha dato (automaticamente)
+       *[returned] ha restituito
+    } al posto { $receiver }
+# not from the sheet
+html-by = da { $sender }
+# not from the sheet
+html-tricks = Prese
+# not from the sheet
+html-plays = Pose e passaggi
+# not from the sheet
+html-result = Esito
+html-passes = Il posto { $seat } { -pass }
+# not from the sheet
+html-flip = { -revolution }: ordine ora { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }
+# not from the sheet
+html-out = uscito, { $place }° posto
+# not from the sheet
+html-takeover = sostituzione ({ $reason ->
+        [timed_out] tempo scaduto
+        [away] assente
+        [left] uscito
+       *[other] { $reason }
+    })
+# not from the sheet
+html-trick-won = vinta dal posto { $winner }; rilancia il posto { $leader }
+# not from the sheet
+html-trick-open = rimasta aperta alla fine della mano
+# not from the sheet
+html-clock = Orologio e presenza
+# not from the sheet
+html-went-out = Chi è uscito
+html-went-out-row = Posto { $seat }: { $title }
+html-points = Punti
+# not from the sheet
+html-title = Titolo
+html-score = Punteggio
+# not from the sheet
+html-in-progress = Questa mano è ancora in corso.
+# not from the sheet
+html-final = Punteggio finale

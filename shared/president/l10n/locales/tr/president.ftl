@@ -1,0 +1,577 @@
+# President: Türkçe (Turkish). The rules' words come from the Turkish sheet
+# (../shared/seeds/003_f4544f7d737a1c8b.txt); docs/l10n/tr.md gives each term's line.
+# A message marked "not from the sheet" is a careful translation of words no sheet names.
+# The sheet's "el" means three things (hand, trick, round): each has its own term here.
+# A player's name never takes a case suffix (its vowel harmony is unknown): a noun
+# after it carries the suffix ("{ $name } oyuncusuna").
+
+## Terms: the sheet's words
+
+-game-name = Başkan
+-president = { $case ->
+       *[nominative] Başkan
+        [dative] Başkan’a
+    }
+-vice-president = { $case ->
+       *[nominative] Yardımcı Başkan
+        [dative] Yardımcı Başkan’a
+    }
+# not from the sheet
+-neutral = { $case ->
+       *[nominative] Tarafsız
+        [dative] Tarafsız’a
+    }
+-vice-asshole = { $case ->
+       *[nominative] Yardımcı Sonuncu
+        [dative] Yardımcı Sonuncu’ya
+    }
+-asshole = { $case ->
+       *[nominative] Sonuncu
+        [dative] Sonuncu’ya
+    }
+-pass = pas
+-revolution = devrim
+-round = tur
+-series = seri
+-trick = { $case ->
+       *[nominative] el
+        [accusative] eli
+    }
+-four-of-a-kind = dörtlü
+-runs = seri
+-hand = el
+-order-normal = normal
+-order-reversed = ters
+
+## Titles (ids on the wire)
+
+title-president = { -president }
+title-vice_president = { -vice-president }
+title-neutral = { -neutral }
+title-vice_asshole = { -vice-asshole }
+title-asshole = { -asshole }
+to-title = { $title ->
+        [president] { -president(case: "dative") }
+        [vice_president] { -vice-president(case: "dative") }
+        [vice_asshole] { -vice-asshole(case: "dative") }
+        [neutral] { -neutral(case: "dative") }
+       *[asshole] { -asshole(case: "dative") }
+    }
+
+## Cards: the sheet's rank letters (V, D, R) and suits
+
+rank-3 = 3
+rank-4 = 4
+rank-5 = 5
+rank-6 = 6
+rank-7 = 7
+rank-8 = 8
+rank-9 = 9
+rank-10 = 10
+rank-J = V
+rank-Q = D
+rank-K = R
+rank-A = A
+rank-2 = 2
+suit-C = sinek
+# not from the sheet
+suit-D = karo
+# not from the sheet
+suit-H = kupa
+# not from the sheet
+suit-S = maça
+
+## AI levels (the sheet's lines 52-54)
+
+ai-easy = Kolay
+ai-easy-desc = Kolay, oynanabilecek en düşük kombinasyonu oynar.
+ai-medium = Normal
+ai-medium-desc = Normal, oyuna yeniden öncülük etmek için 2’leri ve dörtlüleri saklar; çiftleri ve üçlüleri gereksiz yere bozmaz.
+ai-hard = Zor
+ai-hard-desc = Zor, açık kartlardan her değerde kaç kart kaldığını tahmin eder ve elini bitirmeyi planlar.
+# not from the sheet
+ai-player = Yapay zekâ { $seat } ({ $level })
+
+## Rejections
+
+# not from the sheet
+reject-generic = Reddedildi ({ $code }).
+# not from the sheet
+reject-BAD_ACTION = Hamle hatalı biçimde.
+# not from the sheet
+reject-WRONG_PHASE = Şimdi olmaz.
+    .with-phase = Şimdi olmaz: { $phase ->
+        [deal] kartlar dağıtılıyor.
+        [exchange] kart değişimi sürüyor.
+        [play] kartlar oynanıyor.
+       *[game_over] oyun bitti.
+    }
+# not from the sheet
+reject-NOT_YOUR_TURN = Sıra sizde değil.
+    .with-to_act = Sıra sizde değil: sıra { $to_act } numaralı koltukta.
+    .with-seat = { $seat } numaralı koltuğun geri vereceği kart yok.
+# not from the sheet
+reject-UNKNOWN_CARD = Bu bir kart değil.
+    .with-card = “{ $card }” bir kart değil.
+# not from the sheet
+reject-DUPLICATE_CARD = Aynı kart iki kez var.
+    .with-card = { $card } iki kez var.
+# not from the sheet
+reject-EMPTY_PLAY = Bir hamlede en az bir kart olmalıdır.
+# not from the sheet
+reject-TOO_MANY_CARDS = Bir hamlede en fazla dört kart olabilir.
+# not from the sheet
+reject-CARD_NOT_IN_HAND = Bu kart elinizde değil.
+    .with-cards = { $cards } elinizde değil.
+reject-MIXED_RANKS = Bir hamlede oynanan kartlar aynı değerde olmalıdır.
+# not from the sheet
+reject-LEADER_CANNOT_PASS = Yeni eli açan pas geçemez.
+reject-WRONG_COUNT = Miktar, aktif koyulan kart sayısıyla aynı olmalıdır.
+    .with-count = { $count ->
+        [one] Tam olarak { $count } kart oynayın.
+       *[other] Tam olarak { $count } kart oynayın.
+    }
+reject-NOT_HIGHER = Kartın değeri kesinlikle daha yüksek olmalıdır; eşitlemek yasaktır.
+    .with-rank = Kartın değeri { $rank } kartından kesinlikle daha yüksek olmalıdır; eşitlemek yasaktır.
+# not from the sheet
+reject-MALFORMED = Mesaj hatalı biçimde.
+# not from the sheet
+reject-MESSAGE_TOO_LARGE = Mesaj çok büyük.
+    .with-max_bytes = Mesaj { $max_bytes } bayttan büyük.
+# not from the sheet
+reject-RATE_LIMITED = Çok fazla komut: yavaşlayın ve yeniden gönderin.
+# not from the sheet
+reject-TOO_MANY_TABLES = Çok fazla açık masanız var.
+    .with-max = Açık masa sınırınıza ulaştınız: { $max }.
+# not from the sheet
+reject-UNKNOWN_TABLE = Böyle bir masa yok.
+    .with-table_id = { $table_id } masası yok.
+# not from the sheet
+reject-UNKNOWN_SEAT = Böyle bir koltuk yok.
+    .with-seat = { $seat } numaralı koltuk yok.
+# not from the sheet
+reject-SEAT_TAKEN = Bu koltuk dolu.
+    .with-seat = { $seat } numaralı koltuk dolu.
+# not from the sheet
+reject-TABLE_FULL = Masa dolu.
+# not from the sheet
+reject-TABLE_EXISTS = Bu masa zaten var.
+# not from the sheet
+reject-INVALID_OPTIONS = Masa seçenekleri geçersiz.
+# not from the sheet
+reject-BAD_TOKEN = Koltuk anahtarı geçersiz.
+# not from the sheet
+reject-COMMAND_ID_REUSED = Bu komut kimliği zaten kullanıldı.
+# not from the sheet
+reject-STALE_VERSION = Masa bu arada değişti: yeniden bakın.
+    .with-current-expected = Beklenen sürüm { $expected }, masa { $current } sürümünde.
+# not from the sheet
+reject-GAME_ALREADY_STARTED = Oyun zaten başladı.
+# not from the sheet
+reject-GAME_NOT_STARTED = Oyun henüz başlamadı.
+# not from the sheet
+reject-NOT_ENOUGH_PLAYERS = Yeterli oyuncu yok.
+    .with-free = { $free ->
+        [one] Yeterli oyuncu yok: { $free } koltuk boş.
+       *[other] Yeterli oyuncu yok: { $free } koltuk boş.
+    }
+# not from the sheet
+reject-INTERNAL_ERROR = Sunucu hata verdi: aynı komutu yeniden gönderin.
+# not from the sheet
+reject-TURN_TIMED_OUT = Çok geç: süre doldu ve yedek seviye oynadı.
+# not from the sheet
+reject-FORBIDDEN = Bu komutu gönderemezsiniz.
+# not from the sheet
+reject-SEAT_LEFT = Bu koltuk masadan ayrıldı.
+    .with-seat = { $seat } numaralı koltuk masadan ayrıldı.
+
+## Events
+
+# not from the sheet
+event-GameCreated = Oyun { $table }: { $players ->
+        [one] { $players } oyuncu
+       *[other] { $players } oyuncu
+    }, { $rounds ->
+        [one] { $rounds } tur
+       *[other] { $rounds } tur
+    }, { -revolution } { $revolution ->
+        [on] açık
+       *[off] kapalı
+    } ({ $rules })
+# not from the sheet
+event-DealCommitted = Tur { $round }: dağıtım mühürlendi ({ $commitment }...), { $leader } oyuncusu başlar
+# not from the sheet
+event-RoundDealt = kartlar dağıtıldı: { $sizes }
+# not from the sheet
+event-ExchangeStarted = değişim: kartlar el değiştiriyor
+event-CardsGiven = değişim: { $giver } { $count ->
+        [one] { $count } kartını
+       *[other] { $count } kartını
+    } otomatik olarak { to-title } verir ({ $receiver })
+# not from the sheet
+event-CardsReturned = değişim: { $giver } { $count ->
+        [one] { $count } kartı
+       *[other] { $count } kartı
+    } { to-title } geri verir ({ $receiver })
+# not from the sheet
+event-PlayStarted = { $leader } oyuncusu başlar
+event-CardsPlayed = { $name } { $cards }
+event-Passed = { $name } { -pass }
+# not from the sheet
+event-OrderReversed = { $reversed ->
+        [yes] DEVRİM ({ $name }): 2 en düşük, 3 en yüksek olur
+       *[no] DEVRİM ({ $name }): yeniden normal sıra
+    }
+# not from the sheet
+event-PlayerFinished = { $name } çıktı: { $place }. sıra ({ $title ->
+        [president] { -president }
+        [vice_president] { -vice-president }
+        [neutral] { -neutral }
+        [vice_asshole] { -vice-asshole }
+       *[asshole] { -asshole }
+    })
+event-TrickEnded = { $name } { -trick(case: "accusative") } alır
+# not from the sheet
+event-RoundEnded = Tur { $round } sıralaması:
+# not from the sheet
+event-SeedRevealed = tur { $round } için tohum açıklandı: { $seed }...
+# not from the sheet
+event-GameEnded = { $rounds ->
+        [one] { $rounds } turun ardından oyun bitti
+       *[other] { $rounds } turun ardından oyun bitti
+    }: { $scores }
+# not from the sheet
+event-TurnDeadlineSet = sıra { $name } oyuncusunda, { $seconds } s içinde
+# not from the sheet
+event-TurnTimedOut = { $name } oyuncusunun süresi doldu: yedek seviye oynuyor
+# not from the sheet
+event-SeatAway = { $reason ->
+        [timeouts] { $name } uzakta (üst üste süre aşımı): bundan sonra hemen oynanır
+       *[asked] { $name } uzakta (kendi isteğiyle): bundan sonra hemen oynanır
+    }
+# not from the sheet
+event-SeatBack = { $name } geri döndü
+# not from the sheet
+event-SeatLeft = { $name } masadan ayrıldı: yedek seviye oynuyor
+# not from the sheet
+round-over = (tur bitti)
+round-place = { $place }. { $name } { $title } +{ $points }
+cumulative-score = toplam skor: { $scores }
+score = { $name } { $score }
+seat-entry = { $seat }: { $name }
+# not from the sheet
+seat-name = koltuk { $seat }
+
+## `president play`
+
+# not from the sheet
+play-starting = PostgreSQL, NATS, aktarıcı ve servisler başlatılıyor ...
+# not from the sheet
+play-table = Masa { $table }: koltuğunuz { $seat }; yapay zekâlar: { $ais }
+# not from the sheet
+play-ai-seat = koltuk { $seat } { $level }
+# not from the sheet
+play-turn = { $reversed ->
+        [yes] == Tur { $round }, sıra sizde ({ $name }), sıra TERS ==
+       *[no] == Tur { $round }, sıra sizde ({ $name }), sıra normal ==
+    }
+# not from the sheet
+play-return = Değişim: seçtiğiniz { $count ->
+        [one] { $count } kartı
+       *[other] { $count } kartı
+    } { $name } oyuncusuna geri verin
+# not from the sheet
+play-to-beat = Geçilecek: { $cards } ({ $name })
+play-lead = Siz açıyorsunuz: aynı değerde 1 ila 4 kartlık bir kombinasyon oynayın
+# not from the sheet
+play-cards-left = Kalan kartlar: { $sizes }
+# not from the sheet
+play-hand = Eliniz: { $cards }
+# not from the sheet
+play-action-play = oyna { $cards }
+# not from the sheet
+play-action-return = geri ver { $cards }
+play-action-pass = { -pass }
+# not from the sheet
+play-ask = Seçiminiz (numara, '6C 6D' gibi kartlar ya da '{ -pass }'):
+# not from the sheet
+play-not-legal = { $count } yasal hamleden biri değil: { $answer }
+# not from the sheet
+play-input-closed = (girdi kapandı)
+# not from the sheet
+play-rejected = sunucu reddetti: { $reason }
+# not from the sheet
+play-took-over = { $reason ->
+        [timed_out] (süre doldu: sizin yerinize yedek seviye oynadı)
+        [taken_over] (devralındı: sizin yerinize yedek seviye oynadı)
+       *[phase_changed] (sıra bitti: tur ya da oyun sona erdi)
+    }
+# not from the sheet
+play-clock = [saat] { $left } s kaldı ({ $until } UTC’ye kadar)
+# not from the sheet
+play-clock-mark = [saat] { $left } s kaldı
+# not from the sheet
+play-done = { $finished ->
+        [yes] Oyun bitti; hamle sayınız: { $actions }.
+       *[no] Oyundan ayrıldınız; hamle sayınız: { $actions }.
+    }
+
+## The audit's account
+
+# not from the sheet
+audit-title = { $table } masasının denetimi
+# not from the sheet
+audit-header = { $table } masasının denetimi (akış { $stream })
+# not from the sheet
+audit-events = { $events ->
+        [one] { $events } olay, zincir başı { $head }
+       *[other] { $events } olay, zincir başı { $head }
+    }
+# not from the sheet
+audit-rules = kurallar { $rules }; seçenekler { $options }
+# not from the sheet
+audit-unknown = bilinmiyor
+# not from the sheet
+audit-unreadable = okunamadı
+# not from the sheet
+audit-seats = koltuklar: { $seats }
+# not from the sheet
+audit-seat-human = { $seat }: insan
+audit-seat-ai = { $seat }: yapay zekâ { $level }
+# not from the sheet
+audit-round = Tur { $round } (sürümler { $first }-{ $last }), { $leader } numaralı koltuk başlar
+# not from the sheet
+audit-dealt = { $seat } numaralı koltuğa dağıtılan: { $cards }
+# not from the sheet
+audit-card-count = { $count ->
+        [one] { $count } kart
+       *[other] { $count } kart
+    }
+# not from the sheet
+audit-exchange = değişim (v{ $version }): { $giver } numaralı koltuk { $receiver } numaralı koltuğa { $kind ->
+        [gave] verdi
+       *[returned] geri verdi
+    }: { $cards }
+# not from the sheet
+audit-takeover = [yedek: { $reason ->
+        [timed_out] süre aşımı
+        [away] uzakta
+        [left] ayrıldı
+       *[other] { $reason }
+    }]
+# not from the sheet
+audit-by = [gönderen { $sender }]
+# not from the sheet
+audit-revolution = { -revolution } (v{ $version }): { $seat } numaralı koltuğun dörtlüsü, sıra artık { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }
+# not from the sheet
+audit-out = çıktı (v{ $version }): { $seat } numaralı koltuk, { $place }. sıra, { $title }
+# not from the sheet
+audit-points = puanlar: { $values }
+# not from the sheet
+audit-titles = unvanlar: { $values }
+audit-scores = skor: { $values }
+# not from the sheet
+audit-seat-value = koltuk { $seat } { $value }
+# not from the sheet
+audit-in-progress = (tur sürüyor)
+# not from the sheet
+audit-problem-at = SORUN, sürüm { $version }: { $problem }
+# not from the sheet
+audit-timed-out = süre aşımı (v{ $version }): koltuk { $seat }{ $by }, { $detail }; yedek seviye oynadı
+# not from the sheet
+audit-timed-out-lag = süre aşımı (v{ $version }): koltuk { $seat }{ $by }, { $detail }, { $lag } ms sonra kaydedildi; yedek seviye oynadı
+# not from the sheet
+audit-away = uzakta (v{ $version }): koltuk { $seat }{ $by } ({ $detail }): yedek seviye hemen oynar
+# not from the sheet
+audit-back = geri döndü (v{ $version }): koltuk { $seat }{ $by }
+# not from the sheet
+audit-left = ayrıldı (v{ $version }): koltuk { $seat }{ $by } ({ $name }): yedek seviye kalıcı olarak oynar
+# not from the sheet
+audit-no-name = adsız
+# not from the sheet
+audit-deal-none = dağıtım: kayıt yok
+# not from the sheet
+audit-deal-commitment = dağıtım: taahhüt { $commitment } (v{ $version })
+# not from the sheet
+audit-deal-no-commitment = dağıtım: taahhüt YOK
+# not from the sheet
+audit-seed = tohum { $seed }, v{ $version } sürümünde açıklandı: { $status ->
+        [yes] taahhütle eşleşiyor
+        [no] taahhütle EŞLEŞMİYOR
+       *[unknown] denetlenmedi
+    }
+# not from the sheet
+audit-seed-hidden = tohum henüz açıklanmadı
+# not from the sheet
+audit-hands = dağıtılan eller { $status ->
+        [yes] tohumdan çıkıyor
+        [no] tohumdan ÇIKMIYOR
+       *[unknown] denetlenmedi
+    }
+audit-move-cards = { $seat }: { $cards }
+audit-move-pass = { $seat }: { -pass }
+# not from the sheet
+audit-move-order = [sıra { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }]
+# not from the sheet
+audit-move-out = [çıktı, { $place }. sıra]
+audit-trick = { -trick } { $number }: { $moves } -> { $end }
+# not from the sheet
+audit-trick-won = { $winner } numaralı koltuk aldı, { $leader } numaralı koltuk açar
+# not from the sheet
+audit-trick-open = açık kaldı
+# not from the sheet
+audit-round-missing = Tur { $round } kayıtta yok.
+# not from the sheet
+audit-final = Oyun bitti, toplam skor: { $scores }
+# not from the sheet
+audit-ok = Karar: TAMAM. Karma zinciri sağlam (olay: { $events }); doğrulanan tohum taahhüdü: { $commitments }; doğrulanan dağıtım: { $deals }; hatasız yeniden oynanan kural olayı: { $replayed }.
+# not from the sheet
+audit-failed = Karar: BAŞARISIZ, { $count ->
+        [one] { $count } sorun:
+       *[other] { $count } sorun:
+    }
+# not from the sheet
+audit-waiting-seats = { $count ->
+        [one] { $seats } numaralı koltuk
+       *[other] { $seats } numaralı koltuklar
+    }
+# not from the sheet
+audit-waiting-engine = motor (sonraki dağıtım)
+# not from the sheet
+audit-in-progress-stalled = (tur sürüyor, { $since } zamanından beri durdu; beklenen: { $who })
+# not from the sheet
+audit-stalled = Karar: { $since } zamanından beri durdu; beklenen: { $who }, izin verilen son an { $limit }. Karma zinciri sağlam (olay: { $events }); doğrulanan tohum taahhüdü: { $commitments }; doğrulanan dağıtım: { $deals }; hatasız yeniden oynanan kural olayı: { $replayed }.
+# not from the sheet
+html-verdict-stalled = Karar: { $since } zamanından beri durdu.
+# not from the sheet
+html-stalled-text = Oyunun beklediği: { $who }; izin verilen son an { $limit }.
+# not from the sheet
+audit-where-file = dosya
+# not from the sheet
+audit-where-version = sürüm { $version }
+# not from the sheet
+html-summary = Akış { $stream }, kaydedilen olay: { $events }; kurallar { $rules }; { $players ->
+        [one] { $players } oyuncu
+       *[other] { $players } oyuncu
+    }, { $rounds ->
+        [one] { $rounds } tur
+       *[other] { $rounds } tur
+    }, { -revolution } { $revolution ->
+        [on] açık
+       *[off] kapalı
+    }, sonraki turları { $leader ->
+        [president] { -president }
+        [first_seat] ilk koltuk
+       *[asshole] { -asshole }
+    } açar.
+# not from the sheet
+html-chain-head = Zincir başı:
+# not from the sheet
+html-verdict-ok = Karar: her şey doğru.
+# not from the sheet
+html-verdict-ok-text = Karma zinciri sağlam (olay: { $events }). Doğrulanan tohum taahhüdü: { $commitments }; doğrulanan dağıtım: { $deals }; kurallara tam uygun yeniden oynanan oyun olayı: { $replayed }.
+# not from the sheet
+html-verdict-bad = Karar: kayıt DOĞRU DEĞİL.
+# not from the sheet
+html-problems = { $count ->
+        [one] { $count } sorun bulundu:
+       *[other] { $count } sorun bulundu:
+    }
+# not from the sheet
+html-where-file = dosya
+# not from the sheet
+html-where-event = olay { $version }
+# not from the sheet
+html-checked = Neler denetlendi
+# not from the sheet
+html-checked-chain = Karma zinciri: her olay kendi içeriğinin ve önceki olayın parmak izini (SHA-256) taşır; değiştirilen, silinen, eklenen ya da yeri değiştirilen bir olay zinciri kırar.
+# not from the sheet
+html-checked-deals = Adil dağıtım: her turdan önce sunucu bir taahhüt (gizli tohumun parmak izi) yayımladı; turdan sonra tohumu açıkladı. Tohum taahhütle eşleşmeli ve onunla karıştırmak tam olarak dağıtılan elleri vermelidir.
+# not from the sheet
+html-checked-rules = Kurallar: her hamle, pas ve değişim kurallardan yeniden geçirildi; her biri o anda o oyuncu için yasal olmalıydı ve her sonuç (eller, devrimler, çıkanlar, unvanlar, puanlar, değişimler) kuralların verdiği gibi olmalıydı.
+# not from the sheet
+html-checked-clocks = Saatler: her süre aşımı süresinden önce kaydedilmedi ve yedek seviyenin bir koltuk için yaptığı her hamle bir süre aşımını, bir ayrılışı ya da koltuğun uzaklaşmasını izledi.
+# not from the sheet
+html-round = Tur { $round }
+# not from the sheet
+html-round-span = Olaylar { $first }–{ $last }. { $leader } numaralı koltuk başlar.
+# not from the sheet
+html-round-problems = Bu turdaki sorunlar:
+# not from the sheet
+html-deal = Dağıtım
+# not from the sheet
+html-no-commitment = Bu dağıtımdan önce tohum taahhüdü kaydedilmedi.
+# not from the sheet
+html-commitment = Taahhüt (olay { $version }):
+# not from the sheet
+html-seed = Açıklanan tohum (olay { $version }):
+# not from the sheet
+html-seed-ok = Tohum taahhütle eşleşiyor.
+# not from the sheet
+html-seed-bad = Tohum EŞLEŞMİYOR.
+# not from the sheet
+html-seed-hidden = Tohum henüz açıklanmadı (tur bitmedi).
+# not from the sheet
+html-hands-ok = Eller tohumdan çıkıyor.
+# not from the sheet
+html-hands-bad = Eller tohumdan ÇIKMIYOR.
+# not from the sheet
+html-uncheckable = Denetlenemez.
+# not from the sheet
+html-hands = Dağıtılan eller
+# not from the sheet
+html-seat = Koltuk { $seat }
+# not from the sheet
+html-exchange = Değişim
+# not from the sheet
+html-exchange-row = { $giver } numaralı koltuk { $receiver } numaralı koltuğa { $kind ->
+        [gave] verdi (otomatik)
+       *[returned] geri verdi
+    }
+# not from the sheet
+html-by = gönderen { $sender }
+# not from the sheet
+html-tricks = Eller
+# not from the sheet
+html-plays = Hamleler ve paslar
+# not from the sheet
+html-result = Sonuç
+html-passes = Koltuk { $seat }: { -pass }
+# not from the sheet
+html-flip = { -revolution }: sıra artık { $reversed ->
+        [yes] { -order-reversed }
+       *[no] { -order-normal }
+    }
+# not from the sheet
+html-out = çıktı, { $place }. sıra
+# not from the sheet
+html-takeover = yedek ({ $reason ->
+        [timed_out] süre aşımı
+        [away] uzakta
+        [left] ayrıldı
+       *[other] { $reason }
+    })
+# not from the sheet
+html-trick-won = { $winner } numaralı koltuk aldı; sonra { $leader } numaralı koltuk açar
+# not from the sheet
+html-trick-open = tur bittiğinde açık kaldı
+# not from the sheet
+html-clock = Saat ve katılım
+# not from the sheet
+html-went-out = Kimler çıktı
+html-went-out-row = Koltuk { $seat }: { $title }
+# not from the sheet
+html-points = Puanlar
+# not from the sheet
+html-title = Unvan
+html-score = Skor
+# not from the sheet
+html-in-progress = Bu tur hâlâ oynanıyor.
+# not from the sheet
+html-final = Toplam skor
