@@ -8,15 +8,10 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.golden.l10n.browser import available, chromium
+from tests.golden.l10n.browser import chromium
 from tests.golden.l10n.renderings import golden_path
 
-pytestmark = [
-    pytest.mark.integration,
-    pytest.mark.skipif(
-        not available(), reason="chromium and chromedriver: make venv installs them"
-    ),
-]
+pytestmark = pytest.mark.integration  # make venv installs chromium: never a skip
 
 
 def _layout(page: Path) -> dict[str, object]:
