@@ -25,7 +25,7 @@ from president.bus.identity import Requester
 from president.bus.requests import CommandServer, open_command_connection
 from president.bus.streams import StreamLimits, ensure_streams
 from president.clock import Clock, SystemClock
-from president.commands import BUSY, RateLimits
+from president.command_path import BUSY, RateLimits
 from president.contract import Subjects
 from president.game import Game
 from president.runtime import Runtime
@@ -34,19 +34,19 @@ from president.runtime.liveness import StallWatch
 from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
 
-from services.engine.application import Engine
-from services.engine.cache import GameCache
-from services.engine.group_commit import GroupCommit
-from services.engine.handlers import admit_request, run_request
-from services.engine.jetstream import EventConsumer, JetStreamPrompts
-from services.engine.leases import TableLeases
-from services.engine.periodic import Leadership, every
-from services.engine.ports import Appender
-from services.engine.postgres import PostgresTableSessions
-from services.engine.reactor import Reactor
+from services.engine.engine import Engine
+from services.engine.game_log import Appender
+from services.engine.mechanisms.cache import GameCache
+from services.engine.mechanisms.group_commit import GroupCommit
+from services.engine.mechanisms.jetstream import EventConsumer, JetStreamPrompts
+from services.engine.mechanisms.periodic import Leadership, every
+from services.engine.mechanisms.reactor import Reactor
+from services.engine.mechanisms.sessions import PostgresTableSessions
+from services.engine.mechanisms.sweep import UnreactedSweep
+from services.engine.mechanisms.table_leases import TableLeases
+from services.engine.mechanisms.turn_clock import Alarm, LogDeadlineFacts, OverdueSweep, TurnClock
+from services.engine.requests import admit_request, run_request
 from services.engine.settings import EngineSettings
-from services.engine.sweep import UnreactedSweep
-from services.engine.turn_clock import Alarm, LogDeadlineFacts, OverdueSweep, TurnClock
 
 log = logging.getLogger(__name__)
 
@@ -341,7 +341,7 @@ class EngineApp:
 
 def yield_subject(subjects: Subjects) -> str:
     """Where an engine waiting for a table's lock names the table (core NATS, every
-    instance listens): the instance leasing it gives it up (``services.engine.leases``)."""
+    instance listens): the instance leasing it gives it up (``TableLeases.asked``)."""
     return f"{subjects.prefix}.engine.yield"
 
 

@@ -1,9 +1,5 @@
-"""The table service's use cases: one method per command, each returning its reply.
-
-Commands go through the library's command cycle (``president.commands.CommandCycle``:
-duplicates, remembered refusals, expected versions, retries; its steps for table
-streams are ``services.table.cycle``) with the table's decisions (``president.game.table``).
-"""
+"""The table service's use cases: one method per command, each returning its reply
+(decided by ``president.game.table`` through the command path)."""
 
 from __future__ import annotations
 
@@ -11,11 +7,12 @@ import hashlib
 import json
 import logging
 import time
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeAlias
 
 from president.bus.auth import SERVICE_ROLES
 from president.bus.identity import Requester
-from president.commands import rejection
+from president.command_path import execute, sent
 from president.contract import (
     Accepted,
     CreateTable,
@@ -41,21 +38,21 @@ from president.game import (
     seat_token,
     token_sha256,
 )
+from president.game.metadata import metadata
 from president.game.table import (
     decide_create,
     decide_seat_ai,
     decide_start_request,
     decide_take_seat,
 )
-from president.store import (
-    EventStore,
-)
-from president.store.rejections import RejectionMemory
+from president.store import EventStore, NewEvent
 
-from services.table.cycle import Decide, TableCommands, TableRequest, Writing
 from services.table.lobby_view import status_of, summary_of
+from services.table.table_log import TableLog
 
 log = logging.getLogger(__name__)
+
+Writing: TypeAlias = CreateTable | TakeSeat | SeatAI | StartGame
 
 
 class Lobby(Protocol):
@@ -91,7 +88,6 @@ class TableService:
         self,
         store: EventStore,
         lobby: Lobby,
-        rejections: RejectionMemory,
         token_secret: str,
         actor: str = "table",
         *,
@@ -101,11 +97,10 @@ class TableService:
         no limit); the services' own identities are not limited."""
         self._store = store
         self._lobby = lobby
-        self._rejections = rejections
         self._secret = token_secret
         self._actor = actor
         self._max_open_tables = max_open_tables
-        self._commands = TableCommands(store, rejections, actor)
+        self._log = TableLog(store)
         self._full: dict[str, tuple[float, int]] = {}
         """Identities found holding their limit: until when that is believed, and the count."""
 
@@ -128,17 +123,13 @@ class TableService:
         sender = "" if requester is None else requester.user
         table_id = command.table_id or table_id_for(command.command_id, sender)
         too_many = await self._too_many_tables(requester)
-        if too_many is not None and await self._unheard_of(table_id, command.command_id, sender):
-            # What a CreateTable storm mostly is: a new command for a table that does not
-            # exist, over the limit. Nothing to hold or remember (TOO_MANY_TABLES is not
-            # final); the cycle would answer the same, with a transaction and a lock more.
-            return rejection(command.command_id, too_many.code, too_many.detail, too_many.params)
-
-        def decide(state: TableState) -> list[Fact] | Refusal:
-            # After the cycle's duplicate check: a resend still gets its first answer.
-            return too_many if too_many is not None else decide_create(state, command)
-
-        return await self._execute(table_id, command, decide, requester)
+        # In the decision, after the path's duplicate check: a resend gets its first answer.
+        return await self._execute(
+            table_id,
+            command,
+            lambda state: too_many if too_many is not None else decide_create(state, command),
+            requester,
+        )
 
     async def _too_many_tables(self, requester: Requester | None) -> Refusal | None:
         """TOO_MANY_TABLES when ``requester`` holds its limit of open tables (the lobby's
@@ -167,14 +158,6 @@ class TableService:
             if len(self._full) > MAX_FULL_IDENTITIES:
                 del self._full[next(iter(self._full))]
         return held
-
-    async def _unheard_of(self, table_id: str, command_id: str, sender: str) -> bool:
-        """Whether neither the table's stream nor a refusal remembered for the sender knows
-        the command (then no first answer is owed to it)."""
-        stream_id = stream_id_of_table(table_id)
-        if await self._store.stream_version(stream_id) != 0:
-            return False
-        return await self._rejections.recall(stream_id, command_id, sender) is None
 
     async def take_seat(self, command: TakeSeat, requester: Requester | None = None) -> Reply:
         sender = "" if requester is None else requester.user
@@ -232,6 +215,21 @@ class TableService:
         return TableInfo(command_id=query.command_id, table=summary_of(state, status))
 
     async def _execute(
-        self, table_id: str, command: Writing, decide: Decide, requester: Requester | None
+        self,
+        table_id: str,
+        command: Writing,
+        decide: Callable[[TableState], list[Fact] | Refusal],
+        requester: Requester | None,
     ) -> Reply:
-        return await self._commands.execute(TableRequest(table_id, command, decide, requester))
+        def events(state: TableState) -> list[NewEvent] | Refusal:
+            facts = decide(state)
+            if isinstance(facts, Refusal):
+                return facts
+            meta = metadata(
+                command.command_id, correlation_id=command.command_id, actor=self._actor
+            )
+            return [NewEvent(type=fact.type, data=fact.data, metadata=meta) for fact in facts]
+
+        busy = (RejectionCode.STALE_VERSION, f"table {table_id} kept changing; try again")
+        stream_id = stream_id_of_table(table_id)
+        return await execute(sent(stream_id, command, requester), self._log, events, busy=busy)

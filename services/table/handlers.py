@@ -1,7 +1,7 @@
 """The table service's NATS side: every table command and lobby query, one reply each.
 
 Thin on purpose, and cheap for junk: the sender's rate limit, the size and one
-validating parse run in the subscription's own task (``president.commands.admit``);
+validating parse run in the subscription's own task (``president.command_path.admit``);
 only what they admit takes one of the service's slots and reaches the application.
 Core NATS through ``president.bus.requests.CommandServer`` (no FastStream machinery per
 message: a flood of junk then costs the service no more than refusing it).
@@ -16,7 +16,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from president.bus.identity import Requester
 from president.bus.requests import CommandServer
-from president.commands import BUSY, RateLimits, admit, run
+from president.command_path import BUSY, RateLimits, admit, run
 from president.contract import TABLE_COMMANDS, Reply, Subjects, TableCommand
 
 QUEUE_GROUP = "president-table"

@@ -20,14 +20,13 @@ from nats.aio.client import Client
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
 from president.bus.identity import Requester
 from president.bus.requests import CommandServer
-from president.commands import RateLimits
+from president.command_path import RateLimits
 from president.contract import Reply, Subjects, TableCommand
 from president.runtime import Runtime
 from president.runtime.checks import close_nats, close_pool, nats_check, postgres_check
 from president.runtime.metrics import GAMES_IN_PLAY
 from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
-from president.store.rejections import PostgresRejections
 
 from services.table.application import TableService
 from services.table.handlers import table_server
@@ -77,7 +76,6 @@ class TableApp:
         self.service = TableService(
             store,
             PostgresLobby(pool),
-            PostgresRejections(pool),
             secret,
             settings.instance_id,
             max_open_tables=settings.max_open_tables,

@@ -88,9 +88,9 @@ async def trace_game_commands() -> dict[str, Any]:
     from president.store import NewEvent
     from president.store.memory import InMemoryEventStore
 
-    from services.engine.application import Engine
-    from services.engine.handlers import handle_request
-    from services.engine.memory import MemoryTableSessions
+    from services.engine.engine import Engine
+    from services.engine.mechanisms.sessions import MemoryTableSessions
+    from services.engine.requests import handle_request
 
     store = InMemoryEventStore()
     counter = itertools.count(1)

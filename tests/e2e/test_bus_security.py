@@ -37,7 +37,7 @@ from president.contract import (
 from president.store.postgres import PostgresEventStore
 from president_tools.stack import ServiceStack
 
-from services.engine.jetstream import reactor_durable
+from services.engine.mechanisms.jetstream import reactor_durable
 from tests.e2e.conftest import secured_stack
 
 RIVAL = "rival-integrator"
@@ -202,7 +202,7 @@ ALLOWED: dict[str, set[str]] = {
         "read the reactor consumer's info",
         "delete the engine's reactor consumer",
         # Any consumer name of the events stream: its reactor's name has a secret part,
-        # which the rendered configuration must not hold (services.engine.jetstream).
+        # which the rendered configuration must not hold (services.engine.mechanisms.jetstream).
         "create its own consumer (public events)",
         "create its own consumer (seat events)",
         "create its own consumer (unfiltered)",

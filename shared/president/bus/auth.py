@@ -37,7 +37,7 @@ Consumers: a client may create ephemeral ones (the nameless create subject: orde
 consumers) and one named after its user (``_js_read``); services only their own
 (``_js_own_consumer``). nats-server checks the subject only, so the nameless create
 naming an existing consumer in its body updates it: the engine checks and heals its own
-(``services.engine.jetstream.EventConsumer``).
+(``services.engine.mechanisms.jetstream.EventConsumer``).
 
 A subject prefix of ``*`` renders the same shapes for every prefix (stream names then
 match any stream): the test session's shared server, where each test has its own prefix.
@@ -206,7 +206,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 *_js_create(prompts),
                 *_js_create(ai),
                 # The reactor's durable, whose name ends in a part derived from the token
-                # secret (services.engine.jetstream.reactor_durable): any name, so that
+                # secret (services.engine.mechanisms.jetstream.reactor_durable): any name, so that
                 # no client may learn it from this file. Deleted and created again when
                 # it drifted; the old, guessable name's position is taken over.
                 *_js_own_consumer(events, ANY_PREFIX),

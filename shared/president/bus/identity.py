@@ -9,8 +9,8 @@ connection name, address, ...), replacing any value the client wrote (nats-serve
 account may publish, so no request reaches a responder any other way. ``attested_requester``
 reads that header: the requester of the rate limits, of ``requested_by`` /
 ``requested_by_role`` in the events ("who acted"), of the command ids (kept per sender:
-``president.commands.cycle``), of the reserved id namespaces
-(``president.commands.namespaces``) and of who may act for a seat
+``president.command_path.cycle``), of the reserved id namespaces
+(``president.command_path.admission``) and of who may act for a seat
 (``president.game.seats``).
 
 The reply subject says nothing about the sender: a client may name another identity's

@@ -21,6 +21,7 @@ from president.contract import (
     Away,
     Back,
     GameAction,
+    GameWrite,
     Leave,
     PlayCards,
     RejectionCode,
@@ -44,8 +45,9 @@ from president.game.events import (
 from president.game.fold import TAKEOVER_ACTOR, Game, seats_to_act
 from president.game.metadata import metadata
 from president.game.refusal import Refusal
+from president.game.seats import seat_sender_refusal
 from president.game.table import Seat, TableState
-from president.game.tokens import ai_seat_token, token_sha256
+from president.game.tokens import ai_seat_token, token_matches, token_sha256
 from president.rules import (
     RULES_VERSION,
     Action,
@@ -124,6 +126,33 @@ def decide_action(
         detail = f"seat {command.seat}'s turn timed out at version {game.timed_out[command.seat]}"
         return Refusal(RejectionCode.TURN_TIMED_OUT, detail, final=True)
     return decided
+
+
+def admit(game: Game, command: GameWrite, user: str | None, role: str | None) -> Refusal | None:
+    """The refusal of ``command`` from ``user`` (role ``role``; None: anonymous) before
+    anything else is told: no such seat, not its token, not an identity that may act for
+    it, or an action expecting a version the seat's time-out followed."""
+    refused = seat_refusal(game, command.seat, command.seat_token, user, role)
+    if refused is not None or isinstance(command, Leave | Away | Back):
+        return refused
+    if (user or "", command.command_id) in game.commands:
+        return None  # sent before: its first answer, even if the seat timed out since
+    return late_action(game, command.seat, command.expected_version)
+
+
+def seat_refusal(
+    game: Game, seat: int, token: str, user: str | None, role: str | None
+) -> Refusal | None:
+    """UNKNOWN_TABLE, UNKNOWN_SEAT, BAD_TOKEN or FORBIDDEN for a command or query for
+    ``seat`` with ``token`` from ``user``."""
+    if game.created is None:
+        return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {game.table_id}")
+    if seat >= game.created.players:
+        return Refusal(RejectionCode.UNKNOWN_SEAT, f"seats are 0..{game.created.players - 1}")
+    held = game.created.seats[seat]
+    if not token_matches(token, held.token_sha256):
+        return Refusal(RejectionCode.BAD_TOKEN, f"not the token of seat {seat}")
+    return seat_sender_refusal(held, user, role)
 
 
 def late_action(game: Game, seat: int, expected_version: int | None) -> Refusal | None:

@@ -14,8 +14,8 @@ from president.game.fold import seats_to_act
 from president.rules import Options, event_from_dict, legal_actions, replay
 from president.store.postgres import PostgresEventStore
 
-from services.engine.application import Engine
-from services.engine.postgres import PostgresTableSessions
+from services.engine.engine import Engine
+from services.engine.mechanisms.sessions import PostgresTableSessions
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, Harness, harness
 from tests.unit.engine.helpers import command_for, write_table

@@ -16,9 +16,9 @@ from president.game.fold import seats_to_act
 from president.rules import Applied, Pass, apply_action, legal_actions
 from president.store.postgres import PostgresEventStore
 
-from services.engine.application import Engine
-from services.engine.leases import TableLeases, lock_key
-from services.engine.postgres import PostgresTableSessions
+from services.engine.engine import Engine
+from services.engine.mechanisms.sessions import PostgresTableSessions
+from services.engine.mechanisms.table_leases import TableLeases, lock_key
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, harness
 from tests.unit.engine.helpers import command_for, write_table

@@ -11,9 +11,9 @@ from president.contract import Accepted, Back, Leave, TableOptions, stream_id_of
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
-from services.engine.application import Engine
-from services.engine.memory import MemoryTableSessions
-from services.engine.turn_clock import alarms_of
+from services.engine.engine import Engine
+from services.engine.mechanisms.sessions import MemoryTableSessions
+from services.engine.mechanisms.turn_clock import alarms_of
 from tests.unit.engine.helpers import human_token, write_table
 
 CLOCKED_TABLE = "tbl-clock"

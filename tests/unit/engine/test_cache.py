@@ -7,9 +7,9 @@ import itertools
 from president.contract import GetView, ViewReply
 from president.store.memory import InMemoryEventStore
 
-from services.engine.application import Engine
-from services.engine.cache import MEGABYTE, GameCache
-from services.engine.memory import MemoryTableSessions
+from services.engine.engine import Engine
+from services.engine.mechanisms.cache import MEGABYTE, GameCache
+from services.engine.mechanisms.sessions import MemoryTableSessions
 from tests.unit.engine.helpers import human_token, write_table
 from tests.unit.engine.test_engine import _play_out
 

@@ -12,8 +12,8 @@ from president.rules import Options, legal_actions, replay
 from president.rules.events import event_from_dict
 from president.store.memory import InMemoryEventStore
 
-from services.engine.application import Engine
-from services.engine.memory import MemoryTableSessions
+from services.engine.engine import Engine
+from services.engine.mechanisms.sessions import MemoryTableSessions
 from services.relay.game_routing import game_route
 from tests.unit.engine.helpers import command_for, human_token, write_table
 

@@ -11,8 +11,8 @@ from president.game.fold import seats_to_act
 from president.rules import Phase, legal_actions
 from president.store.memory import InMemoryEventStore
 
-from services.engine.application import Engine
-from services.engine.memory import MemoryTableSessions
+from services.engine.engine import Engine
+from services.engine.mechanisms.sessions import MemoryTableSessions
 from tests.unit.engine.helpers import command_for, write_table
 
 

@@ -26,8 +26,8 @@ from president.game.tokens import ai_seat_token
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 
-from services.engine.application import Engine
-from services.engine.memory import MemoryTableSessions
+from services.engine.engine import Engine
+from services.engine.mechanisms.sessions import MemoryTableSessions
 from tests.unit.engine.helpers import command_for, human_token, write_table
 
 PLATFORM = Requester("acme-integrator")

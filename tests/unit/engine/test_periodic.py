@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from president.store.memory import InMemoryEventStore
 
-from services.engine.periodic import Leadership, every
+from services.engine.mechanisms.periodic import Leadership, every
 
 pytestmark = pytest.mark.unit
 

@@ -27,9 +27,9 @@ from president.rules.events import event_from_dict
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
-from services.engine.application import Engine
-from services.engine.memory import MemoryTableSessions
-from services.engine.turn_clock import (
+from services.engine.engine import Engine
+from services.engine.mechanisms.sessions import MemoryTableSessions
+from services.engine.mechanisms.turn_clock import (
     Alarm,
     LogDeadlineFacts,
     OverdueSweep,

@@ -14,8 +14,8 @@ from president.rules import legal_actions
 from president.settings import load_settings
 from president.store.memory import InMemoryEventStore
 
-from services.engine.application import Engine
-from services.engine.memory import MemoryTableSessions
+from services.engine.engine import Engine
+from services.engine.mechanisms.sessions import MemoryTableSessions
 from services.engine.settings import EngineSettings
 from tests.unit.engine.helpers import command_for, write_table
 

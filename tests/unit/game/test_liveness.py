@@ -16,8 +16,8 @@ from president.store.memory import InMemoryEventStore
 from president_tools.sample import play_sample_game, recorded_game, write_game
 from prometheus_client import REGISTRY
 
-from services.engine.application import Engine
-from services.engine.memory import MemoryTableSessions
+from services.engine.engine import Engine
+from services.engine.mechanisms.sessions import MemoryTableSessions
 from tests.unit.engine.helpers import write_table
 
 GRACE, AFTER = 30.0, 600.0

@@ -14,7 +14,6 @@ from president.contract import (
     TakeSeat,
 )
 from president.store.memory import InMemoryEventStore
-from president.store.rejections import InMemoryRejections
 
 from services.table.application import TableService
 
@@ -31,7 +30,7 @@ class NoLobby:
 
 
 def _service() -> TableService:
-    return TableService(InMemoryEventStore(), NoLobby(), InMemoryRejections(), "secret")
+    return TableService(InMemoryEventStore(), NoLobby(), "secret")
 
 
 async def test_a_refused_start_is_refused_again_after_the_seats_fill() -> None:

@@ -15,7 +15,6 @@ from president.contract import (
     TakeSeat,
 )
 from president.store.memory import InMemoryEventStore
-from president.store.rejections import InMemoryRejections
 
 from services.table.application import TableService
 from tests.unit.table.test_remembered_rejections import NoLobby
@@ -25,7 +24,7 @@ OWNER, RIVAL = Requester("acme-integrator"), Requester("globex-integrator")
 
 async def test_a_take_seat_id_is_its_senders_own_and_answers_it_only() -> None:
     store = InMemoryEventStore()
-    service = TableService(store, NoLobby(), InMemoryRejections(), "secret")
+    service = TableService(store, NoLobby(), "secret")
     await service.handle(CreateTable(command_id="c", table_id="t", players=3), OWNER)
     take = TakeSeat(command_id="take-1", table_id="t", player_name="Ann")
 
@@ -52,7 +51,7 @@ async def test_a_take_seat_id_is_its_senders_own_and_answers_it_only() -> None:
 
 async def test_a_rivals_refused_command_of_an_id_does_not_block_its_owner() -> None:
     store = InMemoryEventStore()
-    service = TableService(store, NoLobby(), InMemoryRejections(), "secret")
+    service = TableService(store, NoLobby(), "secret")
     await service.handle(CreateTable(command_id="c", table_id="t", players=3), OWNER)
     squat = TakeSeat(command_id="take-1", table_id="t", player_name="Eve", seat=4)
     refused = await service.handle(squat, RIVAL)
@@ -66,7 +65,7 @@ async def test_a_rivals_refused_command_of_an_id_does_not_block_its_owner() -> N
 
 
 async def test_a_create_table_id_names_a_table_of_its_sender() -> None:
-    service = TableService(InMemoryEventStore(), NoLobby(), InMemoryRejections(), "secret")
+    service = TableService(InMemoryEventStore(), NoLobby(), "secret")
     create = CreateTable(command_id="c", players=3)
     rival = await service.handle(create, RIVAL)
     own = await service.handle(create, OWNER)
@@ -75,7 +74,7 @@ async def test_a_create_table_id_names_a_table_of_its_sender() -> None:
 
 
 async def test_without_a_known_sender_the_first_answer_is_given_again() -> None:
-    service = TableService(InMemoryEventStore(), NoLobby(), InMemoryRejections(), "secret")
+    service = TableService(InMemoryEventStore(), NoLobby(), "secret")
     create = CreateTable(command_id="c", table_id="t", players=3)
     assert isinstance(await service.handle(create), Accepted)
     again = await service.handle(create)
@@ -84,7 +83,7 @@ async def test_without_a_known_sender_the_first_answer_is_given_again() -> None:
 
 async def test_the_same_id_with_another_command_is_reused_and_changes_nothing() -> None:
     store = InMemoryEventStore()
-    service = TableService(store, NoLobby(), InMemoryRejections(), "secret")
+    service = TableService(store, NoLobby(), "secret")
     await service.handle(CreateTable(command_id="c", table_id="t", players=3), OWNER)
     take = TakeSeat(command_id="take-1", table_id="t", player_name="Ann")
     first = await service.handle(take, OWNER)
@@ -119,7 +118,7 @@ async def test_an_identity_may_hold_so_many_open_tables() -> None:
             return count
 
     store = InMemoryEventStore()
-    service = TableService(store, Counted(store), InMemoryRejections(), "s", max_open_tables=2)
+    service = TableService(store, Counted(store), "s", max_open_tables=2)
     for table in ("a", "b"):
         created = await service.handle(CreateTable(command_id=table, table_id=table), OWNER)
         assert isinstance(created, Accepted)
@@ -140,7 +139,7 @@ async def test_a_refusal_remembered_before_the_limit_is_still_the_answer_over_it
             return self.held
 
     store, lobby = InMemoryEventStore(), Holding()
-    service = TableService(store, lobby, InMemoryRejections(), "s", max_open_tables=2)
+    service = TableService(store, lobby, "s", max_open_tables=2)
     bad = CreateTable(command_id="bad", table_id="d", players=3, ai_seats={4: AILevel.EASY})
     first = await service.handle(bad, OWNER)
     assert isinstance(first, Rejected) and first.code is RejectionCode.INVALID_OPTIONS

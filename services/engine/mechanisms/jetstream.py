@@ -186,7 +186,7 @@ class EventConsumer:
     last seen intact (every event up to it handled and acked), never from the stream's
     start. An engine without a position that finds no consumer on a stream holding
     messages starts after the stream's last one (what it missed is the sweep's:
-    ``services.engine.sweep``). Engines healing at once look again after a random
+    ``services.engine.mechanisms.sweep``). Engines healing at once look again after a random
     ``settle`` delay, so that one heals and the others find the repair.
     """
 

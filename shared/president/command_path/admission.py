@@ -1,11 +1,5 @@
-"""Bytes in, one reply out: the parse and reply ends of a service's command cycle.
-
-Two steps, so that a service can keep its command slots for commands worth deciding:
-:func:`admit` is synchronous and cheap (the sender's rate limit, the body's size, one
-validating parse, the reserved command ids: ``president.commands.namespaces``) and
-yields the typed command or the encoded reply at once;
-only an admitted command then takes a slot and is run (:func:`run`). :func:`answer` does
-both in one call. Every reply is counted in the command metrics (kind, type, outcome).
+"""Bytes in, one reply out: :func:`admit` (cheap, in the subscription's task) parses a
+request once or refuses it; :func:`run` answers what it admitted in a command slot.
 """
 
 from __future__ import annotations
@@ -16,9 +10,17 @@ from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 from president.bus.identity import Requester
-from president.commands.limits import RateLimits
-from president.commands.namespaces import reserved_id
-from president.contract import AnyCommand, Rejected, RejectionCode, Reply, parse_command
+from president.command_path.limits import RateLimits
+from president.contract import (
+    AI_COMMAND_IDS,
+    ENGINE_COMMAND_IDS,
+    AnyCommand,
+    Rejected,
+    RejectionCode,
+    Reply,
+    parse_command,
+)
+from president.game.seats import AI_WORKER_ROLE
 from president.runtime.logs import log_context
 from president.runtime.metrics import outcome_of, record_command
 
@@ -98,26 +100,21 @@ async def run(
     # id for a game command, the command id for a table command.
     correlation_id = table_id if kind == "game" else command_id
     with log_context(table_id=table_id, command_id=command_id, correlation_id=correlation_id):
-        reply = await _handled(subject, command, handle, service)
-        log.debug("%s: %s", command.type, outcome_of(reply))
+        try:
+            reply = await handle(command)
+        except Exception:
+            log.exception("%s: command %s on %s failed", service, command_id, subject)
+            reply = Rejected(
+                command_id=command_id,
+                code=RejectionCode.INTERNAL_ERROR,
+                detail=f"the {service} failed on this command (logged) and may or may not"
+                " have applied it; resending the same command_id answers which, once it"
+                " recovers",
+            )
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("%s: %s", command.type, outcome_of(reply))
     record_command(kind, command.type, reply, time.perf_counter() - started)
     return reply.model_dump_json().encode()
-
-
-async def _handled(
-    subject: str, command: Any, handle: Callable[[Any], Awaitable[Reply]], service: str
-) -> Reply:
-    try:
-        return await handle(command)
-    except Exception:
-        command_id = getattr(command, "command_id", None)
-        log.exception("%s: command %s on %s failed", service, command_id, subject)
-        return Rejected(
-            command_id=command_id,
-            code=RejectionCode.INTERNAL_ERROR,
-            detail=f"the {service} failed on this command (logged) and may or may not have"
-            " applied it; resending the same command_id answers which, once it recovers",
-        )
 
 
 async def answer(
@@ -137,3 +134,18 @@ async def answer(
     if isinstance(command, bytes):
         return command
     return await run(subject, command, handle, kind=kind, service=service)
+
+
+def reserved_id(command_id: str | None, requester: Requester | None) -> str | None:
+    """Why ``requester`` may not send a command under ``command_id`` (None: it may).
+
+    The engine's ids (``timeout:``, ``takeover:``, ``start:``) never come over the bus;
+    ``ai:`` ids are the AI workers' (an anonymous sender, on an open server, may use them)."""
+    if command_id is None:
+        return None
+    if command_id.startswith(ENGINE_COMMAND_IDS):
+        return f"command ids {'/'.join(ENGINE_COMMAND_IDS)}... are the engine's own"
+    ai_id = command_id.startswith(AI_COMMAND_IDS)
+    if ai_id and requester is not None and requester.role != AI_WORKER_ROLE:
+        return f"command ids {AI_COMMAND_IDS}... are the AI workers' own"
+    return None

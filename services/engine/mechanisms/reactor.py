@@ -15,7 +15,7 @@ from president.contract import (
 from president.game import Game, Refusal
 from president.game.prompts import Prompt, decision_request, prompts_for
 
-from services.engine.application import Engine
+from services.engine.engine import Engine
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ class Reactor:
 
     async def on_game(self, table_id: str, since: int | None, until: int | None = None) -> None:
         """Prompt for every turn that began at or after version ``since`` (None: every
-        seat due now, as after a reaction that never came: ``services.engine.sweep``).
+        seat due now, as after a reaction that never came: ``services.engine.mechanisms.sweep``).
 
         ``until`` is the last relayed version in hand: a cached fold that reached it is
         used without reading the log (it holds committed events only).

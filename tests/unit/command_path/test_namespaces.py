@@ -6,8 +6,8 @@ import json
 
 import pytest
 from president.bus.identity import Requester
-from president.commands import admit
-from president.commands.namespaces import reserved_id
+from president.command_path import admit
+from president.command_path.admission import reserved_id
 from president.contract import (
     ENGINE_COMMAND_IDS,
     GAME_COMMANDS,

@@ -1,8 +1,5 @@
-"""The engine's use cases: handle a game command, answer a view query, start a game.
-
-Thin adapters (NATS subscriber, JetStream consumers) call these; every game rule
-lives in ``president.rules`` and ``president.game.decide``.
-"""
+"""The engine's use cases: decide a game command, take a turn over, answer a view query,
+start a game. Rules live in ``president.rules`` and ``president.game``."""
 
 from __future__ import annotations
 
@@ -13,11 +10,14 @@ from president import fairness
 from president.ai import Policy, make_policy
 from president.bus.identity import Requester
 from president.clock import Clock, SystemClock
-from president.commands import rejection
+from president.command_path import Sent, execute, rejection, sent
 from president.contract import (
     Accepted,
+    Away,
+    Back,
     GameWrite,
     GetView,
+    Leave,
     Rejected,
     RejectionCode,
     SeatView,
@@ -34,18 +34,28 @@ from president.game import (
     fold_table,
     seat_clock,
     start_command_id,
-    token_matches,
 )
-from president.game.seats import seat_sender_refusal
+from president.game.decide import (
+    admit,
+    decide_action,
+    decide_presence,
+    decide_takeover,
+    seat_refusal,
+)
 from president.rules import Action, observe
 from president.rules import SeatView as RulesView
-from president.store import AppendResult, ConcurrencyConflict, EventStore
+from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEvent
 
-from services.engine.cache import GameCache
-from services.engine.cycle import GameCommands, GameRequest, TakeOver
-from services.engine.ports import Appender, TableSessions
+from services.engine.game_log import Appender, GameLog
+from services.engine.mechanisms.cache import GameCache
+from services.engine.mechanisms.sessions import TableSessions
 
 log = logging.getLogger(__name__)
+
+ATTEMPTS = 3
+"""Decisions of one command before a table that keeps moving is answered busy."""
+ENGINE = Requester("engine")
+"""Who a takeover is recorded as sent by: the engine itself."""
 
 
 class Engine:
@@ -77,48 +87,77 @@ class Engine:
         self._takeover_seed = takeover_seed
         self._policies: dict[str, Policy] = {}
         self.games = cache or GameCache(store)
-        self._commands = GameCommands(
-            self.games,
-            sessions,
-            self._appender,
-            new_seed,
-            check_seat=self._check_seat,
-            clock=self.clock,
-            appended_to=appended_to,
-        )
+        self._log = GameLog(self.games, sessions, self._appender, appended_to)
 
     # -- commands ----------------------------------------------------------------
 
     async def handle(
-        self, command: GameWrite | TakeOver, requester: Requester | None = None
+        self, command: GameWrite, requester: Requester | None = None
     ) -> Accepted | Rejected:
-        """Check ``command`` from ``requester`` against the table's committed state and
-        append its events (which record who sent it: the engine for a takeover)."""
+        """Decide ``command`` from ``requester`` on the table's committed state and append
+        its events (which record who sent it)."""
         table_id = command.table_id
-        if not isinstance(command, TakeOver):
-            unstarted = await self._unstarted(table_id)
-            if unstarted is not None:
-                return rejection(
-                    command.command_id, unstarted.code, unstarted.detail, unstarted.params
-                )
-        request = command if isinstance(command, TakeOver) else GameRequest(command, requester)
+        if table_id not in self.games and not await self._store.stream_version(
+            stream_id_of_game(table_id)
+        ):
+            # No game: refused at the cost of a read or two, with no lock, lease or fold
+            # (a forged table id, a command sent too early). Never remembered.
+            refused = await self._no_game(table_id)
+            return rejection(command.command_id, refused.code, refused.detail)
+        user, role = (None, None) if requester is None else (requester.user, requester.role)
+
+        def decide(game: Game) -> list[NewEvent] | Refusal:
+            if isinstance(command, Leave | Away | Back):
+                return decide_presence(game, command, now=self.clock.now())
+            return decide_action(game, command, self._new_seed, now=self.clock.now())
+
+        return await self._execute(
+            table_id,
+            sent(stream_id_of_game(table_id), command, requester),
+            decide,
+            lambda game: admit(game, command, user, role),
+        )
+
+    async def take_over(
+        self, table_id: str, seat: int, turn_version: int, command_id: str
+    ) -> Accepted | Rejected:
+        """Play ``seat``'s turn (due since ``turn_version``) with the table's takeover level,
+        once its deadline passed, under ``command_id`` (``timeout:...`` or ``takeover:...``:
+        a second try, by any engine, is a duplicate)."""
+
+        def decide(game: Game) -> list[NewEvent] | Refusal:
+            level = "easy" if game.created is None else game.created.options.takeover_level
+            return decide_takeover(
+                game,
+                seat,
+                turn_version,
+                now=self.clock.now(),
+                choose=self._choose(level),
+                command_id=command_id,
+                level=level,
+                new_seed=self._new_seed,
+            )
+
+        stream_id = stream_id_of_game(table_id)
+        command = Sent(stream_id, command_id, requester=ENGINE.user, requester_role=ENGINE.role)
+        return await self._execute(table_id, command, decide)
+
+    async def _execute(
+        self,
+        table_id: str,
+        command: Sent,
+        decide: Callable[[Game], list[NewEvent] | Refusal],
+        admit: Callable[[Game], Refusal | None] | None = None,
+    ) -> Accepted | Rejected:
         async with self.games.lock(table_id):
             try:
-                return await self._commands.execute(request)
+                return await execute(command, self._log, decide, admit=admit, attempts=ATTEMPTS)
             except CorruptGame:
                 log.exception("table %s: the log breaks the rules", table_id)
                 return rejection(command.command_id, RejectionCode.INTERNAL_ERROR, "bad log")
             except BaseException:
                 self.games.forget(table_id)
                 raise
-
-    async def take_over(
-        self, table_id: str, seat: int, turn_version: int, command_id: str
-    ) -> Accepted | Rejected:
-        """Play ``seat``'s turn (due since ``turn_version``) with the table's takeover level,
-        once its deadline passed: through the command cycle, under ``command_id``
-        (``timeout:...`` or ``takeover:...``: a second try is a duplicate)."""
-        return await self.handle(TakeOver(table_id, seat, turn_version, command_id, self._choose))
 
     def _choose(self, level: str) -> Callable[[RulesView], Action]:
         policy = self._policies.get(level)
@@ -135,34 +174,11 @@ class Engine:
 
         return choose
 
-    async def _unstarted(self, table_id: str) -> Refusal | None:
-        """UNKNOWN_TABLE or GAME_NOT_STARTED for a table whose game stream is empty, at the
-        cost of one read: a command for a table no game exists for (a forged one, one sent
-        too early) takes no lock, lease or fold. Such a stream holds no command, so the
-        refusal is the one the cycle would give (neither is remembered)."""
-        if table_id in self.games:
-            return None
-        if await self._store.stream_version(stream_id_of_game(table_id)):
-            return None
-        return await self._check_seat(Game(table_id), 0, "", None)
-
-    async def _check_seat(
-        self, game: Game, seat: int, token: str, requester: Requester | None
-    ) -> Refusal | None:
-        """The refusal of a command or query for ``seat`` with ``token`` from ``requester``:
-        no such table or seat, not its token, or not an identity that may act for it."""
-        if game.created is None:
-            if await self._store.stream_version(stream_id_of_table(game.table_id)):
-                return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started yet")
-            return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {game.table_id}")
-        if seat >= game.created.players:
-            return Refusal(RejectionCode.UNKNOWN_SEAT, f"seats are 0..{game.created.players - 1}")
-        held = game.created.seats[seat]
-        if not token_matches(token, held.token_sha256):
-            return Refusal(RejectionCode.BAD_TOKEN, f"not the token of seat {seat}")
-        if requester is None:
-            return seat_sender_refusal(held, None, None)
-        return seat_sender_refusal(held, requester.user, requester.role)
+    async def _no_game(self, table_id: str) -> Refusal:
+        """GAME_NOT_STARTED for a table whose game is not created yet, else UNKNOWN_TABLE."""
+        if await self._store.stream_version(stream_id_of_table(table_id)):
+            return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started yet")
+        return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {table_id}")
 
     # -- queries -----------------------------------------------------------------
 
@@ -178,7 +194,10 @@ class Engine:
         for the seat."""
         async with self.games.lock(query.table_id):
             game = await self.games.load(query.table_id)
-            refused = await self._check_seat(game, query.seat, query.seat_token, requester)
+            user, role = (None, None) if requester is None else (requester.user, requester.role)
+            refused = seat_refusal(game, query.seat, query.seat_token, user, role)
+            if refused is not None and game.created is None:
+                refused = await self._no_game(query.table_id)
             if refused is not None:
                 return rejection(query.command_id, refused.code, refused.detail, refused.params)
             assert game.state is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from president.bus.identity import Requester
-from president.commands.limits import RateLimits
+from president.command_path.limits import RateLimits
 
 pytestmark = pytest.mark.unit
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from president.bus.identity import Requester
-from president.commands import RateLimits, admit, run
+from president.command_path import RateLimits, admit, run
 from president.contract import GAME_COMMANDS, GameWrite, GetView, Reply
 
-from services.engine.application import Engine
+from services.engine.engine import Engine
 
 Command = GameWrite | GetView
 

@@ -1,33 +1,60 @@
-"""Postgres adapter of the engine's table sessions: a leased table, or a hold per command.
-
-A command holds its game stream from before it reads the stream's head to after its
-append committed, so one table's commands are handled one at a time across every engine
-instance; the append's expected version stays as the backstop. A table this instance
-leases (``services.engine.leases``) is held between commands, and its commands take no
-lock round trip. Otherwise the command holds the stream through the store's port
-(``EventStore.hold``: the stream's advisory lock, its head and the command's remembered
-refusal in one round trip when the table is free); when another instance holds the
-table, the holder is first asked to give its lease up.
-"""
+"""Table sessions: one table held by one engine instance for a command (a store hold per
+command, or a table lease kept between commands), in Postgres and in memory."""
 
 from __future__ import annotations
 
 import functools
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import asyncpg
 from president.contract import stream_id_of_game
 from president.store import StreamHold
+from president.store.memory import InMemoryEventStore
 from president.store.postgres import PostgresEventStore
 from president.store.rejections import REMEMBER
 
-from services.engine.leases import Lease, TableLeases, lock_key
+from services.engine.mechanisms.table_leases import Lease, TableLeases, lock_key
 
-__all__ = ["PostgresTableSessions", "lock_key"]
+__all__ = ["MemoryTableSessions", "PostgresTableSessions", "TableSessions", "lock_key"]
+
+TableSession = StreamHold
+"""One table held exclusively (across every engine instance) until the session ends. Its
+``head_version`` and ``rejection`` are read as the table is taken (every writer of a game
+stream holds it, so they stay true while it is held)."""
+
+
+class TableSessions(Protocol):
+    """Opens a :class:`TableSession`; waits while another instance holds the table."""
+
+    def hold(
+        self, table_id: str, command_id: str | None = None, sender: str = ""
+    ) -> AbstractAsyncContextManager[TableSession]:
+        """``sender``: the attested user of the command ('' when anonymous); the session's
+        ``rejection`` is the one remembered for this sender's command id."""
+        ...
+
+    def finished(self, table_id: str) -> None:
+        """The table's game is over: keep nothing of it past the command in hand."""
+        ...
+
+
+class MemoryTableSessions:
+    """A table session is a hold on the game stream in the in-memory store (unit tests)."""
+
+    def __init__(self, store: InMemoryEventStore):
+        self._store = store
+
+    def finished(self, table_id: str) -> None:
+        """Nothing is kept past a session."""
+
+    def hold(
+        self, table_id: str, command_id: str | None = None, sender: str = ""
+    ) -> AbstractAsyncContextManager[StreamHold]:
+        return self._store.hold(stream_id_of_game(table_id), command_id, sender=sender)
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""How the engine does its work: caches, leases, group commit, clocks, the reactor."""

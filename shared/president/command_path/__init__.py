@@ -1,0 +1,33 @@
+"""The command path both writing services share: admit a request, decide it on its
+stream, append, reply (``path.execute``)."""
+
+from president.command_path.admission import BUSY, admit, answer, run
+from president.command_path.limits import RateLimits
+from president.command_path.path import (
+    CommandLog,
+    Earlier,
+    Held,
+    Loaded,
+    Sent,
+    accepted,
+    execute,
+    rejection,
+    sent,
+)
+
+__all__ = [
+    "BUSY",
+    "CommandLog",
+    "Earlier",
+    "Held",
+    "Loaded",
+    "RateLimits",
+    "Sent",
+    "accepted",
+    "admit",
+    "answer",
+    "execute",
+    "rejection",
+    "run",
+    "sent",
+]

@@ -1,0 +1,246 @@
+"""The command path both writing services share: hold the stream, load, judge, append, reply.
+
+Read :func:`execute` top to bottom; docs/decisions/2026-12-02-one-command-path.md says why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, replace
+from typing import Any, Generic, Protocol, TypeVar
+
+from president.bus.identity import Requester
+from president.contract import Accepted, Rejected, RejectionCode
+from president.contract.base import Message
+from president.game.refusal import Refusal
+from president.rules.errors import RejectionParams
+from president.store import AppendResult, ConcurrencyConflict, NewEvent
+
+S = TypeVar("S")
+
+REQUESTED_BY = "requested_by"
+"""Event metadata: the NATS identity (user name, never a secret) that sent the command."""
+REQUESTED_BY_ROLE = "requested_by_role"
+"""Event metadata: the role of that identity (``integrator``, ``ai-worker``, ...)."""
+FINGERPRINT = "command_fingerprint"
+"""Event metadata: :func:`fingerprint` of the command that wrote the event."""
+SENT = "_sent"
+"""The member of a remembered refusal holding :meth:`Sent.recorded` of its command."""
+
+
+@dataclass(frozen=True)
+class Sent:
+    """A command as the path knows it: the stream it writes, its id, who sent it, what it
+    says. Its idempotency key is (stream, sender, command id)."""
+
+    stream_id: str
+    command_id: str
+    expected_version: int | None = None
+    requester: str | None = None
+    """The NATS identity that sent it, as the server attests it (None: anonymous)."""
+    requester_role: str | None = None
+    fingerprint: str | None = None
+    """What the command says (:func:`fingerprint`); None for the engine's own commands."""
+
+    @property
+    def sender(self) -> str:
+        """Whose command id this is: the requester, ``""`` when anonymous."""
+        return self.requester or ""
+
+    def recorded(self) -> dict[str, str]:
+        """What the log records of who sent the command and what it said."""
+        recorded = {
+            REQUESTED_BY: self.requester,
+            REQUESTED_BY_ROLE: self.requester_role,
+            FINGERPRINT: self.fingerprint,
+        }
+        return {key: value for key, value in recorded.items() if value is not None}
+
+
+def sent(stream_id: str, command: Any, requester: Requester | None) -> Sent:
+    """The :class:`Sent` of a client's ``command`` (a contract message) to ``stream_id``."""
+    return Sent(
+        stream_id,
+        command.command_id,
+        command.expected_version,
+        requester=None if requester is None else requester.user,
+        requester_role=None if requester is None else requester.role,
+        fingerprint=fingerprint(stream_id, command),
+    )
+
+
+def fingerprint(stream_id: str, command: Message) -> str:
+    """SHA-256 (hex) of what ``command`` says: its type, stream and canonical body (sorted
+    keys, no spaces, defaults included), the command id aside."""
+    body = command.model_dump(mode="json", exclude={"command_id"})
+    canonical = json.dumps(
+        {"stream_id": stream_id, "body": body}, sort_keys=True, separators=(",", ":")
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def sender_of(metadata: Any) -> str:
+    """The sender an event's metadata (or a refusal's ``_sent``) records ('' if none)."""
+    requester = metadata.get(REQUESTED_BY)
+    return requester if isinstance(requester, str) else ""
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """The answer of a sender's command id's first time, with what the command said then."""
+
+    reply: Accepted | Rejected
+    fingerprint: str | None = None
+
+    @classmethod
+    def of(cls, reply: Accepted | Rejected, metadata: Any) -> Earlier:
+        """The answer ``reply`` of a command whose events (or refusal) recorded ``metadata``."""
+        print_ = metadata.get(FINGERPRINT)
+        return cls(reply, print_ if isinstance(print_, str) else None)
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[S]):
+    """A stream as loaded for one decision: its fold, its version and the first answer
+    to the command when the stream holds its events."""
+
+    state: S
+    version: int
+    earlier: Earlier | None = None
+
+
+class Held(Protocol[S]):
+    """A stream held for one decision of one command: no other writer of it meanwhile."""
+
+    @property
+    def rejection(self) -> dict[str, Any] | None:
+        """The refusal remembered for this sender's command id, if any."""
+        ...
+
+    async def load(self) -> Loaded[S]:
+        """The stream as the log holds it now."""
+        ...
+
+    async def append(self, loaded: Loaded[S], events: Sequence[NewEvent]) -> Accepted | Rejected:
+        """Append ``events`` at ``loaded.version`` under the command's id and sender (a
+        stale version raises ``ConcurrencyConflict``); the reply."""
+        ...
+
+    async def remember(self, reply: dict[str, Any]) -> None:
+        """Record the command's final refusal: its resends get it back."""
+        ...
+
+
+class CommandLog(Protocol[S]):
+    """Where a service's commands are decided: the port of the command path."""
+
+    def hold(self, command: Sent) -> AbstractAsyncContextManager[Held[S]]:
+        """Hold the command's stream for one decision (waits while another holds it)."""
+        ...
+
+
+Admit = Callable[[S], Refusal | None]
+Decide = Callable[[S], list[NewEvent] | Refusal]
+
+
+async def execute(
+    command: Sent,
+    log: CommandLog[S],
+    decide: Decide[S],
+    *,
+    admit: Admit[S] | None = None,
+    attempts: int = 5,
+    busy: tuple[RejectionCode, str] = (RejectionCode.INTERNAL_ERROR, "table too busy"),
+) -> Accepted | Rejected:
+    """Decide ``command`` on its stream and append what it causes; the reply to send.
+
+    ``admit(state)`` refuses the sender before anything else is told (the engine checks
+    the seat's token); ``decide(state)`` is the service's pure decision. A lost race
+    (another writer appended first) is decided again, ``attempts`` times at most, then
+    answered ``busy``."""
+    for _ in range(attempts):
+        try:
+            async with log.hold(command) as held:
+                loaded = await held.load()
+                verdict = judge(command, loaded, held.rejection, admit, decide)
+                if isinstance(verdict, Refusal):
+                    refused = rejection(
+                        command.command_id, verdict.code, verdict.detail, verdict.params
+                    )
+                    if verdict.final:
+                        await held.remember(remembered(command, refused))
+                    return refused
+                if isinstance(verdict, Accepted | Rejected):
+                    return verdict
+                recorded = command.recorded()
+                events = [replace(e, metadata={**e.metadata, **recorded}) for e in verdict]
+                return await held.append(loaded, events)
+        except ConcurrencyConflict:
+            continue
+    return rejection(command.command_id, *busy)
+
+
+def judge(
+    command: Sent,
+    loaded: Loaded[S],
+    remembered_refusal: dict[str, Any] | None,
+    admit: Admit[S] | None,
+    decide: Decide[S],
+) -> Accepted | Rejected | Refusal | list[NewEvent]:
+    """What ``command`` gets on ``loaded``: a refusal of its sender, its first answer again,
+    STALE_VERSION, or the service's decision."""
+    refused = None if admit is None else admit(loaded.state)
+    if refused is not None:
+        return refused
+    if loaded.earlier is not None:
+        return again(command, loaded.earlier)
+    if remembered_refusal is not None:
+        reply = dict(remembered_refusal)
+        first = reply.pop(SENT, None)
+        earlier = Rejected.model_validate_json(json.dumps(reply))
+        return again(command, Earlier.of(earlier, first if isinstance(first, dict) else {}))
+    expected, version = command.expected_version, loaded.version
+    if expected is not None and expected != version:
+        detail = f"expected version {expected}, {command.stream_id} is at {version}"
+        params: RejectionParams = {"expected": expected, "current": version}
+        return Refusal(RejectionCode.STALE_VERSION, detail, final=True, params=params)
+    return decide(loaded.state)
+
+
+def again(command: Sent, earlier: Earlier) -> Accepted | Rejected:
+    """The first answer again, for the same command; COMMAND_ID_REUSED for another one."""
+    if earlier.fingerprint is not None and command.fingerprint != earlier.fingerprint:
+        detail = "this command id was sent before with another command; nothing changed"
+        return rejection(command.command_id, RejectionCode.COMMAND_ID_REUSED, detail)
+    return earlier.reply
+
+
+def remembered(command: Sent, refused: Rejected) -> dict[str, Any]:
+    """What is remembered of a final refusal: the reply and who sent what."""
+    return {**refused.model_dump(mode="json"), SENT: command.recorded()}
+
+
+def accepted(command_id: str, result: AppendResult, **extra: Any) -> Accepted:
+    """The reply to a command whose events ``result`` holds (``extra``: a service's fields)."""
+    return Accepted(
+        command_id=command_id,
+        stream_id=result.stream_id,
+        first_version=result.first_version,
+        last_version=result.last_version,
+        positions=list(result.positions),
+        duplicate=result.duplicate,
+        **extra,
+    )
+
+
+def rejection(
+    command_id: str | None,
+    code: RejectionCode,
+    detail: str,
+    params: RejectionParams | None = None,
+) -> Rejected:
+    """A ``Rejected`` reply."""
+    return Rejected(command_id=command_id, code=code, detail=detail, params=dict(params or {}))
