@@ -1,14 +1,5 @@
-"""Composition root of an engine process: ``create_app(settings)`` and ``main()``.
-
-One process, two NATS connections: the identity ``engine`` in the main account for the
-reactor consuming the relayed events (game creation, turn prompts, AI decision requests)
-and JetStream, and ``engine-commands`` in the command account for the game-command
-subscriber (queue group ``engine``, so instances share the load; the server attests who
-sent each command, ``president.bus.identity``). Nothing connects before ``start()``;
-``president.runtime.run`` serves it until SIGTERM/SIGINT, then ``stop()`` answers the
-commands in hand and disconnects. Ready while NATS and Postgres answer and the
-reactor's consumer is bound as configured (both connections up; ``EventConsumer``).
-"""
+"""Composition root of an engine process: ``create_app(settings)`` wires the engine's two
+NATS connections, its store, reactor, clocks and sweeps; nothing connects before ``start()``."""
 
 from __future__ import annotations
 

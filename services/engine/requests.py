@@ -1,9 +1,5 @@
-"""The NATS adapter of game commands: bytes in, one reply out, whatever happens.
-
-:func:`admit_request` runs in the command subscription's own task (cheap: the sender's
-rate limit, the size, one validating parse) and :func:`run_request` in a command slot;
-:func:`handle_request` is both at once.
-"""
+"""The NATS adapter of game commands: bytes in, one reply out, whatever happens
+(:func:`admit_request` in the subscription's task, :func:`run_request` in a slot)."""
 
 from __future__ import annotations
 

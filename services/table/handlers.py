@@ -1,11 +1,5 @@
-"""The table service's NATS side: every table command and lobby query, one reply each.
-
-Thin on purpose, and cheap for junk: the sender's rate limit, the size and one
-validating parse run in the subscription's own task (``president.command_path.admit``);
-only what they admit takes one of the service's slots and reaches the application.
-Core NATS through ``president.bus.requests.CommandServer`` (no FastStream machinery per
-message: a flood of junk then costs the service no more than refusing it).
-"""
+"""The table service's NATS side: every table command and lobby query, one reply each
+(admission in the subscription's own task, the rest in a command slot)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
-"""Composition root of a table-service process: ``create_app(settings)`` wires everything.
-
-Nothing connects at import time; ``start()`` opens the pool, the store, the lobby
-projector and the command subscriber (core NATS, ``services.table.handlers``: junk is
-refused in its own task, without a framework's per-message cost), ``stop()`` stops
-taking commands, answers those in hand and closes everything; ``president.runtime.run``
-drives both. Ready while NATS and Postgres answer and the projector runs. The database
-must be migrated (``president serve migrate``; ``president serve table`` does it first):
-the service creates no table of its own.
-"""
+"""Composition root of a table-service process: ``create_app(settings)`` wires the pool,
+the store, the lobby projector and the command subscriber; nothing connects at import."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The command trace counts what it says: project calls between request and reply."""
+"""The command trace counts what it says, and a game command's route does not grow back."""
 
 from __future__ import annotations
 
@@ -6,6 +6,14 @@ import pytest
 from president_tools.command_trace import command_figures
 
 pytestmark = pytest.mark.unit
+
+CEILINGS = {
+    "accepted": {"calls": 128, "files": 27},
+    "refused": {"calls": 48, "files": 15},
+}
+"""The route as measured when the command path became one function (2026-12-02; before it:
+139 calls in 28 files, and 63 in 17). Issue 17 aims at 40 calls in 10 files, and 25 calls:
+lower these as the route shortens, never raise them."""
 
 
 def test_an_accepted_move_travels_further_than_a_forged_one_and_both_are_counted() -> None:
@@ -15,3 +23,12 @@ def test_an_accepted_move_travels_further_than_a_forged_one_and_both_are_counted
     assert refused["calls"] >= 10 and refused["files"] >= 3
     assert accepted["calls"] > refused["calls"] and accepted["files"] >= refused["files"]
     assert 0 < accepted["returns_to_another_file"] < accepted["calls"]
+
+
+def test_a_game_command_takes_no_longer_route_than_its_ceiling() -> None:
+    figures = command_figures()
+
+    for outcome, ceiling in CEILINGS.items():
+        route = figures[outcome]
+        assert route["calls"] <= ceiling["calls"], (outcome, route)
+        assert route["files"] <= ceiling["files"], (outcome, route)

@@ -1,14 +1,5 @@
-"""Group commit: the appends of concurrent commands share one commit.
-
-The store serialises appends through their commit (docs/decisions/2026-11-29-store-log-
-order.md), so with a WAL flush per commit the engine's appends cannot outpace one flush
-each (about 250 per second on the development disk). Here an append that arrives while
-another is committing waits for it, and every append that waited goes in the next
-transaction together (``append_in``, each under its savepoint: one stale expected version
-refuses that append alone). A lone append goes straight to the store, as before. Nobody
-gets a result before the commit that holds it. Fewer commits also mean fewer NOTIFYs, so
-the relay reads and publishes bigger batches (docs/decisions/2026-11-29-engine-hot-path.md).
-"""
+"""Group commit: the appends of concurrent commands share one commit (each under its
+savepoint; nobody gets a result before the commit that holds it)."""
 
 from __future__ import annotations
 

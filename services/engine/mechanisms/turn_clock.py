@@ -1,17 +1,5 @@
-"""The engine's turn clock: alarms at the deadlines the game streams record.
-
-:class:`TurnClock` keeps, per table, the alarms of its due seats' deadlines (as the cached
-fold says: :meth:`TurnClock.watch` after every relayed batch) and waits on the clock for
-the next one (``Clock.wait_until``: no sleeping of its own). At a deadline it has the
-engine take the turn over (``Engine.take_over``: the command cycle, a deterministic command
-id, so however many engines fire, one time-out is appended); halfway to an AI seat's
-deadline it has the decision request sent again.
-
-A deadline whose alarm was lost (the engine that reacted to it died) is found by
-:class:`OverdueSweep`: at start-up every game with a deadline in the log is looked at,
-then every few seconds the deadlines appended since; a table whose latest deadline is
-overdue by more than ``grace`` gets its alarms on this engine too.
-"""
+"""The engine's turn clock: alarms at the deadlines the game streams record, and the sweep
+that finds the deadlines whose alarm was lost."""
 
 from __future__ import annotations
 

@@ -1,17 +1,5 @@
-"""Per-identity command rate limits: a token bucket per requester, in each service instance.
-
-A client identity (an integrator, anyone the bus does not know as a service) may send
-``rate`` commands per second on average and ``burst`` at once to one service instance;
-beyond that its commands are answered ``RATE_LIMITED`` at once, unread (no JSON parsed,
-no Postgres touched, no command slot taken), so a client that floods slows only itself.
-The services' own identities (``president.bus.auth.SERVICE_ROLES``: the AI workers' moves
-above all) are not limited: they are the backend. The requester is the identity the
-server attests (``president.bus.identity``), so a client cannot spend another's rate nor
-pass as a service. Requests without one come only from an open server (no
-authentication: local comparisons such as `president bench e2e --no-auth`; every
-deployment authenticates): there is no identity to limit, so they are not limited. (One
-bucket for all of them throttled the whole backend, AI workers included, to ``rate``.)
-"""
+"""Per-identity command rate limits: a token bucket per attested client identity, in each
+service instance (the services' own identities are not limited)."""
 
 from __future__ import annotations
 

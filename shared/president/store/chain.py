@@ -1,14 +1,5 @@
-"""The per-stream hash chain: canonical serialisation, event hashes and chain checking.
-
-Canonical form of an event (documented in docs/decisions/2026-11-29-store-hash-chain.md):
-the UTF-8 JSON array
-
-    [stream_id, version, event_id, type, schema_version, data, metadata, prev_hash]
-
-with `event_id` as lower-case hyphenated text, object keys sorted, no whitespace, non-ASCII
-characters written as themselves (not escaped), numbers as orjson writes them. The hash is
-the lower-case hex SHA-256 of those bytes; the first event's `prev_hash` is 64 zeros.
-"""
+"""The per-stream hash chain: canonical serialisation, event hashes and chain checking
+(the canonical form: docs/decisions/2026-11-29-store-hash-chain.md)."""
 
 from __future__ import annotations
 
