@@ -169,6 +169,10 @@ class ServiceSettings(Settings):
     stop_timeout: float = Field(
         default=20.0, gt=0, description="seconds a clean stop may take before the process exits"
     )
+    profile_dir: Path | None = Field(
+        default=None,
+        description="where SIGUSR1/SIGUSR2 start and write a CPU profile (unset: no profiling)",
+    )
 
 
 @overload

@@ -26,6 +26,7 @@ from typing import Any, NoReturn, Protocol
 from president.runtime import metrics
 from president.runtime.health import Health, HealthServer
 from president.runtime.logs import configure_logging
+from president.runtime.profiling import CpuProfile
 from president.runtime.ready import clear_ready, mark_ready
 from president.settings import ServiceSettings
 
@@ -129,6 +130,8 @@ async def serve(app: App, settings: ServiceSettings) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
+    if settings.profile_dir is not None:
+        CpuProfile(settings.profile_dir / f"{settings.instance_id}.prof").install(loop)
     monitor: asyncio.Task[None] | None = None
     try:
         if await _started(app, runtime, stop):

@@ -25,6 +25,7 @@ from president_tools.loadtest import (
     postgres_single_inserts,
     run_load,
 )
+from president_tools.loadtest.profiles import collect, window_signals
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
 
@@ -78,6 +79,14 @@ def bench_e2e(
     ] = 1,
     turn_seconds: TurnSeconds = None,
     absent: Absent = None,
+    profile: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write a CPU profile of each service process over the measured window "
+            "to this folder (<process>.prof for pstats, <process>.txt its top frames); "
+            "profiling slows the services: its figures say where the time goes, not how much.",
+        ),
+    ] = None,
 ) -> None:
     """Run many all-AI tables at once through the services (started like the demo) and
     measure actions/s and command round trips, with bare NATS and Postgres as the limits.
@@ -96,7 +105,8 @@ def bench_e2e(
         engines=engines,
         log_level="WARNING",
         prefix=settings.subject_prefix,
-        extra_env={"PRESIDENT_STATS_INTERVAL": "0.5"},
+        extra_env={"PRESIDENT_STATS_INTERVAL": "0.5"}
+        | ({} if profile is None else {"PRESIDENT_PROFILE_DIR": str(profile.absolute())}),
         nats_auth=auth,
         nats_nodes=nats_nodes,
         extra_nats_users=(ECHO_USER,),
@@ -116,7 +126,7 @@ def bench_e2e(
     load_before = os.getloadavg()[0]
     try:
         with ServiceStack(config, settings) as stack:
-            report = asyncio.run(_measure(stack, options, as_json))
+            report = asyncio.run(_measure(stack, options, as_json, profile))
     except ProcessStartError as error:
         typer.echo(f"a service did not start: {error}", err=True)
         raise typer.Exit(code=1) from error
@@ -143,7 +153,9 @@ def bench_e2e(
         _print(report)
 
 
-async def _measure(stack: ServiceStack, options: LoadOptions, quiet: bool) -> dict[str, Any]:
+async def _measure(
+    stack: ServiceStack, options: LoadOptions, quiet: bool, profile: Path | None = None
+) -> dict[str, Any]:
     from president.client import PresidentClient
 
     if not quiet:
@@ -158,10 +170,13 @@ async def _measure(stack: ServiceStack, options: LoadOptions, quiet: bool) -> di
     client = await PresidentClient.connect(stack.client_url, stack.prefix, name="bench-e2e")
     try:
         pids = {name: p.pid for name, p in stack.processes.items() if p.pid is not None}
-        result = await run_load(client, options, pids)
+        window = None if profile is None else window_signals(pids)
+        result = await run_load(client, options, pids, window=window)
     finally:
         await client.close()
     report = result.to_json() | limits
+    if profile is not None:
+        report["profiles"] = await asyncio.to_thread(collect, profile, sorted(pids))
     if result.window is not None and (options.turn_seconds or options.absent is not None):
         report |= await clock_figures(stack.database_url, result.window)
     return report

@@ -167,13 +167,15 @@ async def run_load(
     *,
     during: Callable[[Callable[[], None]], Awaitable[object]] | None = None,
     finish_within: float | None = None,
+    window: Callable[[bool], None] | None = None,
 ) -> LoadResult:
     """Play ``options.tables`` games at once for the warm-up plus the measured duration.
 
     ``during``: then run it while the tables keep playing, and count their actions in
     a second window too (``actions_during``, ``during_window_s``), from when it calls
     the function it is given (its real start) to its end. ``finish_within``:
-    then start no new game and wait that long at most for every started one to end."""
+    then start no new game and wait that long at most for every started one to end.
+    ``window(True)`` / ``window(False)``: called as the measured window opens and closes."""
     result = LoadResult(options)
     meter = _Meter(result)
     running = True
@@ -218,6 +220,8 @@ async def run_load(
         for _ in range(options.tables):
             spawn_table()
         await asyncio.sleep(options.warmup)
+        if window is not None:
+            window(True)
         cpu_before = _cpu_seconds(pids or {})
         meter.measuring = True
         started, wall_start = time.perf_counter(), datetime.now(UTC)
@@ -226,6 +230,8 @@ async def run_load(
         result.window_s = time.perf_counter() - started
         result.window = (wall_start, datetime.now(UTC))
         result.cpu_s = _cpu_since(cpu_before, pids or {})
+        if window is not None:
+            window(False)
         if during is not None:
             marks: dict[str, Any] = {}
 
