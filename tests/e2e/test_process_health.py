@@ -30,6 +30,7 @@ from tests.e2e.processes import (
     readiness,
     running_system,
 )
+from tests.unit.test_alerts_and_dashboard import dashboard_exprs, metric_names_in, rule_exprs
 
 pytestmark = pytest.mark.e2e
 
@@ -137,10 +138,19 @@ async def test_metrics_and_json_logs_after_games(system: System) -> None:
     await eventually(settled, 10, "games in play and relay lag measured")
 
     engine = await scrape("engine")
-    played = metric(engine, "president_commands_total", kind="game", type="PlayCards")
+    played = metric(
+        engine, "president_commands_total", kind="game", type="PlayCards", outcome="accepted"
+    )
     assert played is not None and played >= 10
     assert (
-        metric(engine, "president_command_seconds_count", kind="game", type="PlayCards") == played
+        metric(
+            engine,
+            "president_command_seconds_count",
+            kind="game",
+            type="PlayCards",
+            outcome="accepted",
+        )
+        == played
     )
 
     table = await scrape("table")
@@ -157,6 +167,15 @@ async def test_metrics_and_json_logs_after_games(system: System) -> None:
 
     relay = await scrape("relay")
     assert metric(relay, "president_relay_publish_failures_total") is not None
+
+    # The alerts and the dashboard read only metrics the running processes export.
+    exported: set[str] = set()
+    for role in system.processes:
+        for line in (await scrape(role)).splitlines():
+            if line.startswith("# TYPE "):  # counters' TYPE lines name them with _total
+                exported |= metric_names_in(line.split()[2])
+    for expr in rule_exprs() + dashboard_exprs():
+        assert metric_names_in(expr) <= exported, (expr, metric_names_in(expr) - exported)
 
     for role, served in system.processes.items():
         lines = [json.loads(line) for line in served.lines()]  # every line is one object

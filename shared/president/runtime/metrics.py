@@ -22,8 +22,8 @@ COMMANDS = Counter(
 )
 COMMAND_SECONDS = Histogram(
     "president_command_seconds",
-    "Time from a command's arrival to its reply, by kind and command type",
-    ["kind", "type"],
+    "Time from a command's arrival to its reply, by kind, command type and outcome",
+    ["kind", "type", "outcome"],
     buckets=LATENCY_BUCKETS,
 )
 RELAY_LAG = Gauge(
@@ -98,8 +98,9 @@ def outcome_of(reply: Reply) -> str:
 def record_command(kind: str, command_type: str, reply: Reply, seconds: float) -> None:
     """Count one answered command and its latency (on every command: the labelled
     children are looked up once, not per call)."""
-    _command_counter(kind, command_type, outcome_of(reply)).inc()
-    _command_timer(kind, command_type).observe(seconds)
+    outcome = outcome_of(reply)
+    _command_counter(kind, command_type, outcome).inc()
+    _command_timer(kind, command_type, outcome).observe(seconds)
 
 
 @functools.cache
@@ -108,5 +109,5 @@ def _command_counter(kind: str, command_type: str, outcome: str) -> Counter:
 
 
 @functools.cache
-def _command_timer(kind: str, command_type: str) -> Histogram:
-    return COMMAND_SECONDS.labels(kind, command_type)
+def _command_timer(kind: str, command_type: str, outcome: str) -> Histogram:
+    return COMMAND_SECONDS.labels(kind, command_type, outcome)
