@@ -72,7 +72,8 @@ async def deliver_once(
     """Run ``effect`` and record ``consumer`` at the delivery's position in one transaction.
 
     ``(True, result)`` when it ran, ``(False, None)`` when the consumer had already
-    processed this position. Acking is the caller's (FastStream acks on return).
+    processed this position. Acking is the caller's (a framework that acks on return,
+    such as a FastStream subscriber, fits).
     """
 
     async def run(connection: asyncpg.Connection) -> T:
