@@ -24,12 +24,14 @@ suite = $(PYTEST) -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder -m 
 # DejaVu Sans draws Georgian and Hebrew).
 SYSTEM_TOOLS := openssl pg_config chromium chromedriver promtool
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml shared/tools/pyproject.toml
 	@for tool in $(SYSTEM_TOOLS); do command -v $$tool >/dev/null || missing=1; done; \
 	if [ -n "$$missing" ]; then apt-get update -qq && apt-get install -y -qq openssl postgresql chromium chromium-driver fonts-dejavu-core prometheus; fi
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,local]'
+	# the project and, beside it, the tooling (the `president` command): a distribution of
+	# its own, never in the production wheel
+	$(BIN)/python -m pip install --quiet -e '.[test,local]' -e ./shared/tools
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -52,7 +54,7 @@ test-chaos: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check shared services tests
-	$(BIN)/mypy shared/president shared/president_tools services
+	$(BIN)/mypy shared/president shared/tools/president_tools services
 
 demo: $(STAMP)
 	$(BIN)/president demo

@@ -145,4 +145,8 @@ def create_app(
     nats_url = nats_url or settings.nats_url
     if database_url is None or nats_url is None:
         raise ValueError("the relay needs PRESIDENT_DATABASE_URL and PRESIDENT_NATS_URL")
-    return RelayApp(create_relay(settings, database_url, nats_url), database_url)
+    return RelayApp(
+        create_relay(settings, database_url, nats_url),
+        database_url,
+        from_position=settings.relay_from_position,
+    )

@@ -32,6 +32,12 @@ class RelaySettings(ServiceSettings):
     relay_max_retry_interval: float = Field(
         default=5.0, gt=0, description="longest wait between failed sessions (jittered backoff)"
     )
+    relay_from_position: int | None = Field(
+        default=None,
+        ge=1,
+        description="publish the log again from this position on at start (a lost, purged or"
+        " recreated stream: Postgres is the truth), after what the stream holds; for one run",
+    )
 
     @property
     def prefix(self) -> str:

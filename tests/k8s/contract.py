@@ -12,7 +12,12 @@ from president.settings import ENV_PREFIX, Settings
 
 from tests.k8s.manifests import ROOT
 
-SETTINGS_ROOTS = (ROOT / "shared", ROOT / "services")
+SETTINGS_ROOTS = (
+    ROOT / "shared" / "president",
+    ROOT / "shared" / "tools" / "president_tools",
+    ROOT / "services",
+)
+"""The packages whose settings models deployment files may name (the tooling's too)."""
 
 
 def accepted_by_the_entry_point(args: list[str]) -> bool:
@@ -28,11 +33,8 @@ def accepted_by_the_entry_point(args: list[str]) -> bool:
 
 
 def _module_name(path: Path) -> str:
-    relative = (
-        path.relative_to(ROOT / "shared")
-        if path.is_relative_to(ROOT / "shared")
-        else path.relative_to(ROOT)
-    )
+    (root,) = [root for root in SETTINGS_ROOTS if path.is_relative_to(root)]
+    relative = path.relative_to(root.parent)
     return ".".join(relative.with_suffix("").parts).removesuffix(".__init__")
 
 

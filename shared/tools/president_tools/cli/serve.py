@@ -4,6 +4,7 @@ embedded servers of the data directory where no server is configured."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,6 +14,7 @@ from president.settings import MissingSecretError, Settings, env_value, load_set
 
 from president_tools.cli.app import app
 from services.__main__ import ROLES, check_secrets, serve
+from services.relay.settings import RelaySettings
 
 serve_app = typer.Typer(
     help="Run one service process (settings from PRESIDENT_* variables) until SIGTERM.",
@@ -29,16 +31,38 @@ Migrate = Annotated[
 ]
 
 
-def _serve(role: str, *, migrate: bool) -> None:
-    """Run ``role`` as ``president-service`` does, with the embedded servers of the data
+def serve_role(
+    role: str,
+    *,
+    migrate: bool,
+    options: Mapping[str, Any] | None = None,
+    command: str = "president serve",
+) -> None:
+    """Run ``role`` as ``president-service`` does, with ``options`` (settings fields, None
+    for not given) over the PRESIDENT_* variables and the embedded servers of the data
     directory where no server is configured (started when not running)."""
+    serve(role, role_settings(role, options, command=command), migrate=migrate)
+
+
+def role_settings(
+    role: str, options: Mapping[str, Any] | None = None, *, command: str = "president serve"
+) -> Settings:
+    """The settings ``role`` runs with under ``command`` (logging configured from them):
+    PRESIDENT_* with ``options`` over them; on a configured NATS, the role's identity from
+    PRESIDENT_NATS_USERS_FILE unless one is set or the URL is an option; the embedded
+    servers for what is not configured; else the secrets checked (exit 2 without one)."""
     spec = ROLES[role]
-    settings: Settings = load_settings(cls=spec.settings_class())
+    cls = spec.settings_class()
+    settings: Settings = load_settings(cls=cls)
+    given = {name: value for name, value in (options or {}).items() if value is not None}
+    if given:
+        settings = cls.model_validate(settings.model_dump() | given)
     configure_logging(
         settings.log_level, settings.log_format, getattr(settings, "instance_id", "president")
     )
     identity = None if spec.app is None else role
-    if identity is not None and settings.nats_url is not None:
+    # a NATS URL given as an option is used as written (`president relay --nats-url`)
+    if identity is not None and settings.nats_url is not None and "nats_url" not in given:
         from president_tools.stack.settings import identity_from_file
 
         users_file = env_value("NATS_USERS_FILE")
@@ -47,21 +71,27 @@ def _serve(role: str, *, migrate: bool) -> None:
         spec.needs_database and settings.database_url is None
     )
     if embedded:
-        settings = _with_embedded_servers(settings, identity, needs_database=spec.needs_database)
-    else:
-        try:
-            check_secrets(role, settings)
-        except MissingSecretError as error:
-            typer.echo(f"president serve: {error}", err=True)
-            raise typer.Exit(code=2) from error
-    serve(role, settings, migrate=migrate)
+        return _with_embedded_servers(settings, identity, needs_database=spec.needs_database)
+    try:
+        check_secrets(role, settings)
+    except MissingSecretError as error:
+        typer.echo(f"{command}: {error}", err=True)
+        raise typer.Exit(code=2) from error
+    return settings
 
 
-def _with_embedded_servers(settings: Settings, role: str | None, *, needs_database: bool) -> Any:
+def _with_embedded_servers(
+    settings: Settings, role: str | None, *, needs_database: bool
+) -> Settings:
     from president_tools.infra import ensure_servers
     from president_tools.stack.settings import identity_settings
 
-    prefix = str(getattr(settings, "subject_prefix", "president"))
+    # the prefix the role's identity may use on the embedded NATS (a relay's own --prefix)
+    prefix = (
+        settings.prefix
+        if isinstance(settings, RelaySettings)
+        else str(getattr(settings, "subject_prefix", "president"))
+    )
     servers = ensure_servers(settings, nats_prefix=prefix)
     updates: dict[str, Any] = {"nats_url": settings.nats_url or servers.nats_url}
     if needs_database:
@@ -74,25 +104,25 @@ def _with_embedded_servers(settings: Settings, role: str | None, *, needs_databa
 @serve_app.command("table")
 def serve_table(migrate: Migrate = True) -> None:
     """The table service: tables, seats, game start, the lobby."""
-    _serve("table", migrate=migrate)
+    serve_role("table", migrate=migrate)
 
 
 @serve_app.command("engine")
 def serve_engine(migrate: Migrate = True) -> None:
     """The engine: the only writer of game streams; turn prompts and AI decision requests."""
-    _serve("engine", migrate=migrate)
+    serve_role("engine", migrate=migrate)
 
 
 @serve_app.command("ai-worker")
 def serve_ai_worker() -> None:
     """An AI worker: decisions from the shared work queue (never touches the database)."""
-    _serve("ai-worker", migrate=False)
+    serve_role("ai-worker", migrate=False)
 
 
 @serve_app.command("relay")
 def serve_relay(migrate: Migrate = True) -> None:
     """The relay with the contract's route: public, per-seat and lobby subjects."""
-    _serve("relay", migrate=migrate)
+    serve_role("relay", migrate=migrate)
 
 
 @serve_app.command("migrate")
@@ -105,4 +135,4 @@ def serve_migrate() -> None:
     services can connect as that role; PRESIDENT_AUDITOR_ROLE_PASSWORD does the same for
     `president_auditor` (SELECT only: `president audit`).
     """
-    _serve("migrate", migrate=True)
+    serve_role("migrate", migrate=True)

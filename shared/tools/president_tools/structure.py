@@ -18,7 +18,7 @@ from pathlib import Path
 
 FOLDERS = {
     "president": "shared/president",
-    "president_tools": "shared/president_tools",
+    "president_tools": "shared/tools/president_tools",
     "services": "services",
 }
 TOOLING = (

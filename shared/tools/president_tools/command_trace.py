@@ -7,15 +7,19 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
+import president
+
+import services
+
 ROOTS = tuple(
-    str(Path(__file__).resolve().parents[depth] / folder)
-    for depth, folder in ((1, "president"), (2, "services"))
+    str(Path(str(package.__file__)).resolve().parent) + os.sep for package in (president, services)
 )
 """The library and the services (the tooling, this module included, is not counted)."""
 REQUESTER = "integrator"

@@ -6,12 +6,10 @@ import asyncio
 from typing import Annotated, Any
 
 import typer
-from president.runtime import configure_logging, run
-from president.settings import load_settings
 
 from president_tools.cli.app import app
-from president_tools.infra import ensure_servers
-from services.relay.main import RelayApp, create_relay
+from president_tools.cli.serve import role_settings, serve_role
+from services.relay.main import create_relay
 from services.relay.settings import RelaySettings
 
 
@@ -45,16 +43,17 @@ def relay_command(
             min=1,
             help="publish the log again from this position on (a lost, purged or recreated"
             " stream: Postgres is the truth), after what the stream holds; then go on"
-            " (or exit with --once)",
+            " (or exit with --once) [PRESIDENT_RELAY_FROM_POSITION]",
         ),
     ] = None,
 ) -> None:
     """Publish committed events to JetStream in commit order until SIGTERM.
 
     Servers come from the options, else PRESIDENT_DATABASE_URL / PRESIDENT_NATS_URL,
-    else the embedded servers of the data directory (started when not running).
+    else the embedded servers of the data directory (started when not running). Without
+    --once this is `president serve relay --no-migrate` with the options as settings.
     """
-    overrides: dict[str, Any] = {
+    options: dict[str, Any] = {
         "database_url": database_url,
         "nats_url": nats_url,
         "relay_stream": stream,
@@ -64,24 +63,14 @@ def relay_command(
         "relay_poll_interval": poll_interval,
         "relay_batch_size": batch_size,
         "relay_lease_ttl": lease_ttl,
+        "relay_from_position": from_position,
     }
-    settings = RelaySettings.model_validate(
-        load_settings(cls=RelaySettings).model_dump()
-        | {key: value for key, value in overrides.items() if value is not None}
-    )
-    configure_logging(settings.log_level, settings.log_format, settings.instance_id)
-    database_url, nats_url = settings.database_url, settings.nats_url
-    if database_url is None or nats_url is None:
-        servers = ensure_servers(settings, nats_prefix=settings.prefix)
-        database_url, nats_url = database_url or servers.database_url, nats_url or servers.nats_url
-        if settings.nats_url is None and "relay" in servers.nats_users:
-            # the embedded NATS: the relay's own identity
-            settings = settings.model_copy(
-                update={"nats_user": "relay", "nats_password": servers.nats_users["relay"]}
-            )
-    relay = create_relay(settings, database_url, nats_url)
-    if once:
-        count = asyncio.run(relay.run_once(from_position=from_position))
-        typer.echo(f"published {count} events")
-    else:
-        run(RelayApp(relay, database_url, from_position=from_position), settings)
+    if not once:
+        serve_role("relay", migrate=False, options=options, command="president relay")
+        return
+    settings = role_settings("relay", options, command="president relay")
+    assert isinstance(settings, RelaySettings)
+    assert settings.database_url is not None and settings.nats_url is not None
+    relay = create_relay(settings, settings.database_url, settings.nats_url)
+    count = asyncio.run(relay.run_once(from_position=settings.relay_from_position))
+    typer.echo(f"published {count} events")
