@@ -408,6 +408,10 @@ async def _confirmed(events: EventStore, mark: Mark) -> Mark | None:
 
 
 async def _wait_any(*events: asyncio.Event, within: float) -> None:
+    if any(event.is_set() for event in events):
+        # Busy: a NOTIFY came in while the last batch was out. No waiter tasks to make
+        # and cancel (a loop turn each) before reading the next batch.
+        return
     waiters = [asyncio.ensure_future(event.wait()) for event in events]
     try:
         await asyncio.wait(waiters, timeout=within, return_when=asyncio.FIRST_COMPLETED)
