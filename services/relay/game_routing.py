@@ -10,15 +10,17 @@ and any event type this code does not know, is not published: nothing leaks by d
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
-from president.contract.messages import LobbyEvent, PublicEvent, SeatEvent
+from president.contract.base import SCHEMA_VERSION
 from president.contract.subjects import DEFAULT_PREFIX, Subjects, table_id_of_stream
 from president.game import CLOCK_EVENT_TYPES, public_table_event
 from president.rules import EVENT_TYPES, event_from_dict
 from president.store import RecordedEvent
 from pydantic import ValidationError
+from pydantic_core import to_json
 
 from services.relay.outgoing import Outgoing, Route, Routing
 
@@ -79,7 +81,10 @@ def game_route(prefix: str = DEFAULT_PREFIX) -> Route:
         if found is None:
             return []
         kind, table_id = found
+        if not _TABLE_ID.fullmatch(table_id):
+            raise ValueError(f"table id {table_id!r} is no subject token")
         common: dict[str, Any] = {
+            "schema_version": SCHEMA_VERSION,
             "table_id": table_id,
             "stream_id": event.stream_id,
             "version": event.version,
@@ -90,19 +95,22 @@ def game_route(prefix: str = DEFAULT_PREFIX) -> Route:
         if kind == "table":
             if event.type not in _TABLE_EVENTS:
                 return []
-            lobby = LobbyEvent(**common, data=public_table_event(event.type, event.data))
-            return [Outgoing(subjects.lobby(table_id), _json(lobby), key="lobby")]
+            lobby = _encoded(common, public_table_event(event.type, event.data), "LobbyEvent")
+            return [Outgoing(subjects.lobby(table_id), lobby, key="lobby")]
         public = public_game_data(event.type, event.data)
         if public is None:
             return []
+        private = sorted(private_game_data(event.type, event.data).items())
+        if any(not _SEATS.start <= seat < _SEATS.stop for seat, _ in private):
+            raise ValueError(f"a seat out of range in {[seat for seat, _ in private]}")
         out = [
             Outgoing(
-                subjects.public(table_id), _json(PublicEvent(**common, data=public)), key="public"
+                subjects.public(table_id), _encoded(common, public, "PublicEvent"), key="public"
             )
         ]
-        for seat, data in sorted(private_game_data(event.type, event.data).items()):
-            message = SeatEvent(**common, seat=seat, data=data)
-            out.append(Outgoing(subjects.seat(table_id, seat), _json(message), key=f"seat{seat}"))
+        for seat, data in private:
+            message = _encoded(common, data, "SeatEvent", seat=seat)
+            out.append(Outgoing(subjects.seat(table_id, seat), message, key=f"seat{seat}"))
         return out
 
     return route
@@ -113,5 +121,23 @@ def game_routing(prefix: str = DEFAULT_PREFIX) -> Routing:
     return Routing(game_route(prefix), Subjects(prefix).event_subjects)
 
 
-def _json(message: PublicEvent | SeatEvent | LobbyEvent) -> bytes:
-    return message.model_dump_json().encode()
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""``contract.base.TableId``, which ``EventMessage.table_id`` requires."""
+_SEATS = range(6)
+"""``contract.base.Seat``: 0 to 5."""
+
+
+def _encoded(
+    common: Mapping[str, Any],
+    data: Mapping[str, Any],
+    kind: Literal["PublicEvent", "SeatEvent", "LobbyEvent"],
+    **extra: int,
+) -> bytes:
+    """The JSON of a ``PublicEvent``, ``SeatEvent`` or ``LobbyEvent``, byte for byte what
+    ``model_dump_json`` gives (the models' field order; pydantic's serializer), without
+    building and validating a model per message: the route checks what the models would
+    (the table id, the seat), and the rest is the log's own typed values.
+    ``tests/unit/contract/test_routing.py`` holds the two encodings equal."""
+    if type(data) is not dict or not all(type(key) is str for key in data):
+        raise TypeError("event data must be a JSON object")
+    return to_json({**common, "data": data, "type": kind, **extra})

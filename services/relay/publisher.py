@@ -6,16 +6,16 @@ import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 
-import nats
 from nats.aio.client import Client
 from nats.js import JetStreamContext
-from nats.js.api import PubAck
+from nats.js.api import Header
 from nats.js.errors import NotFoundError
 from president.bus.connect import NatsCredentials, connect
 from president.bus.streams import StreamSpec, ensure_stream
 from president.contract.headers import EXPECTED_LAST_SEQ
 
 from services.relay.envelope import Envelope, Mark, mark_of, size_of, withheld
+from services.relay.pipeline import Ack, AckPipeline, BatchFailed, Message
 
 log = logging.getLogger(__name__)
 
@@ -27,12 +27,22 @@ class PublishFailed(Exception):
 
     ``position``: the log position of the first message that failed, when known;
     ``fenced``: the stream did not end where this publisher expected (someone else
-    stored a message: a new session mends that, it says nothing about the event)."""
+    stored a message: a new session mends that, it says nothing about the event);
+    ``stored``: the last message of the batch stored before the failure, if any (what the
+    next session resumes after)."""
 
-    def __init__(self, message: str, position: int | None = None, *, fenced: bool = False):
+    def __init__(
+        self,
+        message: str,
+        position: int | None = None,
+        *,
+        fenced: bool = False,
+        stored: Envelope | None = None,
+    ):
         super().__init__(message)
         self.position = position
         self.fenced = fenced
+        self.stored = stored
 
 
 TOO_LARGE = "too-large"
@@ -59,7 +69,8 @@ class JetStreamPublisher:
 
     def __init__(self, client: Client, spec: StreamSpec, ack_timeout: float, max_in_flight: int):
         self._client = client
-        self._js: JetStreamContext = client.jetstream(publish_async_max_pending=max_in_flight)
+        self._js: JetStreamContext = client.jetstream()
+        self._pipeline = AckPipeline(client, max_in_flight)
         self._spec = spec
         self._ack_timeout = ack_timeout
         self._last_seq: int | None = None  # where the stream ends, once fenced
@@ -146,33 +157,27 @@ class JetStreamPublisher:
         ``ack_timeout``.
         """
         envelopes, replaced = self._substituted(envelopes, withhold or {})
-        acks: list[asyncio.Future[PubAck]] = []
-        expected = self._last_seq
+        messages: list[Message] = []
+        expected, stream = self._last_seq, self._spec.name
+        for envelope in envelopes:
+            headers = dict(envelope.headers)
+            if expected is not None:
+                headers[EXPECTED_LAST_SEQ] = str(expected)
+                expected += 1
+            headers[Header.EXPECTED_STREAM] = stream  # where publish_async(stream=) put it
+            messages.append((envelope.subject, envelope.payload, headers))
         try:
             async with asyncio.timeout(self._ack_timeout):
-                for envelope in envelopes:
-                    headers = dict(envelope.headers)
-                    if expected is not None:
-                        headers[EXPECTED_LAST_SEQ] = str(expected)
-                        expected += 1
-                    # No wait_stall: with a free slot publish_async never yields, so the
-                    # whole batch reaches the socket in one write instead of one per message.
-                    acks.append(
-                        await self._js.publish_async(
-                            envelope.subject,
-                            envelope.payload,
-                            stream=self._spec.name,
-                            headers=headers,
-                        )
-                    )
-                acked = await asyncio.gather(*acks)
-        except (nats.errors.Error, TimeoutError) as error:
-            failed = _first_failed(envelopes, acks)
-            for ack in acks:
-                ack.cancel()
-            fenced = "wrong last sequence" in str(error).lower()
+                acked = await self._pipeline.publish(messages)
+        except (BatchFailed, TimeoutError) as failure:
+            error = failure.error if isinstance(failure, BatchFailed) else failure
+            acked = self._pipeline.acked()
+            failed = envelopes[len(acked)].position if len(acked) < len(envelopes) else None
             raise PublishFailed(
-                f"{type(error).__name__}: {error}", failed, fenced=fenced
+                f"{type(error).__name__}: {error}",
+                failed,
+                fenced="wrong last sequence" in str(error).lower(),
+                stored=self._stored(envelopes, acked),
             ) from error
         for envelope in replaced:
             log.error(
@@ -189,16 +194,18 @@ class JetStreamPublisher:
             # Fenced, a duplicate is not stored where this publisher counted on: the stream
             # still knows the id (its duplicate window outlives a purge), and the sequence
             # expected next is wrong from here on.
-            raise PublishFailed(f"dropped as duplicates by the stream: {dropped[:3]}")
+            raise PublishFailed(
+                f"dropped as duplicates by the stream: {dropped[:3]}",
+                stored=self._stored(envelopes, acked),
+            )
         self._last_seq = acked[-1].seq
 
-
-def _first_failed(
-    envelopes: Sequence[Envelope], acks: Sequence[asyncio.Future[PubAck]]
-) -> int | None:
-    """The position of the first message not acked: a failed or unfinished ack, else the
-    message whose publish raised (the one after the last ack future)."""
-    for envelope, ack in zip(envelopes, acks, strict=False):
-        if not ack.done() or ack.cancelled() or ack.exception() is not None:
-            return envelope.position
-    return envelopes[len(acks)].position if len(acks) < len(envelopes) else None
+    def _stored(self, envelopes: Sequence[Envelope], acked: Sequence[Ack]) -> Envelope | None:
+        """The last of the leading ``envelopes`` that the stream stored, as ``acked`` says
+        (fenced, a message dropped as a duplicate is not stored where it was expected)."""
+        stored = None
+        for envelope, ack in zip(envelopes, acked, strict=False):
+            if ack.duplicate and self._last_seq is not None:
+                break
+            stored = envelope
+        return stored

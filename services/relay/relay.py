@@ -30,10 +30,10 @@ from president.bus.connect import NatsCredentials
 from president.bus.streams import DUPLICATE_WINDOW, StreamLimits, StreamMismatch, StreamSpec
 from president.contract.subjects import Subjects
 from president.runtime.metrics import RELAY_PUBLISH_FAILURES, RELAY_WITHHELD
-from president.store import NOTIFY_CHANNEL, EventStore
+from president.store import NOTIFY_CHANNEL, EventStore, RecordedEvent
 from president.store.postgres import PostgresEventStore
 
-from services.relay.envelope import Mark, plan
+from services.relay.envelope import Envelope, Mark, plan
 from services.relay.lease import LeaseLost, LeaseTiming, RelayLease
 from services.relay.outgoing import Route
 from services.relay.publisher import JetStreamPublisher, PublishFailed
@@ -362,9 +362,14 @@ class _Session:
             # checkpoint save by the lease's epoch.
             self._lease.ensure_held()
             withheld = len(self._publisher.withheld)
-            await self._publisher.publish(
-                plan(batch, self._route, skip=self._point.skip), self._relay.withholding
-            )
+            try:
+                await self._publisher.publish(
+                    plan(batch, self._route, skip=self._point.skip), self._relay.withholding
+                )
+            except PublishFailed as failed:
+                # What the stream stored of the batch counts: the next session resumes after it.
+                self.published += _completed(batch, failed.stored)
+                raise
             if len(self._publisher.withheld) > withheld:
                 count = len(self._publisher.withheld) - withheld
                 self._relay.withheld += count
@@ -378,6 +383,14 @@ class _Session:
                 # Caught up; what commits after this read NOTIFYs (and the poll backs it up).
                 break
         return published
+
+
+def _completed(batch: Sequence[RecordedEvent], stored: Envelope | None) -> int:
+    """How many events of ``batch`` are wholly published once ``stored`` is (none: 0)."""
+    if stored is None:
+        return 0
+    last = stored.position if stored.part >= stored.parts else stored.position - 1
+    return sum(1 for event in batch if event.position <= last)
 
 
 async def _confirmed(events: EventStore, mark: Mark) -> Mark | None:
@@ -395,6 +408,10 @@ async def _confirmed(events: EventStore, mark: Mark) -> Mark | None:
 
 
 async def _wait_any(*events: asyncio.Event, within: float) -> None:
+    if any(event.is_set() for event in events):
+        # Busy: a NOTIFY came in while the last batch was out. No waiter tasks to make
+        # and cancel (a loop turn each) before reading the next batch.
+        return
     waiters = [asyncio.ensure_future(event.wait()) for event in events]
     try:
         await asyncio.wait(waiters, timeout=within, return_when=asyncio.FIRST_COMPLETED)

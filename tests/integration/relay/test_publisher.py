@@ -93,10 +93,12 @@ async def test_a_stale_publisher_stores_nothing_once_another_has_published_after
         await successor.publish(envelopes[3:])
         await asyncio.sleep(0.5)  # past the duplicate window: message ids no longer help
 
-        # Refused ("wrong last sequence"); nats-py leaves a refused publish_async
-        # unanswered (nats-io/nats.py#985), so the batch fails by its ack timeout.
-        with pytest.raises(PublishFailed):
+        # Refused ("wrong last sequence"), and told so at once: fenced, which says
+        # nothing against the event (no strike toward withholding it).
+        with pytest.raises(PublishFailed) as refused:
             await stale.publish(envelopes[3:])
+        assert refused.value.fenced
+        assert refused.value.position == 4
     finally:
         await stale.close()
         await successor.close()

@@ -7,9 +7,11 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
+from president.contract.messages import LobbyEvent, PublicEvent, SeatEvent
 from president.store import RecordedEvent
 
 from services.relay.game_routing import game_route, game_routing
+from services.relay.outgoing import Outgoing
 from tests.support import json_strings
 
 ROUTE = game_route("p")
@@ -107,3 +109,37 @@ def test_messages_of_one_event_have_distinct_keys() -> None:
     event = _event("game-t1", "RoundDealt", {"round": 1, "leader": 0, "hands": HANDS})
     keys = [m.key for m in ROUTE(event)]
     assert len(set(keys)) == len(keys) == 4
+
+
+def _as_models(message: Outgoing) -> bytes:
+    """``message`` encoded again through its contract model (validated, then dumped)."""
+    document = json.loads(message.payload)
+    model = {"PublicEvent": PublicEvent, "SeatEvent": SeatEvent, "LobbyEvent": LobbyEvent}
+    return model[document["type"]].model_validate_json(message.payload).model_dump_json().encode()
+
+
+def test_routed_payloads_are_byte_for_byte_what_the_contract_models_encode() -> None:
+    events = [
+        _event("game-t1", "RoundDealt", {"round": 1, "leader": 0, "hands": HANDS}),
+        _event("game-t1", "CardsGiven", {"round": 2, "giver": 0, "receiver": 2, "cards": ["2S"]}),
+        _event("game-t1", "CardsPlayed", {"round": 1, "seat": 1, "cards": ["3C", "3D"]}, 7),
+        _event("game-t1", "TurnDeadlineSet", {"seat": 1, "deadline": "é 2026", "seconds": 1e16}),
+        _event("table-t1", "SeatTaken", {"seat": 1, "player_name": "Zoë 🂡", "token_sha256": "x"}),
+    ]
+
+    messages = [message for event in events for message in ROUTE(event)]
+
+    assert len(messages) == (1 + 3) + (1 + 2) + 1 + 1 + 1  # public and per-seat parts
+    for message in messages:
+        assert message.payload == _as_models(message)
+        assert message.headers == {}
+    assert [m.key for m in messages[:4]] == ["public", "seat0", "seat1", "seat2"]
+    assert messages[-1].key == "lobby"
+
+
+def test_an_event_the_models_would_refuse_is_not_published() -> None:
+    too_many_seats = {"round": 1, "leader": 0, "hands": [["3C"]] * 7}
+
+    assert ROUTE(_event("game-t1", "RoundDealt", too_many_seats)) == []
+    assert ROUTE(_event("game-t.1", "CardsPlayed", {"round": 1, "seat": 1, "cards": ["3C"]})) == []
+    assert ROUTE(_event("table-" + "t" * 65, "SeatTaken", {"seat": 1, "player_name": "a"})) == []
