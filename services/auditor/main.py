@@ -9,6 +9,7 @@ from typing import Any
 
 from faststream.nats import NatsBroker
 from faststream.nats.security import NatsSecurity, NatsUserPassword
+from president.bus.auth import inbox_prefix
 from president.bus.connect import NatsCredentials, ReconnectPolicy, nats_options
 from president.bus.streams import StreamLimits, audit_stream, ensure_stream
 from president.contract.subjects import Subjects
@@ -26,10 +27,14 @@ log = logging.getLogger(__name__)
 DEFAULT_DURABLE = "auditor"
 
 
-def consumer_of(settings: AuditorSettings) -> Consumer:
-    """The shared consumer: named after the NATS identity, the one consumer it may use."""
-    durable = settings.durable or settings.nats_user or DEFAULT_DURABLE
-    return Consumer(durable, settings.concurrency, settings.ack_wait, settings.retry_delay)
+def consumer_of(settings: AuditorSettings, user: str | None = None) -> Consumer:
+    """The shared consumer: named after the NATS identity ``user`` (from the settings or
+    the URL), the one consumer it may use, and pulled into its own inbox."""
+    durable = settings.durable or user or DEFAULT_DURABLE
+    inbox = "_INBOX" if user is None else inbox_prefix(user)
+    return Consumer(
+        durable, settings.concurrency, settings.ack_wait, settings.retry_delay, inbox_prefix=inbox
+    )
 
 
 def broker_options(settings: AuditorSettings, runtime: Runtime | None = None) -> dict[str, Any]:
@@ -77,10 +82,14 @@ class AuditorApp:
             settings.database_url, min_size=1, max_size=settings.db_pool_size
         )
         auditor = Auditor(store)
+        options = broker_options(settings, runtime)
+        security = options.get("security")
+        user = security.username if isinstance(security, NatsUserPassword) else None
         broker = self.broker = NatsBroker(
-            **broker_options(settings, runtime), logger=None, graceful_timeout=settings.stop_timeout
+            **options, logger=None, graceful_timeout=settings.stop_timeout
         )
-        broker.include_router(audit_router(self.subjects, auditor.verdict, consumer_of(settings)))
+        consumer = consumer_of(settings, user)
+        broker.include_router(audit_router(self.subjects, auditor.verdict, consumer))
         await broker.connect()
         spec = audit_stream(self.subjects, StreamLimits.from_settings(settings))
         await ensure_stream(broker.config.connection_state.stream, spec)

@@ -40,6 +40,8 @@ class Consumer:
     concurrency: int = 4
     ack_wait: float = 30.0
     retry_delay: float = 2.0
+    inbox_prefix: str = "_INBOX"
+    """Where its pulls are answered: the identity's own inbox (``president.bus.auth``)."""
 
     def config(self) -> ConsumerConfig:
         """Everything from the stream's start (a new consumer audits every game the stream
@@ -64,6 +66,7 @@ def audit_router(subjects: Subjects, audit: Audit, consumer: Consumer) -> NatsRo
         pull_sub=True,
         max_workers=consumer.concurrency,
         ack_policy=AckPolicy.MANUAL,
+        inbox_prefix=f"{consumer.inbox_prefix}.".encode(),
         title="auditor/GameEnded",
         description="The end of every game, to audit (other public events are acknowledged).",
     )

@@ -26,9 +26,10 @@ def test_the_auditor_is_a_role_that_never_migrates() -> None:
 
 
 def test_every_instance_shares_the_consumer_named_after_its_nats_identity() -> None:
-    assert consumer_of(_settings(PRESIDENT_NATS_USER="acme-auditor")).durable == "acme-auditor"
+    consumer = consumer_of(_settings(), "acme-auditor")
+    assert (consumer.durable, consumer.inbox_prefix) == ("acme-auditor", "_INBOX.acme-auditor")
     assert consumer_of(_settings()).durable == "auditor"
-    assert consumer_of(_settings(PRESIDENT_DURABLE="audit-2")).durable == "audit-2"
+    assert consumer_of(_settings(PRESIDENT_DURABLE="audit-2"), "auditor").durable == "audit-2"
 
 
 def test_its_identity_reaches_faststream_as_security_with_its_own_inbox() -> None:
