@@ -128,7 +128,7 @@ def serve_relay(migrate: Migrate = True) -> None:
 @serve_app.command("auditor")
 def serve_auditor() -> None:
     """The auditor: a verdict on every finished game (reads the log, never migrates it)."""
-    _serve("auditor", migrate=False)
+    serve_role("auditor", migrate=False)
 
 
 @serve_app.command("migrate")
