@@ -8,8 +8,8 @@ import asyncio
 from faststream.nats import NatsBroker
 from president.bus.streams import audit_stream, ensure_stream
 from president.contract.verdicts import AuditFailed, AuditPassed, Verdict
-from president.runtime.metrics import AUDIT_VERDICTS
 from president.store.postgres import PostgresEventStore
+from prometheus_client import REGISTRY
 
 from services.auditor.auditor import Auditor
 from services.auditor.main import AuditorApp, create_app
@@ -53,7 +53,11 @@ async def test_a_tampered_event_in_postgres_gives_audit_failed_naming_the_proble
 
 def _published() -> float:
     """Verdicts this process has published (a duplicate the stream dropped counts too)."""
-    return sum(AUDIT_VERDICTS.labels(v)._value.get() for v in ("passed", "failed"))
+    samples = (
+        REGISTRY.get_sample_value("president_audit_verdicts_total", {"verdict": verdict})
+        for verdict in ("passed", "failed")
+    )
+    return sum(sample or 0.0 for sample in samples)
 
 
 async def test_an_end_delivered_twice_gives_one_verdict(

@@ -6,15 +6,19 @@ from __future__ import annotations
 from faststream.nats import NatsBroker, TestNatsBroker
 from president.contract.headers import MSG_ID
 from president.contract.verdicts import AuditPassed, Verdict
-from president.runtime.metrics import AUDIT_ERRORS
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
+from prometheus_client import REGISTRY
 
 from services.auditor.subscriber import Consumer, audit_router
 from services.auditor.verdicts import GameEnd
 from tests.unit.auditor.conftest import SUBJECTS, TABLE, Verdicts, relay_headers
 
 EVENTS = SUBJECTS.events_stream
+
+
+def _errors() -> float:
+    return REGISTRY.get_sample_value("president_audit_errors_total") or 0.0
 
 
 async def test_a_games_end_gets_a_passed_verdict_on_its_tables_subject(
@@ -64,10 +68,10 @@ async def test_an_audit_that_fails_publishes_nothing_and_counts_an_error(
 
     broker = NatsBroker()
     broker.include_router(audit_router(SUBJECTS, database_away, Consumer("auditor")))
-    errors = AUDIT_ERRORS._value.get()
+    errors = _errors()
     async with TestNatsBroker(broker) as testing:
         await testing.publish(
             b"{}", SUBJECTS.public(TABLE), headers=relay_headers(ended), stream=EVENTS
         )
-    assert AUDIT_ERRORS._value.get() == errors + 1
+    assert _errors() == errors + 1
     assert verdicts == []
