@@ -1,6 +1,6 @@
 """``python -m services <role>`` (console script ``president-service``): one production
-process of ``table``, ``engine``, ``ai-worker``, ``relay`` or the one-shot ``migrate``,
-configured by ``PRESIDENT_*`` variables against the servers they name."""
+process of ``table``, ``engine``, ``ai-worker``, ``relay``, ``auditor`` or the one-shot
+``migrate``, configured by ``PRESIDENT_*`` variables against the servers they name."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ class Role:
     needs_database: bool = True
     needs_nats: bool = True
     needs_token: bool = False
+    migrates: bool = True
+    """Whether ``--migrate`` applies: not to the auditor, whose role may only read."""
 
     def settings_class(self) -> type[Settings]:
         cls = _load(self.settings)
@@ -58,6 +60,9 @@ ROLES = {
         needs_database=False,
     ),
     "relay": Role("services.relay.settings:RelaySettings", "services.relay.main"),
+    "auditor": Role(
+        "services.auditor.settings:AuditorSettings", "services.auditor.main", migrates=False
+    ),
     "migrate": Role("services.__main__:MigrateSettings", None, needs_nats=False),
 }
 """Every role a process can take (``president serve <role>`` takes the same)."""
@@ -85,7 +90,8 @@ def serve(role: str, settings: Settings, *, migrate: bool) -> None:
     """Bring the schema up to date when asked (always for ``migrate``), then run ``role``
     until SIGTERM or SIGINT (``president.runtime.run``)."""
     spec = ROLES[role]
-    if (migrate or spec.app is None) and spec.needs_database and settings.database_url:
+    migrating = (migrate and spec.migrates) or spec.app is None
+    if migrating and spec.needs_database and settings.database_url:
         from president.store.migrate import migrate_sync
 
         migrate_sync(settings.database_url)

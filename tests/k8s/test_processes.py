@@ -32,7 +32,7 @@ from tests.k8s.manifests import (
 
 pytestmark = pytest.mark.unit
 
-ROLES = {"relay", "table", "engine", "ai-worker", "migrate"}
+ROLES = {"relay", "table", "engine", "ai-worker", "auditor", "migrate"}
 
 
 def _secret_value(objects: list[Manifest], name: str, key: str) -> str | None:
@@ -97,7 +97,7 @@ def test_the_config_map_sets_only_president_settings(overlay: str) -> None:
 
 
 NEEDS_TOKEN = {"table", "engine"}
-NEEDS_DATABASE = {"relay", "table", "engine", "migrate"}
+NEEDS_DATABASE = {"relay", "table", "engine", "auditor", "migrate"}
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
@@ -160,6 +160,8 @@ def test_services_log_in_as_the_app_role_and_only_the_migration_as_owner(overlay
             assert urls and urls[0].startswith("postgresql://president_owner:"), where
         elif container["args"][0] == "ai-worker":
             assert urls == [], f"{where} never touches the database"
+        elif container["args"][0] == "auditor":
+            assert urls and urls[0].startswith("postgresql://president_auditor:"), where
         else:
             assert urls and urls[0].startswith("postgresql://president_app:"), where
         for url in urls:

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """What is wrong, and where: ``version`` is the event's stream version (None: the file)."""
+    """What is wrong, and where: ``version`` is the event's stream version (None: the file).
+
+    ``check``: which check found it (``president.contract.verdicts.AuditCheck``; set by
+    ``audit_events``), the code the auditor's verdicts carry; not part of the equality, so
+    the same finding is still one problem."""
 
     version: int | None
     problem: str
+    check: str = field(default="", compare=False)
 
     def to_dict(self) -> dict[str, object]:
         return {"version": self.version, "problem": self.problem}

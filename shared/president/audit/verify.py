@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Protocol
 
@@ -44,22 +45,24 @@ def audit_events(
     stream_id = events[0].stream_id if events else game_stream_id(table_id or "?")
     if table_id is None:
         table_id = stream_id.removeprefix(STREAM_PREFIX)
-    problems = list(known_problems)
+    problems = _found("bundle", known_problems)
     expected = game_stream_id(table_id)
     strays = [e.version for e in events if e.stream_id != expected]
     if strays:
-        problems.append(Problem(strays[0], f"{len(strays)} event(s) not of stream {expected}"))
-    problems += [
-        Problem(p.version, f"hash chain: {p.kind} ({p.detail})") for p in chain_problems(events)
-    ]
+        stray = Problem(strays[0], f"{len(strays)} event(s) not of stream {expected}")
+        problems += _found("foreign_event", [stray])
+    problems += _found(
+        "hash_chain",
+        [Problem(p.version, f"hash chain: {p.kind} ({p.detail})") for p in chain_problems(events)],
+    )
     record = read_game(table_id, events)
-    problems += record.problems
+    problems += _found("record", record.problems)
     deals, deal_problems = check_deals(record)
-    problems += deal_problems
-    problems += clock_problems(record)
+    problems += _found("deal", deal_problems)
+    problems += _found("clock", clock_problems(record))
     replayed = 0
     if record.options is not None and record.replayable:
-        problems += replay_problems(record.options, record.rules_events)
+        problems += _found("rules", replay_problems(record.options, record.rules_events))
         replayed = len(record.rules_events)
     checked = Checked(
         events=len(events),
@@ -70,3 +73,8 @@ def audit_events(
     )
     account = build_account(record, deals)
     return AuditReport(expected, account, sorted_problems(problems), checked)
+
+
+def _found(check: str, problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` marked with the check that found them (the verdicts' codes)."""
+    return [replace(problem, check=check) for problem in problems]

@@ -13,7 +13,7 @@ Identities (one per role; every instance of a role shares it), in two accounts:
 ``engine``          publishes turn prompts and the AI work queue; runs the reactor
 ``ai-worker``       consumes the AI work queue (the only one who may); sends game commands
 ``integrator``      a platform: sends commands, reads public, lobby and seat events and prompts
-``auditor``         reads public and lobby events (no hands, no prompts), sends nothing
+``auditor``         reads public and lobby events (no hands, no prompts); publishes verdicts only
 ------------------  -----------------------------------------------------------------------
 ``table``           answers table commands (``{p}.cmd.table.*``), in the command account
 ``engine-commands`` the engine's second connection: answers game commands (``{p}.cmd.game.*``)
@@ -74,7 +74,7 @@ COMMANDS_IDENTITY = {"engine": "engine-commands"}
 """The second identity of a service whose main connection lives in the main account
 (JetStream) and whose command subscriber lives in the command account."""
 
-SERVICE_ROLES = ("relay", "table", "engine", "ai-worker")
+SERVICE_ROLES = ("relay", "table", "engine", "ai-worker", "auditor")
 """The roles ``president serve <role>`` runs."""
 
 _USER = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -244,11 +244,17 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         # Postgres. Live, the public and lobby events; its own consumer may filter only
         # those (no ephemeral consumers, no stored message by sequence: either would
         # reach the seat events of the stream).
+        # Its verdicts go to a stream of their own, which it keeps (create, bring to the
+        # settings); no command, no event subject.
         public = [f"{p}.evt.table.*.public", f"{p}.evt.lobby.*"]
+        audit = n.stream("audit")
         return Permissions(
             publish=(
                 f"$JS.API.STREAM.INFO.{events}",
                 *_js_own_consumer(events, name, filters=public),
+                f"{p}.audit.verdict.*",
+                *_js_create(audit),
+                f"$JS.API.STREAM.UPDATE.{audit}",
             ),
             subscribe=(*public, f"{p}.stats.>", *inbox),
         )

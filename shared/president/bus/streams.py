@@ -4,8 +4,9 @@ A :class:`StreamSpec` is everything the project sets on a stream (subjects, repl
 limits and their discard policy, retention, duplicate window); :class:`StreamLimits`
 carries the operator's settings (``PRESIDENT_STREAM_REPLICAS``, ``PRESIDENT_EVENTS_MAX_AGE``,
 ...) and ``events_stream`` / ``prompts_stream`` / ``ai_stream`` build the contract's three
-streams from them. The relay's stream is the same ``StreamSpec`` (its subjects may differ
-when it relays with another routing).
+streams from them (``audit_stream``, the auditor's verdicts, is the auditor's own).
+The relay's stream is the same ``StreamSpec`` (its subjects may differ when it relays
+with another routing).
 
 :func:`ensure_stream` creates a missing stream. An existing stream is checked against
 the spec, and the settings are the truth: what JetStream can change in place (replicas,
@@ -164,6 +165,19 @@ def ai_stream(subjects: Subjects, limits: StreamLimits | None = None) -> StreamS
         replicas=limits.replicas,
         max_bytes=limits.ai_max_bytes,
         discard=DiscardPolicy.NEW,
+    )
+
+
+def audit_stream(subjects: Subjects, limits: StreamLimits | None = None) -> StreamSpec:
+    """The auditor's verdicts, kept as long as the events (a verdict is small). Its
+    duplicate window drops a verdict published again after a redelivery."""
+    limits = limits or StreamLimits()
+    return StreamSpec(
+        name=subjects.audit_stream,
+        subjects=subjects.verdict_subjects,
+        replicas=limits.replicas,
+        max_age=limits.events_max_age,
+        discard=DiscardPolicy.OLD,
     )
 
 

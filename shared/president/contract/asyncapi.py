@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter
 from pydantic.json_schema import models_json_schema
 
-from president.contract import commands, messages, replies, vocabulary
+from president.contract import commands, messages, replies, verdicts, vocabulary
 from president.contract.asyncapi_guide import DESCRIPTION
 from president.contract.asyncapi_headers import headers_of
 from president.contract.base import MAX_MESSAGE_BYTES, SCHEMA_VERSION
@@ -54,7 +54,10 @@ OUTGOING: tuple[type[BaseModel], ...] = (
     messages.TurnPrompt,
     messages.TurnEnded,
     messages.DecisionRequest,
+    verdicts.AuditPassed,
+    verdicts.AuditFailed,
 )
+VERDICTS: tuple[type[BaseModel], ...] = (verdicts.AuditPassed, verdicts.AuditFailed)
 STORED: tuple[type[BaseModel], ...] = (
     events.TableCreated,
     events.SeatTaken,
@@ -151,6 +154,13 @@ def _channels(s: Subjects) -> dict[str, Any]:
             f" durable consumer {s.ai_consumer})",
             "messages": _refs((messages.DecisionRequest,)),
         },
+        "auditVerdicts": {
+            "address": s.verdict("{table_id}"),
+            "title": f"The auditor's verdict on each finished game (JetStream {s.audit_stream},"
+            " msg id verdict:<GameEnded event_id>)",
+            "parameters": {"table_id": table_id},
+            "messages": _refs(VERDICTS),
+        },
     }
 
 
@@ -190,6 +200,10 @@ def _operations() -> dict[str, Any]:
         "receiveDecisionRequests": receive(
             "aiDecisions", messages.DecisionRequest, "AI workers: decide for a seat"
         ),
+        "receiveAuditVerdicts": {
+            **receive("auditVerdicts", verdicts.AuditPassed, "Every finished game, audited"),
+            "messages": _channel_refs("auditVerdicts", VERDICTS),
+        },
     }
 
 

@@ -103,6 +103,20 @@ def _prompt_headers(stream: str, message: str) -> dict[str, Any]:
     }
 
 
+def _verdict_headers(stream: str) -> dict[str, Any]:
+    """The headers of a verdict (by the auditor): one message id per game's end."""
+    msg_id = _string(
+        "`verdict:<event_id>` of the game's GameEnded: a verdict published again (a"
+        " redelivery after a crash) is dropped within the duplicate window.",
+        f"^verdict:{_UUID}$",
+    )
+    return {
+        "type": "object",
+        "required": [MSG_ID, EXPECTED_STREAM],
+        "properties": {MSG_ID: msg_id, EXPECTED_STREAM: _expected_stream(stream)},
+    }
+
+
 def headers_of(s: Subjects) -> dict[str, dict[str, Any]]:
     """The headers of each message published on JetStream, by message name."""
     return {
@@ -112,4 +126,6 @@ def headers_of(s: Subjects) -> dict[str, dict[str, Any]]:
         "TurnPrompt": _prompt_headers(s.prompts_stream, "TurnPrompt"),
         "TurnEnded": _prompt_headers(s.prompts_stream, "TurnEnded"),
         "DecisionRequest": _prompt_headers(s.ai_stream, "DecisionRequest"),
+        "AuditPassed": _verdict_headers(s.audit_stream),
+        "AuditFailed": _verdict_headers(s.audit_stream),
     }

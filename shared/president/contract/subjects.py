@@ -8,6 +8,7 @@
 ``{p}.evt.lobby.<table_id>``                LobbyEvent (JetStream, stream ``{P}_EVENTS``)
 ``{p}.evt.table.<table_id>.seat.<n>.prompt``  TurnPrompt (JetStream, stream ``{P}_PROMPTS``)
 ``{p}.ai.decide``                           DecisionRequest (JetStream work queue ``{P}_AI``)
+``{p}.audit.verdict.<table_id>``            AuditPassed / AuditFailed (stream ``{P}_AUDIT``)
 =========================================  =====================================
 
 Services subscribe to commands in queue groups, so any number of instances share them.
@@ -102,6 +103,19 @@ class Subjects:
     def ai_consumer(self) -> str:
         """The durable pull consumer every AI worker binds to."""
         return f"{self._stream_base.lower()}-ai-workers"
+
+    # --- audit verdicts (JetStream, published by the auditor) ---------------------
+    def verdict(self, table_id: str) -> str:
+        return f"{self.prefix}.audit.verdict.{table_id}"
+
+    @property
+    def verdict_subjects(self) -> list[str]:
+        return [f"{self.prefix}.audit.verdict.*"]
+
+    @property
+    def audit_stream(self) -> str:
+        """The verdicts of the auditor, one per finished game."""
+        return f"{self._stream_base}_AUDIT"
 
     @property
     def _stream_base(self) -> str:

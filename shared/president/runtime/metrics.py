@@ -84,6 +84,20 @@ STALLED_OLDEST_SECONDS = Gauge(
     "president_stalled_oldest_seconds",
     "Seconds since the last event of the longest-stalled game (0: none stalled)",
 )
+AUDIT_VERDICTS = Counter(
+    "president_audit_verdicts",
+    "Verdicts the auditor published on finished games, by verdict (passed, failed)",
+    ["verdict"],
+)
+AUDIT_SECONDS = Histogram(
+    "president_audit_seconds",
+    "Time the auditor took to read, replay and verify one finished game",
+    buckets=LATENCY_BUCKETS,
+)
+AUDIT_ERRORS = Counter(
+    "president_audit_errors",
+    "Finished games the auditor could not audit yet (handed back for a redelivery)",
+)
 
 
 def outcome_of(reply: Reply) -> str:

@@ -33,6 +33,7 @@ from president.contract import (
     parse_command,
 )
 from president.contract.asyncapi import _REF, build, render
+from president.contract.verdicts import AuditFailed, AuditPassed, AuditProblem
 from president.rules import Options, apply_deal, deal_from_seed, new_game, observe
 from pydantic import BaseModel
 from typer.testing import CliRunner
@@ -176,6 +177,15 @@ def _example_messages() -> list[BaseModel]:
         "event_type": "CardsPlayed",
         "data": {"seat": 0, "cards": ["3C"]},
     }
+    verdict: dict[str, Any] = {
+        "table_id": "t1",
+        "stream_id": "game-t1",
+        "event_id": common["event_id"],
+        "ended_version": 254,
+        "events": 254,
+        "chain_head": "d46476cefc9ce5946a9baaf6b97d25bd0e39f0aacee839c7960400b43e9cc2f2",
+        "replayed": 230,
+    }
     summary = TableSummary(
         table_id="t1",
         players=4,
@@ -205,6 +215,8 @@ def _example_messages() -> list[BaseModel]:
             view=view,
             deadline=deadline,
         ),
+        AuditPassed(**verdict),
+        AuditFailed(**verdict, problems=(AuditProblem(code="rules", version=12),)),
     ]
 
 

@@ -51,6 +51,7 @@ ALLOWED: dict[str, str] = {
     "seat_token": "token",
     "token_sha256": "hash",
     "commitment": "hash",
+    "chain_head": "hash",
     "seed": "hex seed",
     "deadline": "time",
     "at": "time",

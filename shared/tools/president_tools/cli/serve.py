@@ -1,6 +1,6 @@
-"""`president serve table|engine|ai-worker|relay|migrate`: the developer's way to run one
-service process: ``president-service <role>`` (``services/__main__.py``), but on the
-embedded servers of the data directory where no server is configured."""
+"""`president serve table|engine|ai-worker|relay|auditor|migrate`: the developer's way to
+run one service process: ``president-service <role>`` (``services/__main__.py``), but on
+the embedded servers of the data directory where no server is configured."""
 
 from __future__ import annotations
 
@@ -123,6 +123,12 @@ def serve_ai_worker() -> None:
 def serve_relay(migrate: Migrate = True) -> None:
     """The relay with the contract's route: public, per-seat and lobby subjects."""
     serve_role("relay", migrate=migrate)
+
+
+@serve_app.command("auditor")
+def serve_auditor() -> None:
+    """The auditor: a verdict on every finished game (reads the log, never migrates it)."""
+    serve_role("auditor", migrate=False)
 
 
 @serve_app.command("migrate")

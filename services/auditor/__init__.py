@@ -1,0 +1,1 @@
+"""The auditor service: a verdict (``AuditPassed`` / ``AuditFailed``) on every finished game."""

@@ -1,0 +1,116 @@
+"""Composition root of an auditor process: ``create_app(settings)`` wires the log (as the
+SELECT-only role), the FastStream broker with the auditor's subscriber, and its stream;
+nothing connects at import."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from faststream.nats import NatsBroker
+from faststream.nats.security import NatsSecurity, NatsUserPassword
+from president.bus.auth import inbox_prefix
+from president.bus.connect import NatsCredentials, ReconnectPolicy, nats_options
+from president.bus.streams import StreamLimits, audit_stream, ensure_stream
+from president.contract.subjects import Subjects
+from president.runtime import Runtime
+from president.runtime.checks import nats_check, postgres_check
+from president.settings import load_settings
+from president.store.postgres import PostgresEventStore
+
+from services.auditor.auditor import Auditor
+from services.auditor.settings import AuditorSettings
+from services.auditor.subscriber import Consumer, audit_router
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DURABLE = "auditor"
+
+
+def consumer_of(settings: AuditorSettings, user: str | None = None) -> Consumer:
+    """The shared consumer: named after the NATS identity ``user`` (from the settings or
+    the URL), the one consumer it may use, and pulled into its own inbox."""
+    durable = settings.durable or user or DEFAULT_DURABLE
+    inbox = "_INBOX" if user is None else inbox_prefix(user)
+    return Consumer(
+        durable, settings.concurrency, settings.ack_wait, settings.retry_delay, inbox_prefix=inbox
+    )
+
+
+def broker_options(settings: AuditorSettings, runtime: Runtime | None = None) -> dict[str, Any]:
+    """``NatsBroker``'s arguments: the connection every process makes
+    (``president.bus.connect.nats_options``), its identity and TLS as FastStream's security."""
+    assert settings.nats_url is not None
+    options = nats_options(
+        settings.nats_url,
+        f"president-{settings.instance_id}",
+        NatsCredentials.from_settings(settings),
+        policy=ReconnectPolicy.of(settings),
+        watch=None if runtime is None else runtime.nats_watch(),
+    )
+    user, password, tls = (
+        options.pop("user", None),
+        options.pop("password", ""),
+        options.pop("tls", None),
+    )
+    if user is not None:
+        options["security"] = NatsUserPassword(username=user, password=password, ssl_context=tls)
+    elif tls is not None:
+        options["security"] = NatsSecurity(ssl_context=tls)
+    return options
+
+
+class AuditorApp:
+    """The resources of one auditor process."""
+
+    def __init__(self, settings: AuditorSettings):
+        if settings.nats_url is None:
+            raise RuntimeError("PRESIDENT_NATS_URL is not set")
+        if settings.database_url is None:
+            raise RuntimeError("PRESIDENT_DATABASE_URL is not set")
+        self.settings = settings
+        self.subjects = Subjects(settings.subject_prefix)
+        self.broker: NatsBroker | None = None
+        self._store: PostgresEventStore | None = None
+
+    async def start(self, runtime: Runtime | None = None) -> None:
+        """Open the log, make sure of the audit stream, then start the subscriber."""
+        settings = self.settings
+        assert settings.database_url is not None
+        runtime = runtime or Runtime(settings.instance_id)
+        store = self._store = await PostgresEventStore.connect(
+            settings.database_url, min_size=1, max_size=settings.db_pool_size
+        )
+        auditor = Auditor(store)
+        options = broker_options(settings, runtime)
+        security = options.get("security")
+        user = security.username if isinstance(security, NatsUserPassword) else None
+        broker = self.broker = NatsBroker(
+            **options, logger=None, graceful_timeout=settings.stop_timeout
+        )
+        consumer = consumer_of(settings, user)
+        broker.include_router(audit_router(self.subjects, auditor.verdict, consumer))
+        await broker.connect()
+        spec = audit_stream(self.subjects, StreamLimits.from_settings(settings))
+        await ensure_stream(broker.config.connection_state.stream, spec)
+        await broker.start()
+        runtime.health.add("nats", nats_check(broker.connection))
+        runtime.health.add("postgres", postgres_check(store.pool))
+        log.info("auditor %s: auditing", settings.instance_id)
+
+    async def stop(self) -> None:
+        """Stop taking games' ends (those in hand finish or come back), then disconnect."""
+        if self.broker is not None:
+            broker, self.broker = self.broker, None
+            try:
+                await broker.stop()  # drains: the ends in hand finish or come back
+            except Exception as error:  # NATS gone: the unacked ends come back anyway
+                log.warning("auditor: stopping the broker: %r", error)
+        if self._store is not None:
+            store, self._store = self._store, None
+            await store.close()
+
+
+def create_app(settings: AuditorSettings | None = None) -> AuditorApp:
+    """The auditor application (FastStream on JetStream)."""
+    return AuditorApp(settings or load_settings(cls=AuditorSettings))

@@ -1,0 +1,95 @@
+"""The auditor's one subscriber (FastStream): the public events of every table, through
+the durable JetStream consumer all instances share, so each game's end goes to one of them.
+
+A message is acknowledged only once its verdict is stored in the audit stream (or when it
+is no game's end); an audit that fails (Postgres away) hands it back with a delay, so no
+verdict is ever dropped. A redelivery after a crash between the verdict and the ack
+publishes the same message id again, which the audit stream's duplicate window drops.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from faststream import AckPolicy
+from faststream.nats import JStream, NatsRouter
+from faststream.nats.annotations import NatsBroker, NatsMessage
+from nats.js.api import ConsumerConfig, DeliverPolicy
+from president.contract.headers import MSG_ID
+from president.contract.subjects import Subjects
+from president.contract.verdicts import Verdict, verdict_msg_id
+from president.runtime.metrics import AUDIT_ERRORS, AUDIT_VERDICTS
+
+from services.auditor.verdicts import GameEnd, game_end
+
+log = logging.getLogger(__name__)
+
+Audit = Callable[[GameEnd], Awaitable[Verdict]]
+PUBLISH_TIMEOUT = 5.0
+
+
+@dataclass(frozen=True)
+class Consumer:
+    """How the shared consumer delivers: ``durable`` (its name), games at once per
+    instance, seconds before an unacknowledged end is delivered again, and the delay of
+    an end handed back after a failed audit."""
+
+    durable: str
+    concurrency: int = 4
+    ack_wait: float = 30.0
+    retry_delay: float = 2.0
+    inbox_prefix: str = "_INBOX"
+    """Where its pulls are answered: the identity's own inbox (``president.bus.auth``)."""
+
+    def config(self) -> ConsumerConfig:
+        """Everything from the stream's start (a new consumer audits every game the stream
+        holds; an existing one resumes where it was), explicit acks, and no more ends in
+        hand than the instances can audit."""
+        return ConsumerConfig(
+            deliver_policy=DeliverPolicy.ALL,
+            ack_wait=self.ack_wait,
+            max_ack_pending=max(64, 4 * self.concurrency),
+        )
+
+
+def audit_router(subjects: Subjects, audit: Audit, consumer: Consumer) -> NatsRouter:
+    """The router of the auditor's subscriber; ``audit`` gives a game's verdict."""
+    router = NatsRouter()
+
+    @router.subscriber(
+        subjects.all_public,
+        stream=JStream(subjects.events_stream, declare=False),
+        durable=consumer.durable,
+        config=consumer.config(),
+        pull_sub=True,
+        max_workers=consumer.concurrency,
+        ack_policy=AckPolicy.MANUAL,
+        inbox_prefix=f"{consumer.inbox_prefix}.".encode(),
+        title="auditor/GameEnded",
+        description="The end of every game, to audit (other public events are acknowledged).",
+    )
+    async def on_public_event(msg: NatsMessage, broker: NatsBroker) -> None:
+        end = game_end(msg.headers)
+        if end is None:
+            await msg.ack()
+            return
+        try:
+            verdict = await audit(end)
+            await broker.publish(
+                verdict,
+                subjects.verdict(end.table_id),
+                headers={MSG_ID: verdict_msg_id(end.event_id)},
+                stream=subjects.audit_stream,
+                timeout=PUBLISH_TIMEOUT,
+            )
+        except Exception as error:
+            AUDIT_ERRORS.inc()
+            log.warning("auditor: %s not audited yet (%r); handed back", end.stream_id, error)
+            await msg.nack(delay=consumer.retry_delay)
+            return
+        AUDIT_VERDICTS.labels("passed" if verdict.type == "AuditPassed" else "failed").inc()
+        await msg.ack()
+
+    return router

@@ -1,0 +1,123 @@
+"""The auditor on a real NATS and Postgres: every finished game gets exactly one verdict,
+with the check and version of each problem of a tampered record."""
+
+from __future__ import annotations
+
+import asyncio
+
+from faststream.nats import NatsBroker
+from president.bus.streams import audit_stream, ensure_stream
+from president.contract.verdicts import AuditFailed, AuditPassed, Verdict
+from president.store.postgres import PostgresEventStore
+from prometheus_client import REGISTRY
+
+from services.auditor.auditor import Auditor
+from services.auditor.main import AuditorApp, create_app
+from services.auditor.subscriber import Consumer, audit_router
+from services.auditor.verdicts import GameEnd
+from tests.fixtures.servers import TestServers
+from tests.integration.audit.conftest import rewrite_as_superuser, write_sample
+from tests.integration.auditor.conftest import Bus, auditor_settings
+from tests.unit.audit.tampering import TAMPERS, rows_of, tampered
+
+
+async def test_a_finished_game_gets_one_passed_verdict(
+    store: PostgresEventStore, bus: Bus, auditor: AuditorApp
+) -> None:
+    table_id = await write_sample(store)
+    await bus.relay(store, table_id)
+    (verdict,) = await bus.verdicts(1)
+    await bus.settled()
+    assert isinstance(verdict, AuditPassed)
+    ended = (await store.read_stream(f"game-{table_id}"))[-1]
+    assert (verdict.table_id, verdict.event_id, verdict.ended_version) == (
+        table_id,
+        str(ended.event_id),
+        ended.version,
+    )
+    assert len(await bus.verdicts(1)) == 1
+
+
+async def test_a_tampered_event_in_postgres_gives_audit_failed_naming_the_problem(
+    store: PostgresEventStore, bus: Bus, auditor: AuditorApp
+) -> None:
+    table_id = await write_sample(store)
+    stream_id = f"game-{table_id}"
+    rows, version = tampered(rows_of(await store.read_stream(stream_id)), TAMPERS[0], forged=True)
+    await rewrite_as_superuser(store, stream_id, rows)
+    await bus.relay(store, table_id)
+    (verdict,) = await bus.verdicts(1)
+    assert isinstance(verdict, AuditFailed)
+    assert ("rules", version) in {(p.code, p.version) for p in verdict.problems}
+
+
+def _published() -> float:
+    """Verdicts this process has published (a duplicate the stream dropped counts too)."""
+    samples = (
+        REGISTRY.get_sample_value("president_audit_verdicts_total", {"verdict": verdict})
+        for verdict in ("passed", "failed")
+    )
+    return sum(sample or 0.0 for sample in samples)
+
+
+async def test_an_end_delivered_twice_gives_one_verdict(
+    store: PostgresEventStore, bus: Bus, auditor: AuditorApp
+) -> None:
+    table_id = await write_sample(store)
+    before = _published()
+    await bus.relay(store, table_id)
+    await bus.relay(store, table_id, again=".republished")
+    await bus.settled()
+    verdicts = await bus.verdicts(1)
+    assert [v.table_id for v in verdicts] == [table_id]
+    assert _published() - before == 2  # audited twice, stored once: the same message id
+
+
+async def test_an_audit_that_fails_is_delivered_again_until_its_verdict_is_out(
+    servers: TestServers, store: PostgresEventStore, bus: Bus
+) -> None:
+    table_id = await write_sample(store)
+    real = Auditor(store)
+    calls: list[GameEnd] = []
+
+    async def flaky(end: GameEnd) -> Verdict:
+        calls.append(end)
+        if len(calls) < 3:
+            raise OSError("the database is away")
+        return await real.verdict(end)
+
+    broker = NatsBroker(servers.url_for("auditor"), inbox_prefix="_INBOX.auditor", logger=None)
+    consumer = Consumer("auditor", ack_wait=2.0, retry_delay=0.1, inbox_prefix="_INBOX.auditor")
+    broker.include_router(audit_router(bus.subjects, flaky, consumer))
+    await broker.connect()
+    await ensure_stream(broker.config.connection_state.stream, audit_stream(bus.subjects))
+    await broker.start()
+    try:
+        await bus.relay(store, table_id)
+        (verdict,) = await bus.verdicts(1)
+        await bus.settled()
+    finally:
+        await broker.stop()
+    assert isinstance(verdict, AuditPassed) and verdict.table_id == table_id
+    assert [end.table_id for end in calls] == [table_id] * 3
+
+
+async def test_games_that_ended_while_it_was_away_get_their_verdicts_once_by_two_instances(
+    servers: TestServers, audit_db: str, store: PostgresEventStore, bus: Bus
+) -> None:
+    tables = [await write_sample(store, seed=seed) for seed in range(4)]
+    for table_id in tables:
+        await bus.relay(store, table_id)
+    prefix = bus.subjects.prefix
+    apps = [create_app(auditor_settings(servers, audit_db, prefix, f"auditor-{n}")) for n in (1, 2)]
+    before = _published()
+    await asyncio.gather(*(app.start() for app in apps))
+    try:
+        verdicts = await bus.verdicts(len(tables))
+        await bus.settled()
+        await asyncio.sleep(0.5)  # time for a second verdict, were there one
+        assert sorted(v.table_id for v in await bus.verdicts(len(tables))) == sorted(tables)
+        assert all(isinstance(v, AuditPassed) for v in verdicts)
+        assert _published() - before == len(tables)  # no game audited by both
+    finally:
+        await asyncio.gather(*(app.stop() for app in apps))
