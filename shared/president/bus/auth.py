@@ -477,7 +477,7 @@ def env_passwords(roles: Sequence[str] = ROLES, account: str | None = None) -> d
 
 
 def permission_table(prefix: str = "president") -> list[dict[str, object]]:
-    """Every role's allow-lists, as documented in the README and the AsyncAPI document."""
+    """Every role's allow-lists, as documented in docs/security.md and the AsyncAPI document."""
     rows: list[dict[str, object]] = []
     for role in ROLES:
         perms = role_permissions(role, prefix)
