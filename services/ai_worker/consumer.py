@@ -1,10 +1,5 @@
-"""The pull loop on the shared work queue: fetch what there is room for, handle each
-request in its own task, acknowledge according to the outcome.
-
-nats-py directly rather than a FastStream subscriber: this is the hot path of every AI
-decision, and FastStream's per-message machinery cost about 1.5 ms of CPU per decision
-against 0.3 ms here (measured with a stand-in engine, docs/decisions note).
-"""
+"""The AI worker's pull loop on the shared work queue (plain nats-py): fetch what there is
+room for, handle each request in its own task, acknowledge by its outcome."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""Composition root of an AI-worker process: ``create_app(settings)`` wires everything.
-
-One NATS connection: the pull loop on the shared work queue (``consumer.py``), the
-commands to the engine by request-reply, the stats reports. Nothing connects at import
-time; ``president.runtime.run`` serves it until SIGTERM/SIGINT, then ``stop()`` stops
-pulling, lets the decisions in hand finish (or hands them back to the queue), and exits.
-Ready while NATS is connected and the pull loop fetches.
-"""
+"""Composition root of an AI-worker process: ``create_app(settings)`` wires one NATS
+connection (the pull loop, commands to the engine, stats), served by ``president.runtime.run``."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""The AI worker's application: one DecisionRequest in, one command out, one outcome.
-
-The outcome tells the queue what to do with the request: ``ACK`` once the engine
-answered (accepted, or rejected because the table moved on: a stale request is
-dropped), ``RETRY`` when nobody answered or the engine failed (JetStream redelivers,
-perhaps to another worker; the command id makes the retry harmless), ``DROP`` for a
-request that cannot be read.
-"""
+"""The AI worker's application: one DecisionRequest in, one command out, one outcome for the
+queue (``ACK``, ``RETRY`` or ``DROP``)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""The relay from the Postgres event log to NATS JetStream, and the consumer helper.
-
-``Relay(store_url, nats_url, stream_name, route=..., subjects=...)`` publishes every
-committed event in commit order, at least once and, with the JetStream duplicate window
-and its resume check, exactly once (by default with the contract's routing, which keeps
-private data off public subjects); ``run(stop)`` serves until stopped,
-``run_once()`` publishes what is committed now. Consumers make their effects
-act once with ``handle_once`` / ``deliver_once`` (the store's tracking rows).
-"""
+"""The relay from the Postgres event log to NATS JetStream (``Relay``: every committed event
+in commit order, exactly once), and ``handle_once`` / ``deliver_once`` for its consumers."""
 
 from __future__ import annotations
 

@@ -1,14 +1,5 @@
-"""Consumers of relayed events: at-least-once delivery made to act once.
-
-JetStream may deliver a message again (no ack in time, a consumer restarted).
-The tracking-row pattern of the store makes that harmless: the consumer's effect
-and its new position commit in one Postgres transaction, and a message at or
-before the recorded position is skipped, then acked.
-
-The position is a cursor, so a consumer must finish its messages in log order:
-a durable consumer with ``max_ack_pending=1`` (or one that stops at the first
-failure) and one message per event on the subjects it reads.
-"""
+"""Consumers of relayed events: at-least-once delivery made to act once by the store's
+tracking rows (effect and position in one transaction, older messages skipped)."""
 
 from __future__ import annotations
 

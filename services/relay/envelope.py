@@ -1,10 +1,5 @@
-"""The messages the relay publishes: a route's output plus the delivery headers.
-
-Every message carries ``Nats-Msg-Id`` (JetStream drops a republished copy inside
-its duplicate window) and the ``President-*`` headers that say which event and
-which part of it the message is; the relay reads them back from the last stored
-message to resume exactly where the stream ends.
-"""
+"""The messages the relay publishes: a route's output plus the delivery headers
+(``Nats-Msg-Id`` and the ``President-*`` headers it resumes from)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""The relay's route for the services' streams: who may see which part of each event.
-
-``game-{id}`` events: one ``PublicEvent`` (``Event.public_data()``; GameCreated
-without token hashes and seat holders' identities; DealCommitted without its seed) plus
-one ``SeatEvent`` per seat entitled to a private part (its dealt hand; the cards it gave or got).
-``table-{id}`` events: one ``LobbyEvent`` (token hashes left out). Anything else,
-and any event type this code does not know, is not published: nothing leaks by default.
-"""
+"""The relay's route for the services' streams: a public message and the seats' private
+parts of each ``game-{id}`` event, a lobby message of each ``table-{id}`` event."""
 
 from __future__ import annotations
 

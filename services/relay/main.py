@@ -1,13 +1,5 @@
 """Composition root of a relay process: ``create_app(settings)``, served by
-``president.runtime.run`` until SIGTERM (the batch in hand is finished, the lock let go).
-
-Ready while Postgres answers and the relay's session is connected (Postgres and NATS)
-and holds its lock and publishes, or waits for the lock (a standby, which checks its NATS
-connection at each try for the lock); not while a session has failed and the next one
-is not connected (a server away). The relay's lag (newest log position minus its
-checkpoint) is measured on a connection of its own, so that it shows while the relay is
-stuck.
-"""
+``president.runtime.run`` until SIGTERM (the batch in hand is finished, the lock let go)."""
 
 from __future__ import annotations
 

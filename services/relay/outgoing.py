@@ -1,14 +1,5 @@
-"""Where each committed event goes: the pluggable ``route``, the default one and the raw one.
-
-A route turns one recorded event into the messages the relay publishes for it
-(none, one, or several: e.g. a redacted public message plus one per seat).
-Routes are pure functions; the relay adds the delivery headers itself.
-
-The default is the contract's routing (``services.relay.game_routing.game_routing``):
-public, per-seat and lobby subjects, so no hand or seed reaches a public subject.
-``raw_routing`` publishes whole events, private data included: tests and trusted
-internal consumers only, and only when asked for by name.
-"""
+"""Where each committed event goes: the pluggable ``route`` (a pure function from a recorded
+event to its messages), the default one and the raw one."""
 
 from __future__ import annotations
 

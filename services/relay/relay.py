@@ -1,19 +1,5 @@
-"""The relay: committed events from the Postgres log to JetStream, in commit order.
-
-A session (one lock, one NATS connection) resumes from the checkpoint moved
-forward to what JetStream already holds, then repeats: read a batch after the
-resume point, publish it pipelined, wait for every ack, save the checkpoint.
-Any failure drops the whole session and a new one starts from the checkpoint.
-
-No event can jam it (``docs/decisions/2026-12-01-hostile-input.md``): a message larger
-than the server's ``max_payload`` is replaced at once by a small ``EventWithheld``
-reference in its place; an event whose publish fails ``withhold_after`` times in a row
-(backing off exponentially from ``retry_interval`` up to ``max_retry_interval``; a broken
-fence does not count: a new session mends it) is withheld the same way. Every withheld
-message is logged as an error and counted (:attr:`Relay.withheld`, metric
-``president_relay_withheld``); the event stays in
-the Postgres log, where the audit and a replay read it.
-"""
+"""The relay: committed events from the Postgres log to JetStream, in commit order, one
+session at a time, withholding what cannot be published."""
 
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""Where a relay starts: its checkpoint, moved forward to what JetStream already holds.
-
-The checkpoint is saved after the acks, so a relay killed in between finds
-messages in JetStream past its checkpoint. Republishing them is harmless inside
-the duplicate window; starting after them keeps it harmless after any downtime.
-"""
+"""Where a relay starts: its checkpoint, moved forward to what JetStream already holds."""
 
 from __future__ import annotations
 

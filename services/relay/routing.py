@@ -1,11 +1,5 @@
-"""The relay's two routings: the contract's (the default) and the raw one.
-
-``default_routing`` is :func:`services.relay.game_routing.game_routing`: public,
-per-seat and lobby subjects, so no hand or seed reaches a public subject.
-``raw_routing`` publishes whole events, private data included: tests and trusted
-internal consumers only, and only when asked for by name
-(``--routing services.relay.routing:raw_routing``).
-"""
+"""The relay's two routings: the contract's (``default_routing``) and ``raw_routing``
+(whole events, private data included: tests and trusted consumers, by name only)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The one source of time of the turn clocks: a Protocol, the system clock, a fake one.
-
-Deadlines are decided and checked against ``Clock.now()``; the engine's scheduler waits
-for the next deadline with ``Clock.wait_until``, which a test's :class:`FakeClock` releases
-when it is moved past that time (no test waits for real time to pass).
-"""
+"""The one source of time of the turn clocks: a ``Clock`` Protocol, the system clock and a
+``FakeClock`` that tests move by hand."""
 
 from __future__ import annotations
 

@@ -1,14 +1,5 @@
-"""Provably fair deals: commit to a round's seed before dealing, reveal it after the round.
-
-The scheme (documented in the README so an outside party can reimplement it):
-
-- A round's seed is 32 random bytes written as 64 lowercase hex characters.
-- ``commitment = SHA-256(UTF-8("cardverse-1.1.0|" + table_id + "|" + str(round) + "|" + seed))``
-  as lowercase hex, published in the public log before the hands are dealt.
-- The hands are ``president.rules.deal_from_seed(seed, players, leader)`` (the
-  SHA-256 Fisher-Yates shuffle of ``president.rules.deal``).
-- When the round ends the seed is published; anyone can recompute both.
-"""
+"""Provably fair deals: commit to a round's seed before dealing, reveal it after the round
+(the scheme, for anyone to reimplement: docs/audit.md)."""
 
 from __future__ import annotations
 

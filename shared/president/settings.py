@@ -1,15 +1,5 @@
-"""Typed settings: the only module of the project that reads the environment.
-
-Every field of a settings model is read from ``PRESIDENT_<FIELD NAME>``. A service
-extends the model with its own fields and loads it the same way::
-
-    class TableSettings(Settings):
-        instance_id: str = "table-1"      # from PRESIDENT_INSTANCE_ID
-
-    settings = load_settings(cls=TableSettings)
-
-Code that needs one loose variable calls ``env_value("NAME")`` (reads ``PRESIDENT_NAME``).
-"""
+"""Typed settings: the only module of the project that reads the environment (a field
+``x`` of a settings model from ``PRESIDENT_X``; ``load_settings``, ``env_value``)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import jsonschema
 import kubernetes_validate
 
 CRDS = Path(__file__).resolve().parent / "crds"
-# The oldest and newest Kubernetes releases the manifests support (README: "Kubernetes").
+# The oldest and newest Kubernetes releases the manifests support (docs/operations.md).
 KUBERNETES_VERSIONS = ("1.29", "1.37")
 
 

@@ -1,15 +1,6 @@
 """AI seats: levels Random, Easy, Medium and Hard, each deciding from a SeatView only.
-
-```python
-policy = make_policy(Level.HARD, seed=7, budget_ms=100)
-action = policy.decide(view)              # one of view.legal_actions
-action = await decide_async(policy, view) # the same, off the event loop
-```
-
-A policy is stateless between decisions: everything a seat saw this round is
-in its view (``history``, ``exchanges``, ``results``), and its randomness is
-derived from ``(seed, view)``, so horizontally scaled workers agree.
-"""
+``make_policy(level, seed=..., budget_ms=...)`` gives a stateless policy whose
+``decide(view)`` (or ``await decide_async(policy, view)``) is one of ``view.legal_actions``."""
 
 from president.ai.factory import make_policy
 from president.ai.level import Level

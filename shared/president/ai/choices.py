@@ -1,9 +1,5 @@
-"""The legal actions of a view, reduced to what matters for play: rank and count.
-
-Suits never matter in play, so every legal play of the same rank and size is
-the same move; one canonical action (the first the engine lists, lowest suits)
-stands for it.
-"""
+"""The legal actions of a view, reduced to what matters for play: rank and count (one
+canonical action, the lowest suits, stands for every play of the same rank and size)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""Exact play when two players remain: then every unseen card is in the other
-hand, the game is one of perfect information, and a memoised search decides it.
-
-Hands are packed 3 bits per rank (``count << 3 * rank``). In a *clean* state
-the trick is empty or was last played by one of the two, so a pass always
-ends it; a trick left open by a player who went out is first played through
-on the simulator until it is clean.
-"""
+"""Exact play when two players remain: a memoised search over hands packed 3 bits per
+rank, every unseen card being in the other hand."""
 
 from __future__ import annotations
 

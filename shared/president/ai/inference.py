@@ -1,18 +1,5 @@
-"""What the opponents' own moves suggest about their hands.
-
-Players mostly lead their lowest group whole and beat a trick with the lowest
-group of exactly its size (every level but Random and Hard plays so, and Hard
-mostly does). Replaying this round's public moves therefore suggests:
-
-- a lead of rank ``r``: the leader held nothing weaker than ``r`` and no more
-  of ``r`` (cards it is taken to *avoid*);
-- a follow with rank ``r`` over ``t``: no group of exactly the trick's size
-  between ``t`` and ``r``; a pass: none above ``t`` (below the aces, which
-  players keep). These are *clues* a deal may leave unexplained.
-
-All of it is a guess: a seat whose own later plays contradict what its leads
-suggested is taken to play otherwise, and its suggestions are dropped.
-"""
+"""What the opponents' own moves suggest about their hands: cards a lead, a follow or a
+pass of this round suggests a seat holds none of (clues, dropped when contradicted)."""
 
 from __future__ import annotations
 

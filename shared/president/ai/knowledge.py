@@ -1,14 +1,5 @@
-"""What a seat knows, read from its view into masks and per-rank counts.
-
-Public: every card played this round (``view.history``), every hand size, the
-trick, the order. Private: the seat's hand and its own exchange this round
-(``view.exchanges``). From the exchange a seat also learns:
-
-- cards it gave or returned are in the receiver's hand until played (unless
-  they came back to it);
-- as President (or Vice-President) it received the giver's highest cards,
-  so every other card the giver holds ranks below the lowest card received.
-"""
+"""What a seat knows, read from its view into masks and per-rank counts: the public
+round, its own hand and what its exchange told it of the others' hands."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
-"""The Medium level: a stable heuristic over the seat's counted knowledge.
-
-- takes a sure way out of its hand when the unseen cards cannot stop it;
-- leads its lowest group, keeping the top rank of the order, fours and
-  unbeatable groups to take the lead back;
-- follows with a group of exactly the trick's size when it has one, spends its
-  top rank only on a high trick, a short hand or an opponent about to go out;
-- breaks a group rather than pass when passing costs more (a low group, a
-  short hand, an opponent close to finishing).
-"""
+"""The Medium level: a stable heuristic over the seat's counted knowledge (sure exits,
+lowest groups first, the top rank kept to take the lead back)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Sure exits: can the seat play out its hand whatever the unseen cards are?
-
-A play is *safe* when no combination of the unseen cards can beat it, even if
-one opponent held them all: then everyone passes and the seat leads again. A
-hand plays out surely when it can lead safe plays one after another and its
-last play (safe or not) empties it.
-"""
+"""Sure exits: can the seat play out its hand whatever the unseen cards are (one safe,
+unbeatable play after another, the last one emptying the hand)?"""
 
 from __future__ import annotations
 

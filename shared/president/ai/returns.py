@@ -1,8 +1,5 @@
-"""Exchange returns for Medium and Hard: give back cards that cost the hand least.
-
-A return is scored by the hand it leaves: fewer groups to get rid of is
-better, a broken four loses its revolution, and low cards are the ones to give.
-"""
+"""Exchange returns for Medium and Hard: give back the cards that cost the hand least
+(scored by the hand they leave)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""The fast default policy that plays out simulated rounds (Hard's opponent model).
-
-Medium's rules over counts, deterministic: take a sure exit once the hand is
-down to a few ranks (the unseen cards being the simulated opponents' hands);
-lead the lowest group, keeping the top rank and fours; follow with an exact
-group, spending the top rank only on a high trick, a short hand or an
-opponent about to go out; break a low group rather than pass. ``rng`` is
-accepted for policies that randomise; this one does not.
-"""
+"""The fast default policy that plays out simulated rounds (Hard's opponent model):
+Medium's rules over counts, deterministic."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""Determinized Monte Carlo: a candidate move's worth is the mean of the points
-it earns over many deals of the unseen cards consistent with the seat's
-knowledge, each played out by the fast default policy.
-
-Every candidate is played on the same deals with the same random stream
-(common random numbers), so their differences are not buried in the deals'
-noise. Candidates that fall clearly behind are dropped as the evidence grows,
-leaving the budget to the close ones.
-"""
+"""Determinized Monte Carlo: a candidate move's worth is its mean points over deals of the
+unseen cards consistent with the seat's knowledge, each played out by the default policy."""
 
 from __future__ import annotations
 

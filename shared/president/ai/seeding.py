@@ -1,10 +1,5 @@
-"""Per-decision random streams derived from the policy's seed and the view.
-
-A policy holds no random state between calls: each decision draws from a
-generator seeded by ``(seed, what the seat sees)``. Two workers given the same
-seed and the same view therefore take the same decision, whatever they
-decided before. Without a seed the stream comes from the operating system.
-"""
+"""Per-decision random streams seeded by ``(policy seed, what the seat sees)``, so two
+workers with one seed take the same decision for one view."""
 
 from __future__ import annotations
 

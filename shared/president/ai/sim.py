@@ -1,12 +1,5 @@
-"""A lean simulator of one round of play, over per-rank card counts.
-
-Suits never matter in play, so a hand is a list of 13 counts (rank 0 = ``3``).
-The transitions mirror ``president.rules.engine`` (clockwise turns skipping
-finished and passed seats, the trick ending when all others passed, the lead
-passing on from a finished player, four of a kind flipping the order, the
-round ending when one player holds cards); the engine stays the authority and
-a unit test plays both side by side.
-"""
+"""A lean simulator of one round of play over per-rank card counts (rank 0 = ``3``),
+mirroring ``president.rules.engine``, which stays the authority."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Audit a game from its record: hash chain, provably fair deals, full replay by the rules.
-
-``audit_events`` is the pure core; ``audit_table`` reads the store (and, for a game in
-play, says whether it is stalled: ``StallLimits``), ``audit_bundle`` /
-``audit_bundle_file`` read an exported bundle with no database; ``export_bundle`` writes one.
-"""
+"""Audit a game from its record: hash chain, provably fair deals, full replay by the rules
+(``audit_events``, the pure core; ``audit_table``, ``audit_bundle``, ``audit_bundle_file``;
+``export_bundle`` writes a bundle)."""
 
 from president.audit.bundle import BUNDLE_FORMAT, Bundle, load_bundle, write_bundle
 from president.audit.html import render_html

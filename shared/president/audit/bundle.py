@@ -1,12 +1,5 @@
-"""The audit bundle: a game stream exported as JSON lines, auditable with no database.
-
-Line 1, the header: ``{"kind": "header", "format": "president-audit-bundle/1", "table_id",
-"stream_id", "rules_version", "events", "in_play_from"}``; then one ``{"kind": "event", ...}``
-line per event with every recorded field (``data``, ``metadata``, ``prev_hash``, ``hash``
-...); last, the chain head: ``{"kind": "head", "version", "hash"}``. A game in play is
-written up to the last round that ended: its round in play (whose commitment records the
-private seed, whose deal the hands) is left out from version ``in_play_from`` on.
-"""
+"""The audit bundle: a game stream exported as JSON lines (header, one line per event, the
+chain head), auditable with no database; docs/audit.md gives the format."""
 
 from __future__ import annotations
 

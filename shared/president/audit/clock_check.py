@@ -1,12 +1,5 @@
-"""The turn clocks' record: every time-out at or after its deadline, every takeover justified.
-
-A ``TurnTimedOut`` must have been recorded (the database's time of its append) no earlier
-than the deadline it names, and name the deadline the seat was given (its latest
-``TurnDeadlineSet``). A takeover action (metadata ``actor`` = ``takeover``) must follow, for
-its seat, a ``TurnTimedOut`` of the same append (reason ``timed_out``), a ``SeatLeft``
-(``left``) or a ``SeatAway`` not lifted by ``SeatBack`` (``away``). Whether the takeover's
-action was legal is the rules replay's check, as for any action.
-"""
+"""The turn clocks' record: every time-out at or after its deadline, every takeover
+justified by a time-out, a ``SeatLeft`` or a ``SeatAway``."""
 
 from __future__ import annotations
 

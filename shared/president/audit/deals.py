@@ -1,9 +1,5 @@
-"""Check every deal against its seed: commitment before the deal, reveal after the round.
-
-For round ``r`` the commitment must equal ``president.fairness.commitment(table_id, r, seed)``
-for the revealed seed (and for the seed the engine recorded privately with it), and the
-dealt hands must equal ``deal_from_seed(seed, players, leader)``.
-"""
+"""Check every deal against its seed: the commitment (``president.fairness.commitment``)
+before the deal, the dealt hands equal to ``deal_from_seed``, the reveal after the round."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
-"""Read a game stream: its header event, the fairness records and the rules events.
-
-The layout is fixed by docs/decisions/2026-11-29-streams-and-services.md and written by
-``president.game``: ``GameCreated`` first, ``DealCommitted`` before each deal,
-``SeedRevealed`` after each round's end, and between them the rules engine's events
-(``type`` = the event's type, data = ``to_dict()``). Unlike ``president.game``'s fold,
-which stops at the first event that breaks the game, this reader keeps going and notes
-every problem: an audit reports all it finds. What it reads are ``president.game``'s
-events; a test checks that a stream the services wrote folds to the same game both ways.
-"""
+"""Read a game stream for the audit: its header event, the fairness records and the rules
+events, noting every problem instead of stopping at the first."""
 
 from __future__ import annotations
 

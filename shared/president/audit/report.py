@@ -1,8 +1,5 @@
-"""The audit's outcome: the verdict, the located problems and the account, as JSON-ready data.
-
-Cards still secret (the hands and exchanged cards of a round that has not ended) are left
-out of every rendering, so an audit of a running game can be shown to anyone.
-"""
+"""The audit's outcome: the verdict, the located problems and the account, as JSON-ready
+data (cards still secret left out of every rendering)."""
 
 from __future__ import annotations
 

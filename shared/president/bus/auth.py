@@ -1,14 +1,3 @@
-"""Who may do what on the bus: the NATS identities, their permissions, the server config.
-
-This module is the ONE place the permissions live (pure data, no I/O). Everything that
-starts or describes a NATS server renders its ``auth.conf`` from here: the embedded
-servers (``president infra up``, ``make demo``, the tests) and the deployments'
-``k8s/base/nats/auth.conf``, which k8s and docker compose both mount (``president infra
-nats-auth`` writes it; a test checks that the checked-in file matches).
-
-Identities (one per role; every instance of a role shares it), in two accounts:
-
-==================  =======================================================================
 ``relay``           publishes committed events into ``{P}_EVENTS`` (the only one who may)
 ``engine``          publishes turn prompts and the AI work queue; runs the reactor
 ``ai-worker``       consumes the AI work queue (the only one who may); sends game commands
@@ -42,6 +31,9 @@ naming an existing consumer in its body updates it: the engine checks and heals 
 A subject prefix of ``*`` renders the same shapes for every prefix (stream names then
 match any stream): the test session's shared server, where each test has its own prefix.
 """
+=======
+"""Who may do what on the bus: the NATS identities, accounts, permissions and the server's
+``auth.conf``, as pure data; the one place the permissions live."""
 
 from __future__ import annotations
 
@@ -483,7 +475,7 @@ def env_passwords(roles: Sequence[str] = ROLES, account: str | None = None) -> d
 
 
 def permission_table(prefix: str = "president") -> list[dict[str, object]]:
-    """Every role's allow-lists, as documented in the README and the AsyncAPI document."""
+    """Every role's allow-lists, as documented in docs/security.md and the AsyncAPI document."""
     rows: list[dict[str, object]] = []
     for role in ROLES:
         perms = role_permissions(role, prefix)

@@ -1,24 +1,5 @@
-"""The one way a process of the backend connects to NATS.
-
-Every process (services, relay, clients, tools) builds its connection options here, so
-the servers, the identity, TLS and the reconnection policy are decided in one place.
-``nats_options`` gives the keyword arguments of ``nats.connect``; ``connect`` opens a
-nats-py client with them.
-
-Identity: ``NatsCredentials`` (from PRESIDENT_NATS_USER / PRESIDENT_NATS_PASSWORD and the
-TLS files, ``NatsCredentials.from_settings``), or a user and password written in the URL
-(``nats://user:password@host:4222``). Either way the connection's inbox prefix is the
-user's own (``_INBOX.<user>``, see ``president.bus.auth``): the server lets only that user
-subscribe there, so no identity reads another's replies.
-
-Reconnection: for as long as it takes (nats-py's own default gives up after 60
-attempts 2 s apart, then leaves the process up with a closed connection), waiting a
-doubling, capped and jittered time between attempts (nats-py's
-``reconnect_to_server_handler`` picks the server and the wait). nats-py resubscribes
-core and pull subscriptions itself once it is back. When the connection is closed for
-good anyway (attempts limited by settings, or the server refused us), ``watch.closed``
-tells the process, which then exits non-zero for its supervisor to restart it.
-"""
+"""The one way a process of the backend connects to NATS: servers, identity, TLS, the
+user's own inbox prefix and reconnection for as long as it takes."""
 
 from __future__ import annotations
 

@@ -1,27 +1,5 @@
-"""Who sent a request: the identity the NATS server attests, never what the client wrote.
-
-The command subscribers (table service, engine) live in a command account of their own
-that exports the command subjects; the account of the clients imports them with ``share:
-true`` (``president.bus.auth``). Every command therefore crosses a service import, where
-nats-server sets the ``Nats-Request-Info`` header to the sender's account and user (and
-connection name, address, ...), replacing any value the client wrote (nats-server
-``server/client.go`` ``processServiceImport``, ``setHeader``). Nobody in the command
-account may publish, so no request reaches a responder any other way. ``attested_requester``
-reads that header: the requester of the rate limits, of ``requested_by`` /
-``requested_by_role`` in the events ("who acted"), of the command ids (kept per sender:
-``president.command_path.cycle``), of the reserved id namespaces
-(``president.command_path.admission``) and of who may act for a seat
-(``president.game.seats``).
-
-The reply subject says nothing about the sender: a client may name another identity's
-inbox as its reply subject (it then reads nothing, the answer goes to that inbox), and the
-request is still charged to the client, by the server's account of who published it.
-
-Without authentication (an open server, one account, no import) no request carries the
-header: there is no identity to attest, and the services treat every request as
-anonymous. A service that runs with a command-account identity drops a request without
-the header (``president.bus.requests.CommandServer``): it cannot have crossed the import.
-"""
+"""Who sent a request: the identity nats-server attests in ``Nats-Request-Info`` on the
+command account's service import, never what the client wrote."""
 
 from __future__ import annotations
 

@@ -1,16 +1,5 @@
-"""The command subscriber of the writing services: core NATS request-reply in a queue group.
-
-nats-py directly rather than a FastStream subscriber: every AI move and every player's
-move passes the engine's, and FastStream's per-message machinery (dependency resolution
-run in a worker thread, middlewares) cost the engine more CPU than handling the command
-did (docs/decisions/2026-11-29-engine-hot-path.md); the table service's uses it too, so
-that a flood of junk costs it no more than reading and refusing each message
-(docs/decisions/2026-12-01-hostile-input.md).
-
-Who sent each request is what the server attests (``president.bus.identity``): the
-subscriber reads it once and hands it to ``admit`` and ``run``. ``open_command_connection``
-opens the connection it subscribes on: the service's identity in the command account.
-"""
+"""The command subscriber of the writing services: core NATS request-reply in a queue
+group (plain nats-py), handing each request's attested sender to ``admit`` and ``run``."""
 
 from __future__ import annotations
 

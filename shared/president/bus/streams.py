@@ -1,20 +1,5 @@
-"""The JetStream streams of the project: one definition, created and checked by every process.
-
-A :class:`StreamSpec` is everything the project sets on a stream (subjects, replicas,
-limits and their discard policy, retention, duplicate window); :class:`StreamLimits`
-carries the operator's settings (``PRESIDENT_STREAM_REPLICAS``, ``PRESIDENT_EVENTS_MAX_AGE``,
-...) and ``events_stream`` / ``prompts_stream`` / ``ai_stream`` build the contract's three
-streams from them (``audit_stream``, the auditor's verdicts, is the auditor's own).
-The relay's stream is the same ``StreamSpec`` (its subjects may differ when it relays
-with another routing).
-
-:func:`ensure_stream` creates a missing stream. An existing stream is checked against
-the spec, and the settings are the truth: what JetStream can change in place (replicas,
-limits, discard policy, duplicate window) is changed, with a warning naming each
-difference; what it cannot (storage, retention), or a change it refuses (e.g. 3 replicas
-on a lone server), raises :class:`StreamMismatch` naming the stream and every
-difference, and the process refuses to start.
-"""
+"""The JetStream streams of the project: one definition (``StreamSpec``, ``StreamLimits``),
+created when missing and checked against the settings by every process."""
 
 from __future__ import annotations
 

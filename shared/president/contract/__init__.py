@@ -1,10 +1,5 @@
-"""The message contract of the services: commands, replies, events out, subjects.
-
-Every message is a pydantic model with ``schema_version`` and ``type``; the subject
-scheme lives in :mod:`president.contract.subjects`; ``parse_command`` turns a
-request into a typed command or a MALFORMED rejection and never raises.
-The AsyncAPI document (``president asyncapi``, docs/asyncapi.json) is generated from here.
-"""
+"""The message contract of the services: commands, replies, events out, subjects; strict
+pydantic models with ``schema_version`` and ``type``."""
 
 from president.contract.base import SCHEMA_VERSION, AILevel, Message
 from president.contract.codes import RULE_CODES, RejectionCode, from_rule_code

@@ -1,11 +1,5 @@
-"""Commands (instructions) and queries, sent by NATS request-reply.
-
-Table commands go to ``{prefix}.cmd.table.<type>`` (the table service); game
-commands and the seat-view query go to ``{prefix}.cmd.game.<table_id>`` (the engine).
-Every command carries a ``command_id``: the same id twice is answered the same
-and has one effect. ``expected_version`` (optional) must equal the version of the
-stream the command writes (``table-{id}`` or ``game-{id}``), else STALE_VERSION.
-"""
+"""Commands (instructions) and queries, sent by NATS request-reply: table commands to the
+table service, game commands and ``GetView`` to the engine."""
 
 from __future__ import annotations
 

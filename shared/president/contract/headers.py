@@ -1,10 +1,5 @@
-"""The NATS headers of the messages on JetStream, as the relay and the engine send them.
-
-Every event message (PublicEvent, SeatEvent, LobbyEvent) carries all of
-``EVENT_HEADERS``; turn prompts and decision requests carry ``MSG_ID`` only. The relay
-also reads them back from the last stored message to resume where the stream ends,
-and a client can read ``VERSION`` without parsing the payload.
-"""
+"""The NATS headers of the messages on JetStream, as the relay and the engine send them
+(every event message carries ``EVENT_HEADERS``, prompts and AI requests ``MSG_ID``)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""Messages the services publish on JetStream (events out, turn prompts, AI work).
-
-Events leave only through the relay, from the committed Postgres log:
-``PublicEvent`` on ``{prefix}.evt.table.<id>.public`` (never a hidden card or an
-unrevealed seed), ``SeatEvent`` on ``{prefix}.evt.table.<id>.seat.<n>`` (that seat's
-private part: its dealt hand, the cards it gave or got), ``LobbyEvent`` on
-``{prefix}.evt.lobby.<id>`` (table-stream events, seat-token hashes left out).
-"""
+"""Messages the services publish on JetStream: ``PublicEvent``, ``SeatEvent`` and
+``LobbyEvent`` (events out), turn prompts and AI work."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
-"""Raw request bytes to a typed command, or a rejection: never an exception.
-
-The cheap checks come first: the body's size (``MESSAGE_TOO_LARGE`` above
-``MAX_MESSAGE_BYTES``, unread), then one validating parse of the bytes (pydantic's JSON
-parser straight into the typed command). Only a body that fails it is read again, as plain
-JSON, to say what is wrong (``MALFORMED``; a key twice in one object is, too: no reader may
-take another value than the one the service took) and to echo its command id when that id
-is itself valid: a reply never carries more than ``MAX_COMMAND_ID`` characters of what the
-sender wrote, so it always fits in a NATS message.
-"""
+"""Raw request bytes to a typed command, or a rejection (``MESSAGE_TOO_LARGE``,
+``MALFORMED``): never an exception."""
 
 from __future__ import annotations
 

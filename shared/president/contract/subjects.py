@@ -1,6 +1,3 @@
-"""The subject scheme, under a configurable prefix (default ``president``).
-
-=========================================  =====================================
 ``{p}.cmd.table.<CommandName>``             table commands and lobby queries (request-reply)
 ``{p}.cmd.game.<table_id>``                 game commands and GetView (request-reply)
 ``{p}.evt.table.<table_id>.public``         PublicEvent (JetStream, stream ``{P}_EVENTS``)
@@ -13,6 +10,9 @@
 
 Services subscribe to commands in queue groups, so any number of instances share them.
 """
+=======
+"""The subject scheme under a configurable prefix (default ``president``): commands by
+request-reply, events, prompts and the AI work queue on JetStream."""
 
 from __future__ import annotations
 

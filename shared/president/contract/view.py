@@ -1,11 +1,5 @@
-"""The seat view on the wire: what ``TurnPrompt``, ``ViewReply`` and ``DecisionRequest`` carry.
-
-One seat's observation of a game (its own hand, public information only, its legal
-actions), as a typed model with its JSON Schema. ``SeatView.of`` and ``SeatView.to_rules``
-are the one translation between it and the rules' ``president.rules.SeatView`` (what
-``president.rules.observe`` gives and what the AI levels decide from); the rules stay free
-of any serialisation. Cards are in wire notation (``3C``, ``10H``, ``QS``, ``2D``).
-"""
+"""The seat view on the wire (``TurnPrompt``, ``ViewReply``, ``DecisionRequest``), and its
+one translation to and from the rules' ``SeatView``."""
 
 from __future__ import annotations
 

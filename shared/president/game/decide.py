@@ -1,14 +1,5 @@
-"""The engine's decisions, pure: a command or a start request in, the events to append out.
-
-A round that ends in an append gets its ``SeedRevealed`` right after ``RoundEnded``;
-when another round is due, the same append commits to a fresh seed
-(``DealCommitted``) and records the deal it determines (``RoundDealt`` ...).
-
-Clocks: every append that makes a seat due ends with that seat's ``TurnDeadlineSet``
-(``now`` + the phase's clock, from the table options; ``now`` itself for a seat that is
-away or left, so that it is played at once). The time is an argument: the engine reads
-its clock, the decisions never do.
-"""
+"""The engine's decisions, pure: a command or a start request in, the events to append out
+(seed commitments and reveals, turn deadlines; the time is an argument)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""The events of the table and game streams (the rules events besides).
-
-``table-{table_id}`` (table service): TableCreated, SeatTaken, AISeated, GameStartRequested.
-``game-{table_id}`` (engine): GameCreated, DealCommitted, SeedRevealed, the clock's and
-the seats' presence (TurnDeadlineSet, TurnTimedOut, SeatAway, SeatBack, SeatLeft), then the
-rules engine's events (``president.rules.events``) with ``Event.to_dict()`` as data.
-A stored event's ``type`` is the class name; its ``data`` is ``model_dump(mode="json")``.
-"""
+"""The events of the ``table-{id}`` and ``game-{id}`` streams (besides the rules events); a
+stored event's ``type`` is the class name, its ``data`` ``model_dump(mode="json")``."""
 
 from __future__ import annotations
 

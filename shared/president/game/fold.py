@@ -1,12 +1,5 @@
-"""A game as its ``game-{table_id}`` stream says: a pure, incremental fold.
-
-The rules events are replayed through ``president.rules`` (decisions applied,
-derived events checked), the service events (GameCreated, DealCommitted,
-SeedRevealed) are kept aside. What the services need is folded too: which command
-ids of which sender already took effect (and what they wrote), since which version each seat to act
-has been due (its turn prompt's version) and until when (its deadline), how each
-seat's last turn ended, and who is away or left.
-"""
+"""A game as its ``game-{table_id}`` stream says: a pure, incremental fold of the rules
+events and of what the services need (command ids, due seats, deadlines, presence)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The table: a pure fold of its ``table-{id}`` stream and the decisions on its commands.
-
-No I/O here. Each ``decide_*`` function takes the folded state and the command's
-values and returns the facts to record (``president.game.events`` data), or a
-``Refusal`` with a stable ``RejectionCode``. Every refusal is final (a resent command gets
-it again) but UNKNOWN_TABLE: the table may be created later.
-"""
+"""The table: a pure fold of its ``table-{id}`` stream and the decisions on its commands
+(facts to record, or a ``Refusal`` with a stable ``RejectionCode``)."""
 
 from __future__ import annotations
 

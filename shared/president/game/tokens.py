@@ -1,18 +1,5 @@
-"""Seat tokens: derived from a secret, never stored. Only their SHA-256 goes into the log.
-
-A person's token is ``base64url(HMAC-SHA256(secret, material))`` (43 characters, as
-``secrets.token_urlsafe(32)``), the material being ``["seat", <table id>, <sender>,
-<command id>]`` as JSON for an attested sender (the NATS user that sent the TakeSeat) and
-``seat|<table id>|<command id>`` for an anonymous one (an open server). Derivation instead
-of a random draw lets a repeated ``TakeSeat`` (same sender, same command id) get the same
-reply, token included, from any table service instance sharing the secret, while the
-database never holds a usable token; another sender's TakeSeat of the same id is another
-command and gets another token.
-
-An AI seat's token is ``base64url(HMAC-SHA256(secret, "ai|<table id>|<seat>"))``; GameCreated
-records its SHA-256 like a person's token, and the engine hands it to the AI worker inside
-the DecisionRequest (internal work queue only).
-"""
+"""Seat tokens: HMAC-SHA256 of a secret and the seat's material, derived again when needed,
+never stored; only their SHA-256 goes into the log."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The rules engine of President, CardVerse variant 1.1.0: pure, deterministic, no I/O.
-
-Vocabulary (after OpenSpiel): ``new_game`` -> ``apply_deal`` (the recorded chance
-outcome) -> ``legal_actions`` / ``apply_action`` until ``is_terminal``;
-``observe`` gives one seat's view; ``replay`` rebuilds a state from its events.
-"""
+"""The rules engine of President, CardVerse variant 1.1.0: pure, deterministic, no I/O
+(``new_game``, ``apply_deal``, ``legal_actions``, ``apply_action``, ``observe``, ``replay``)."""
 
 from president.rules.actions import Action, Pass, Play, Return, parse_action
 from president.rules.cards import CARD_NAMES, RANKS, SUITS

@@ -1,9 +1,5 @@
-"""Cards, ranks and suits, and the wire notation (`3C`, `10H`, `QS`, `2D`).
-
-Inside the engine a card is an int ``rank * 4 + suit`` and a hand is a 52-bit
-mask; on the wire and in every event a card is its string. Rank 0 is ``3`` and
-rank 12 is ``2`` (normal order); suit order is C < D < H < S.
-"""
+"""Cards, ranks and suits, and the wire notation (``3C``, ``10H``, ``QS``, ``2D``); inside
+the engine a card is ``rank * 4 + suit`` and a hand a 52-bit mask."""
 
 from __future__ import annotations
 

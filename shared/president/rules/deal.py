@@ -1,19 +1,5 @@
-"""Dealing: the seeded shuffle (documented so anyone can reimplement it) and deal checks.
-
-The shuffle (``shuffled_deck``):
-
-1. The seed is text: an int seed is its decimal form, a string is used as is;
-   its UTF-8 bytes are ``S``.
-2. A byte stream ``B = SHA-256(S || u64be(0)) || SHA-256(S || u64be(1)) || ...``
-   is read 8 bytes at a time as unsigned big-endian integers ``x``.
-3. Start from the 52 cards in canonical order (``3C 3D 3H 3S 4C ... 2S``). For
-   ``i`` from 51 down to 1: take the next ``x``; reject it while
-   ``x >= 2**64 - (2**64 mod (i + 1))``; swap positions ``i`` and ``x mod (i + 1)``.
-4. Card ``k`` of the shuffled deck (k = 0..51) goes to seat ``(leader + 1 + k) mod N``,
-   so the round's leader never gets an extra card.
-
-The dealt hands are then recorded as data; replay never shuffles again.
-"""
+"""Dealing: the seeded SHA-256 Fisher-Yates shuffle (``shuffled_deck``, specified in
+docs/audit.md so anyone can reimplement it) and the deal checks."""
 
 from __future__ import annotations
 

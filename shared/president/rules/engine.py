@@ -1,9 +1,5 @@
-"""The rules as pure functions: legal actions, applying an action or a deal, replay.
-
-``apply_action`` validates in the order of the RULES.md rejection table and
-either returns ``Applied(state, events)`` or ``Rejected(code)`` (the input state
-is a frozen value, so a rejection changes nothing by construction).
-"""
+"""The rules as pure functions: legal actions, applying an action (``Applied`` or
+``Rejected``, in the order of the RULES.md rejection table) or a deal, replay."""
 
 from __future__ import annotations
 

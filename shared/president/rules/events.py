@@ -1,8 +1,5 @@
-"""Events: the facts an applied action or deal caused. Typed, frozen, serialisable unchanged.
-
-Events with hidden information (``RoundDealt``, ``CardsGiven``, ``CardsReturned``)
-are private: ``is_public`` is False and ``public_view`` gives what others may see.
-"""
+"""Events: the facts an applied action or deal caused, typed, frozen, serialisable; the
+private ones (``is_public`` False) give others their ``public_view``."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Rebuild a game from its recorded events, checking every derived fact on the way.
-
-Only the recorded chance outcomes (``RoundDealt``) and player decisions
-(``CardsReturned``, ``CardsPlayed``, ``Passed``) drive the replay; every other
-recorded event must equal what the rules derive at that point. Nothing is
-shuffled: the deal is data.
-"""
+"""Rebuild a game from its recorded events: deals and decisions drive it, every other event
+must equal what the rules derive; nothing is shuffled."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Readiness checks and clean disconnection for the servers every process talks to.
-
-The ``close_*`` functions give up waiting when a server is gone: a process whose
-servers died still stops promptly on SIGTERM.
-"""
+"""Readiness checks and clean disconnection for the servers every process talks to (the
+``close_*`` functions give up waiting on a server that is gone)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Readiness checks and the HTTP server of ``/livez``, ``/readyz`` and ``/metrics``.
-
-A check is a coroutine that returns None when its part serves, else a short reason;
-``/readyz`` runs them all (each within ``CHECK_TIMEOUT``) and answers 200, or 503 with
-a JSON body naming what is not ready. ``/livez`` answers as soon as the event loop does.
-The server is plain asyncio (one request per connection): probes and scrapes only.
-"""
+"""Readiness checks and the plain-asyncio HTTP server of ``/livez``, ``/readyz`` (200, or
+503 naming what is not ready) and ``/metrics``."""
 
 from __future__ import annotations
 

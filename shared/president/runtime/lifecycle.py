@@ -1,17 +1,5 @@
-"""The one lifecycle of every process (relay, table, engine, ai-worker).
-
-``run(app, settings)`` configures logging, serves ``/livez``, ``/readyz`` and
-``/metrics`` when ``PRESIDENT_HEALTH_PORT`` is set, starts the app, writes the ready
-file, and serves until SIGTERM/SIGINT, or until the app reports that it cannot recover
-(``Runtime.fail``: its NATS connection closed for good, say). Then it stops the app
-(which finishes or hands back the work in hand) within ``stop_timeout`` seconds and
-exits: 0 after a signal, 1 after a failure, so a supervisor restarts a failed process.
-
-While serving, a monitor runs the readiness checks every ``MONITOR_INTERVAL`` seconds:
-it keeps ``president_ready`` and ``president_connection_up`` current, counts Postgres
-reconnections, logs each change of readiness, and runs the app's collectors (gauges
-that need a query, such as the relay's lag).
-"""
+"""The one lifecycle of every process: ``run(app, settings)`` serves until SIGTERM/SIGINT or
+a failure, stops the app and exits 0 after a signal, 1 after a failure."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Logging of every process: text for people, one JSON object a line for collectors.
-
-The ids that let one follow a game across processes (``table_id``, ``command_id``,
-``correlation_id``) live in a context variable: a command handler or a consumer opens
-``log_context(...)`` around its work and every line logged inside, in any module,
-carries them (asyncio tasks started inside inherit them).
-"""
+"""Logging of every process: text for people or one JSON object a line, carrying the ids
+of ``log_context`` (``table_id``, ``command_id``, ``correlation_id``)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""The Prometheus metrics of the backend (``/metrics``; the README's table lists them).
-
-Defined once here, in prometheus-client's default registry, so that every process
-exposes the same names; a process sets only those that concern it.
-"""
+"""The Prometheus metrics of the backend (``/metrics``; docs/operations.md lists them),
+defined once in prometheus-client's default registry."""
 
 from __future__ import annotations
 

@@ -1,5 +1,2 @@
-"""Tooling above the library: the ``president`` command line, embedded servers, the
-local service stack, the demo, the load test, benchmarks and sample games.
-
-Nothing in ``president`` (the library) or ``services`` imports this package.
-"""
+"""Tooling above the library: the ``president`` command line, embedded servers, the local
+service stack, the demo, the load test, benchmarks and sample games."""

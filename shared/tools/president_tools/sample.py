@@ -1,10 +1,5 @@
-"""A complete game stream as the decision note lays it out, played by random legal moves.
-
-Used by the audit benchmark and the tests; it writes what the engine service writes, with
-the engine's decisions (``president.game``): `GameCreated`, `DealCommitted` and round 1's
-deal in one append; one append per action; `SeedRevealed`, and the next round's
-`DealCommitted` and deal, in the append that ends a round.
-"""
+"""A complete game stream as the engine writes it, played by random legal moves (for the
+audit benchmark and the tests)."""
 
 from __future__ import annotations
 

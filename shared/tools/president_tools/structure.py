@@ -1,13 +1,6 @@
-"""Figures of the code's structure (issues 10, 17): the largest module and function, import
-circles among the project's modules, which modules read the game's service events,
-imports from the library into tooling or services, and how far one game command travels
-(``president_tools.command_trace``).
-
-    python -m president_tools.structure [ROOT]      # prints one JSON object
-
-Imports anywhere count (a lazy import inside a function still closes a circle); a
-module importing its own package's ``__init__`` is how Python loads it, not a circle.
-"""
+"""Figures of the code's structure, one JSON object (``python -m president_tools.structure
+[ROOT]``): the largest module and function, import circles, the readers of service events,
+upward imports and a game command's path (``president_tools.command_trace``)."""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ async def test_ai_seats_are_asked_to_think_for_hards_default_budget_unless_confi
     game = await engine.games.load("t")
     configured = EngineSettings().engine_ai_budget_ms
     assert configured == DEFAULT_BUDGET_MS == 100  # what the tournament measures
-    env = {"PRESIDENT_ENGINE_AI_BUDGET_MS": "250"}  # the README's variable
+    env = {"PRESIDENT_ENGINE_AI_BUDGET_MS": "250"}  # docs/settings.md's variable
     assert load_settings(env, cls=EngineSettings).engine_ai_budget_ms == 250
     (request,) = prompts_for(game, 1, secret="k", prompt_ai_seats=False)
     assert isinstance(request, DecisionRequest)

@@ -1,10 +1,5 @@
-"""Per-level figures of a tournament: points per round with a 95% interval,
-first and last shares, decision times; and the levels' order, with the paired
-gap between neighbours.
-
-Games of one deal share its cards, so they are not independent: the interval
-is taken over per-deal means (Student t), which is what duplicate deals are for.
-"""
+"""Per-level figures of a tournament (points per round with a 95% interval over per-deal
+means, first and last shares, decision times) and the levels' order by paired gaps."""
 
 from __future__ import annotations
 

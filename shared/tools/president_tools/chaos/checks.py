@@ -1,8 +1,5 @@
-"""The checks after a fault: the Postgres log, the relay's subjects in JetStream, the audits.
-
-Everything is scoped to the tables of one experiment, so experiments sharing a stack
-never see each other's games.
-"""
+"""The checks after a fault, scoped to one experiment's tables: the Postgres log, the
+relay's subjects in JetStream, the audits."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""One running system for chaos experiments: servers the lab may stop, the services as
-processes under a supervisor, a client that reconnects for as long as it takes.
-
-Three kinds: ``single`` (one NATS node with its monitoring port, embedded Postgres),
-``cluster`` (three clustered NATS nodes, as ``president infra up --nats-nodes 3`` starts
-them, streams at 3 replicas) and ``small-store`` (one NATS node whose JetStream store is
-capped, the streams' limits set). NATS authenticates every connection.
-"""
+"""One running system for chaos experiments (``single``, ``cluster`` or ``small-store``):
+servers the lab may stop, the services under a supervisor, a reconnecting client."""
 
 from __future__ import annotations
 

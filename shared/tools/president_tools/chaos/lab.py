@@ -1,16 +1,5 @@
-"""Run chaos experiments: games in play, one fault, keep playing, then check everything.
-
-One experiment, on an :class:`Environment` of its kind (environments are shared by the
-experiments of one kind that run in a row; see ``docs/decisions/2026-12-01-chaos.md``):
-
-1. start ``tables`` all-AI games of ``rounds`` rounds (the load test's tables) and wait
-   until each has played;
-2. inject the fault (``Experiment.inject``), which returns when the fault has ended;
-3. keep playing until every game has ended, or no action came for ``stall_s``;
-4. check: every game finished and audits clean, no event lost or doubled in the log nor
-   on the relay's subjects, every process alive and ready (or exited and restarted by the
-   supervisor), and the recovery time (first action on the public subjects after the fault).
-"""
+"""Run chaos experiments: start games, inject the fault, keep playing until every game
+ends, then check the log, the subjects, the processes and the recovery time."""
 
 from __future__ import annotations
 

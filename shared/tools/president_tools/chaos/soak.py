@@ -1,8 +1,5 @@
-"""`president chaos --soak SECONDS`: a steady load with no fault; memory and throughput.
-
-Each process's resident memory (psutil) at the start, after the first minute and at the
-end; actions per second; games finished, each audited from the log.
-"""
+"""``president chaos --soak SECONDS``: a steady load with no fault; each process's memory,
+actions per second, games finished and audited."""
 
 from __future__ import annotations
 

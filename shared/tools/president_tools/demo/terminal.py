@@ -1,9 +1,5 @@
-"""A person at the table: turn prompts shown in a terminal, answers read from a line reader.
-
-Everything goes through the services like any client: the seat is taken with TakeSeat
-(the token stays in memory), the legal actions come from the server's turn prompt, and
-the answer is sent as a PlayCards / Pass / ReturnCards command.
-"""
+"""A person at the table: turn prompts shown in a terminal, answers read from a line reader
+and sent through the services like any client."""
 
 from __future__ import annotations
 

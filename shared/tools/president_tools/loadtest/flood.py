@@ -1,15 +1,5 @@
-"""Hostile input in bulk: what one identity's flood of junk gets, while others play.
-
-:func:`hostile_messages` draws a deterministic mix of the kinds of junk the issue found
-(not JSON, control characters, deep JSON, a huge command id, bodies of 64 KiB and of
-1 MiB, unknown commands, forged moves, a CreateTable storm) and :func:`send_flood` sends
-them at a set rate from one identity, each as a request, and counts the replies by kind
-and code. A message the services answer with nothing is counted as ``NO_REPLY``; a body
-over the server's ``max_payload`` is refused by the server itself, on a connection of
-its own (``MAX_PAYLOAD_VIOLATION``). The flood speaks the NATS protocol by hand
-(``president_tools.loadtest.wire``): nats-py will not send such a body, and the
-attacker's own CPU is not what the bench measures.
-"""
+"""Hostile input in bulk: one identity's flood of junk (``hostile_messages``,
+``send_flood``) while others play, its replies counted by kind and code."""
 
 from __future__ import annotations
 

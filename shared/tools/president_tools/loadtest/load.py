@@ -1,11 +1,5 @@
-"""Keep ``tables`` all-AI games in play through the services; count what happens.
-
-Actions are counted on the public subjects (``CardsPlayed``, ``Passed``,
-``CardsReturned``: every accepted decision is one of them), so the figure is what the
-whole pipeline delivered: command, append, relay, turn prompt, decision. Command
-round trips are those the AI workers measured and reported on their stats subject.
-A finished game is replaced at once, so the load stays steady.
-"""
+"""Keep ``tables`` all-AI games in play through the services and count what happens:
+actions on the public subjects, command round trips from the AI workers' stats."""
 
 from __future__ import annotations
 

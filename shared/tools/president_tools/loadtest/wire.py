@@ -1,12 +1,5 @@
-"""The NATS client protocol spoken by hand: what the flood needs and nats-py will not do.
-
-nats-py refuses to publish a body larger than the server's ``max_payload`` (it raises
-before sending), so it cannot show what the server does with one; and its per-message
-machinery (a ``Msg`` and a callback for every reply) made the flooding process cost the
-shared benchmark machine about as much CPU as the services spent refusing the flood. An
-attacker owes us neither: :class:`WireConnection` writes ``PUB`` frames and reads ``MSG``
-frames itself (plain ``nats://`` with a user and password, the embedded servers' kind).
-"""
+"""The NATS client protocol spoken by hand (``WireConnection``: ``PUB`` out, ``MSG`` in),
+for what the flood needs and nats-py will not do."""
 
 from __future__ import annotations
 
