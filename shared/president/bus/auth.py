@@ -1,37 +1,3 @@
-``relay``           publishes committed events into ``{P}_EVENTS`` (the only one who may)
-``engine``          publishes turn prompts and the AI work queue; runs the reactor
-``ai-worker``       consumes the AI work queue (the only one who may); sends game commands
-``integrator``      a platform: sends commands, reads public, lobby and seat events and prompts
-``auditor``         reads public and lobby events (no hands, no prompts); publishes verdicts only
-------------------  -----------------------------------------------------------------------
-``table``           answers table commands (``{p}.cmd.table.*``), in the command account
-``engine-commands`` the engine's second connection: answers game commands (``{p}.cmd.game.*``)
-==================  =======================================================================
-
-The command account (``<ACCOUNT>_COMMANDS``) exports the command subjects as a service and
-the main account imports them with ``share: true``: every command a client publishes
-crosses the import, where nats-server stamps the ``Nats-Request-Info`` header with the
-sender's account and user, replacing whatever the client wrote (``server/client.go``
-``processServiceImport``). That header is the requester a service trusts
-(``president.bus.identity``). Nobody in the command account may publish anything, so no
-command reaches the responders without crossing the import; replies flow back through
-it (``allow_responses``).
-
-Every identity has its own inbox prefix ``_INBOX.<user>`` (``inbox_prefix``) and may
-subscribe only under it, so replies to one identity reach no other. Responders (table,
-engine-commands) publish replies through ``allow_responses``: only to a reply subject of
-a request they received, once. Nobody may publish to another identity's inbox.
-
-Consumers: a client may create ephemeral ones (the nameless create subject: ordered
-consumers) and one named after its user (``_js_read``); services only their own
-(``_js_own_consumer``). nats-server checks the subject only, so the nameless create
-naming an existing consumer in its body updates it: the engine checks and heals its own
-(``services.engine.mechanisms.jetstream.EventConsumer``).
-
-A subject prefix of ``*`` renders the same shapes for every prefix (stream names then
-match any stream): the test session's shared server, where each test has its own prefix.
-"""
-=======
 """Who may do what on the bus: the NATS identities, accounts, permissions and the server's
 ``auth.conf``, as pure data; the one place the permissions live."""
 

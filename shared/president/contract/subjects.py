@@ -1,16 +1,3 @@
-``{p}.cmd.table.<CommandName>``             table commands and lobby queries (request-reply)
-``{p}.cmd.game.<table_id>``                 game commands and GetView (request-reply)
-``{p}.evt.table.<table_id>.public``         PublicEvent (JetStream, stream ``{P}_EVENTS``)
-``{p}.evt.table.<table_id>.seat.<n>``       SeatEvent (JetStream, stream ``{P}_EVENTS``)
-``{p}.evt.lobby.<table_id>``                LobbyEvent (JetStream, stream ``{P}_EVENTS``)
-``{p}.evt.table.<table_id>.seat.<n>.prompt``  TurnPrompt (JetStream, stream ``{P}_PROMPTS``)
-``{p}.ai.decide``                           DecisionRequest (JetStream work queue ``{P}_AI``)
-``{p}.audit.verdict.<table_id>``            AuditPassed / AuditFailed (stream ``{P}_AUDIT``)
-=========================================  =====================================
-
-Services subscribe to commands in queue groups, so any number of instances share them.
-"""
-=======
 """The subject scheme under a configurable prefix (default ``president``): commands by
 request-reply, events, prompts and the AI work queue on JetStream."""
 
