@@ -1,11 +1,5 @@
-"""The auditor's one subscriber (FastStream): the public events of every table, through
-the durable JetStream consumer all instances share, so each game's end goes to one of them.
-
-A message is acknowledged only once its verdict is stored in the audit stream (or when it
-is no game's end); an audit that fails (Postgres away) hands it back with a delay, so no
-verdict is ever dropped. A redelivery after a crash between the verdict and the ack
-publishes the same message id again, which the audit stream's duplicate window drops.
-"""
+"""The auditor's one subscriber (FastStream): every table's public events through the one
+durable consumer all instances share, acked only once the game's verdict is stored."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
 """The auditor's verdicts, one per finished game: ``AuditPassed`` / ``AuditFailed`` on
-``{prefix}.audit.verdict.<table_id>`` (JetStream, stream ``{P}_AUDIT``).
-
-A verdict names the game's end (the ``GameEnded`` event's id and version) and carries only
-codes, ids and numbers: the text of each problem stays in ``president audit``'s report.
-JetStream message id ``verdict:<event_id>`` (:func:`verdict_msg_id`): a verdict published
-again for the same end (a redelivery after a crash) is dropped by the stream.
-"""
+``{prefix}.audit.verdict.<table_id>``, codes, ids and numbers only (message id ``verdict:<event_id>``)."""
 
 from __future__ import annotations
 
