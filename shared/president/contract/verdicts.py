@@ -1,5 +1,6 @@
 """The auditor's verdicts, one per finished game: ``AuditPassed`` / ``AuditFailed`` on
-``{prefix}.audit.verdict.<table_id>``, codes, ids and numbers only (message id ``verdict:<event_id>``)."""
+``{prefix}.audit.verdict.<table_id>``, codes, ids and numbers only (message id
+``verdict:<event_id>``)."""
 
 from __future__ import annotations
 
