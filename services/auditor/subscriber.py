@@ -4,6 +4,7 @@ durable consumer all instances share, acked only once the game's verdict is stor
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -14,7 +15,7 @@ from nats.js.api import ConsumerConfig, DeliverPolicy
 from president.contract.headers import MSG_ID
 from president.contract.subjects import Subjects
 from president.contract.verdicts import Verdict, verdict_msg_id
-from president.runtime.metrics import AUDIT_ERRORS, AUDIT_VERDICTS
+from president.runtime.metrics import AUDIT_ERRORS, AUDIT_VERDICT_DELAY, AUDIT_VERDICTS
 
 from services.auditor.verdicts import GameEnd, game_end
 
@@ -84,6 +85,16 @@ def audit_router(subjects: Subjects, audit: Audit, consumer: Consumer) -> NatsRo
             await msg.nack(delay=consumer.retry_delay)
             return
         AUDIT_VERDICTS.labels("passed" if verdict.type == "AuditPassed" else "failed").inc()
+        stored = stored_at(msg)
+        if stored is not None:
+            AUDIT_VERDICT_DELAY.observe(max(0.0, time.time() - stored))
         await msg.ack()
 
     return router
+
+
+def stored_at(msg: NatsMessage) -> float | None:
+    """When JetStream stored the message (seconds since 1970), if it says."""
+    metadata = getattr(msg.raw_message, "metadata", None)
+    timestamp = getattr(metadata, "timestamp", None)
+    return None if timestamp is None else float(timestamp.timestamp())

@@ -80,6 +80,8 @@ def test_the_alerts_cover_what_an_operator_must_be_told() -> None:
         "PresidentAiQueueLagging",
         "PresidentRateLimitedSenders",
         "PresidentStalledTables",
+        "PresidentAuditFailed",
+        "PresidentAuditLate",
     } <= alerts
 
 
@@ -127,6 +129,8 @@ def test_the_dashboard_shows_each_panel_the_operators_need() -> None:
         "connections up",
         "cpu by process",
         "memory by process",
+        "audit verdicts",
+        "verdict delay",
     ):
         assert needed in titles, needed
     for panel in dashboard["panels"]:

@@ -91,6 +91,11 @@ AUDIT_SECONDS = Histogram(
     "Time the auditor took to read, replay and verify one finished game",
     buckets=LATENCY_BUCKETS,
 )
+AUDIT_VERDICT_DELAY = Histogram(
+    "president_audit_verdict_delay_seconds",
+    "Time from a game's end stored in the events stream to its verdict stored",
+    buckets=(0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0),
+)
 AUDIT_ERRORS = Counter(
     "president_audit_errors",
     "Finished games the auditor could not audit yet (handed back for a redelivery)",

@@ -24,11 +24,15 @@ from tests.unit.audit.tampering import TAMPERS, rows_of, tampered
 async def test_a_finished_game_gets_one_passed_verdict(
     store: PostgresEventStore, bus: Bus, auditor: AuditorApp
 ) -> None:
+    delays_before = REGISTRY.get_sample_value("president_audit_verdict_delay_seconds_count") or 0
     table_id = await write_sample(store)
     await bus.relay(store, table_id)
     (verdict,) = await bus.verdicts(1)
     await bus.settled()
     assert isinstance(verdict, AuditPassed)
+    # how long the verdict took, from the game's end stored in the events stream
+    delays = REGISTRY.get_sample_value("president_audit_verdict_delay_seconds_count")
+    assert delays == delays_before + 1
     ended = (await store.read_stream(f"game-{table_id}"))[-1]
     assert (verdict.table_id, verdict.event_id, verdict.ended_version) == (
         table_id,
