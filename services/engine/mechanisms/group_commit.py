@@ -1,5 +1,7 @@
-"""Group commit: the appends of concurrent commands share one commit (each under its
-savepoint; nobody gets a result before the commit that holds it)."""
+"""Group commit: the appends of concurrent commands share one commit (nobody gets a result
+before the commit that holds it). They run without savepoints first; when one of them
+meets a unique violation (which aborts the transaction), the batch is rolled back and
+retried with a savepoint each, so that append alone is refused."""
 
 from __future__ import annotations
 
@@ -88,9 +90,11 @@ class GroupCommit:
     async def _together(self, batch: list[_Pending]) -> None:
         outcomes: list[AppendResult | Exception] = []
         try:
-            async with self._store.pool.acquire() as connection, connection.transaction():
-                for pending in batch:
-                    outcomes.append(await self._append_in(connection, pending))
+            async with self._store.pool.acquire() as connection:
+                try:
+                    outcomes = await self._in_one_transaction(connection, batch, savepoint=False)
+                except asyncpg.UniqueViolationError:  # rolled back: one by one, each alone
+                    outcomes = await self._in_one_transaction(connection, batch, savepoint=True)
         except Exception as error:  # nothing of the batch is committed (or it is unknown)
             log.warning("group commit of %d appends failed: %s", len(batch), error)
             for pending in batch:
@@ -101,8 +105,14 @@ class GroupCommit:
         for pending, outcome in zip(batch, outcomes, strict=True):
             _settle(pending, outcome)
 
+    async def _in_one_transaction(
+        self, connection: asyncpg.Connection, batch: list[_Pending], *, savepoint: bool
+    ) -> list[AppendResult | Exception]:
+        async with connection.transaction():
+            return [await self._append_in(connection, p, savepoint=savepoint) for p in batch]
+
     async def _append_in(
-        self, connection: asyncpg.Connection, pending: _Pending
+        self, connection: asyncpg.Connection, pending: _Pending, *, savepoint: bool
     ) -> AppendResult | Exception:
         try:
             return await self._store.append_in(
@@ -112,6 +122,7 @@ class GroupCommit:
                 expected_version=pending.expected_version,
                 command_id=pending.command_id,
                 sender=pending.sender,
+                savepoint=savepoint,
             )
         except _REFUSALS as refusal:
             return refusal

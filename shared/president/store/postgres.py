@@ -148,15 +148,22 @@ class PostgresEventStore:
         expected_version: int | None,
         command_id: str | None = None,
         sender: str = "",
+        savepoint: bool = True,
     ) -> AppendResult:
         """`append` on the caller's connection, inside the caller's transaction.
 
         Every other append waits until that transaction ends: keep it short. The insert
         runs under a savepoint, so a conflict leaves the caller's transaction usable.
+
+        With `savepoint=False` it saves the savepoint's two round trips: a stale expected
+        version (seen before the insert) is still refused with the transaction usable,
+        but a unique violation (another writer took the version, a duplicate command or
+        event id) aborts the caller's transaction and is raised as
+        `asyncpg.UniqueViolationError`: the caller rolls back and retries with savepoints.
         """
         command = None if command_id is None else (sender, command_id)
         return await self._append(
-            connection, stream_id, events, expected_version, command, savepoint=True
+            connection, stream_id, events, expected_version, command, savepoint=savepoint
         )
 
     async def _append(
@@ -187,6 +194,8 @@ class PostgresEventStore:
                     written = await self._insert(connection, stream_id, head, rows, command)
             except asyncpg.UniqueViolationError as error:
                 self._heads.forget(stream_id)
+                if not savepoint and connection.is_in_transaction():
+                    raise  # the caller's transaction is aborted: nothing more can be read
                 original = await self._original(connection, stream_id, command)
                 if original is not None:
                     return original

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
-from president.store import AppendResult, ConcurrencyConflict, NewEvent
+from president.store import AppendResult, ConcurrencyConflict, DuplicateEventId, NewEvent
 from president.store.postgres import PostgresEventStore
 
 from services.engine.mechanisms.group_commit import GroupCommit
@@ -100,3 +100,51 @@ async def test_an_engine_committing_in_groups_plays_whole_games(
         for table_id in tables:
             assert await h.last_event_type(table_id) == "GameEnded"
             assert (await h.store.verify_chain(f"game-{table_id}")).ok
+
+
+async def test_a_version_taken_behind_the_cache_refuses_only_its_own_append(
+    store: PostgresEventStore, migrated_url: str
+) -> None:
+    """The unique violation aborts the batch's savepoint-free transaction: the batch is
+    retried with savepoints, and only that append is refused."""
+    group = GroupCommit(store)
+    taken, moved, fine = _stream(), _stream(), [_stream() for _ in range(4)]
+    await store.append(taken, _events(1), expected_version=0)  # heads cached at version 1
+    await store.append(moved, _events(1), expected_version=0)
+    async with await PostgresEventStore.connect(migrated_url, max_size=1) as other:
+        await other.append(taken, _events(1), expected_version=1)
+        await other.append(moved, _events(1), expected_version=1)
+    outcomes = await asyncio.gather(
+        group.append(fine[0], _events(), expected_version=0),
+        group.append(taken, _events(), expected_version=1),
+        group.append(moved, _events(), expected_version=None),
+        *(group.append(s, _events(), expected_version=0) for s in fine[1:]),
+        return_exceptions=True,
+    )
+    assert group.batched >= 2  # all but the first waited together
+    assert isinstance(outcomes[1], ConcurrencyConflict)
+    assert all(isinstance(o, AppendResult) for i, o in enumerate(outcomes) if i != 1)
+    assert await store.stream_version(taken) == 2
+    assert await store.stream_version(moved) == 4
+    assert [await store.stream_version(s) for s in fine] == [2] * len(fine)
+    assert (await store.verify_chain(moved)).ok
+
+
+async def test_a_duplicate_event_id_refuses_only_its_own_append(
+    store: PostgresEventStore,
+) -> None:
+    group = GroupCommit(store)
+    first, again, fine = _stream(), _stream(), [_stream() for _ in range(4)]
+    [event] = _events(1)
+    await store.append(first, [event], expected_version=0)
+    outcomes = await asyncio.gather(
+        group.append(fine[0], _events(), expected_version=0),
+        group.append(again, [event], expected_version=0),
+        *(group.append(s, _events(), expected_version=0) for s in fine[1:]),
+        return_exceptions=True,
+    )
+    assert group.batched >= 2  # all but the first waited together
+    assert isinstance(outcomes[1], DuplicateEventId)
+    assert all(isinstance(o, AppendResult) for i, o in enumerate(outcomes) if i != 1)
+    assert await store.stream_version(again) == 0
+    assert [await store.stream_version(s) for s in fine] == [2] * len(fine)
