@@ -3,7 +3,8 @@
 Every message is a pydantic model with ``schema_version`` and ``type``; the subject
 scheme lives in :mod:`president.contract.subjects`; ``parse_command`` turns a
 request into a typed command or a MALFORMED rejection and never raises.
-The AsyncAPI document (``president asyncapi``, docs/asyncapi.json) is generated from here.
+The AsyncAPI document (``president asyncapi``, docs/asyncapi.json) is generated from it
+(by ``president_tools.asyncapi``).
 """
 
 from president.contract.base import SCHEMA_VERSION, AILevel, Message
