@@ -43,7 +43,7 @@ from president.game.decide import (
     seat_refusal,
 )
 from president.rules import Action, observe
-from president.rules import SeatView as RulesView
+from president.rules import Observation as RulesView
 from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEvent
 
 from services.engine.game_log import Appender, GameLog

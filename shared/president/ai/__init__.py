@@ -1,4 +1,4 @@
-"""AI seats: levels Random, Easy, Medium and Hard, each deciding from a SeatView only.
+"""AI seats: levels Random, Easy, Medium and Hard, each deciding from an Observation only.
 
 ```python
 policy = make_policy(Level.HARD, seed=7, budget_ms=100)

@@ -2,7 +2,7 @@
 
 One seat's observation of a game (its own hand, public information only, its legal
 actions), as a typed model with its JSON Schema. ``SeatView.of`` and ``SeatView.to_rules``
-are the one translation between it and the rules' ``president.rules.SeatView`` (what
+are the one translation between it and the rules' ``president.rules.Observation`` (what
 ``president.rules.observe`` gives and what the AI levels decide from); the rules stay free
 of any serialisation. Cards are in wire notation (``3C``, ``10H``, ``QS``, ``2D``).
 """
@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, with_config
 from typing_extensions import TypedDict
 
 from president.contract.base import Seat
+from president.rules import Observation
 from president.rules import RoundResult as RulesRoundResult
-from president.rules import SeatView as RulesSeatView
 from president.rules.actions import Action, Pass, Play, Return
 from president.rules.state import Move as RulesMove
 from president.rules.state import Transfer as RulesTransfer
@@ -171,7 +171,7 @@ class SeatView(BaseModel):
     )
 
     @classmethod
-    def of(cls, view: RulesSeatView) -> SeatView:
+    def of(cls, view: Observation) -> SeatView:
         """The wire form of a rules view (``president.rules.observe(state, seat)``).
 
         Built without validation (``model_construct``): a rules view is valid by
@@ -218,9 +218,9 @@ class SeatView(BaseModel):
             }  # type: ignore[arg-type]
         )
 
-    def to_rules(self) -> RulesSeatView:
+    def to_rules(self) -> Observation:
         """The rules view this wire view stands for (what an AI level decides from)."""
-        return RulesSeatView(
+        return Observation(
             seat=self.seat,
             players=self.players,
             rules_version=self.rules_version,

@@ -53,12 +53,12 @@ from president.rules import (
     Action,
     Event,
     GameState,
+    Observation,
     Pass,
     Phase,
     Play,
     Rejected,
     Return,
-    SeatView,
     apply_action,
     apply_deal,
     new_game,
@@ -67,7 +67,7 @@ from president.rules import (
 from president.store import NewEvent
 
 NewSeed = Callable[[], str]
-Choose = Callable[[SeatView], Action]
+Choose = Callable[[Observation], Action]
 """The takeover level: one of the view's legal actions."""
 TakeoverReason = Literal["timed_out", "away", "left"]
 
