@@ -25,23 +25,17 @@ from president.contract import (
     stream_id_of_game,
     stream_id_of_table,
 )
-from president.game import (
-    CorruptGame,
-    Game,
-    NewSeed,
-    Refusal,
-    decide_start,
-    fold_table,
-    seat_clock,
-    start_command_id,
-)
+from president.game import CorruptGame, Game, Refusal, fold_table, start_command_id
 from president.game.decide import (
+    NewSeed,
     admit,
     decide_action,
     decide_presence,
+    decide_start,
     decide_takeover,
     seat_refusal,
 )
+from president.game.prompts import seat_clock
 from president.rules import Action, observe
 from president.rules import Observation as RulesView
 from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEvent

@@ -26,10 +26,10 @@ from president.contract import (
     PlayCards,
     RejectionCode,
     ReturnCards,
-    SeatStatusCommand,
-    from_rule_code,
 )
 from president.contract import Pass as ContractPass
+from president.contract.codes import from_rule_code
+from president.contract.commands import SeatStatusCommand
 from president.game.events import (
     DealCommitted,
     EventData,
