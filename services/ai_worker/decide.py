@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 from president.contract import DecisionRequest, GameAction
 from president.game.decide import to_game_command
-from president.rules import Action, SeatView
+from president.rules import Action, Observation
 
 log = logging.getLogger(__name__)
 
-Decide = Callable[[SeatView], Action]
+Decide = Callable[[Observation], Action]
 
 
 def command_for(request: DecisionRequest, action: Action) -> GameAction:

@@ -25,25 +25,19 @@ from president.contract import (
     stream_id_of_game,
     stream_id_of_table,
 )
-from president.game import (
-    CorruptGame,
-    Game,
-    NewSeed,
-    Refusal,
-    decide_start,
-    fold_table,
-    seat_clock,
-    start_command_id,
-)
+from president.game import CorruptGame, Game, Refusal, fold_table, start_command_id
 from president.game.decide import (
+    NewSeed,
     admit,
     decide_action,
     decide_presence,
+    decide_start,
     decide_takeover,
     seat_refusal,
 )
+from president.game.prompts import seat_clock
 from president.rules import Action, observe
-from president.rules import SeatView as RulesView
+from president.rules import Observation
 from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEvent
 
 from services.engine.game_log import Appender, GameLog
@@ -159,12 +153,12 @@ class Engine:
                 self.games.forget(table_id)
                 raise
 
-    def _choose(self, level: str) -> Callable[[RulesView], Action]:
+    def _choose(self, level: str) -> Callable[[Observation], Action]:
         policy = self._policies.get(level)
         if policy is None:
             policy = self._policies[level] = make_policy(level, seed=self._takeover_seed)
 
-        def choose(view: RulesView) -> Action:
+        def choose(view: Observation) -> Action:
             try:
                 action = policy.decide(view)
             except Exception:

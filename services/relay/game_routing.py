@@ -10,7 +10,8 @@ from typing import Any, Literal
 
 from president.contract.base import SCHEMA_VERSION
 from president.contract.subjects import DEFAULT_PREFIX, Subjects, table_id_of_stream
-from president.game import CLOCK_EVENT_TYPES, public_table_event
+from president.game import CLOCK_EVENT_TYPES
+from president.game.events import public_table_event
 from president.rules import EVENT_TYPES, event_from_dict
 from president.store import RecordedEvent
 from pydantic import ValidationError

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import asyncpg
-from president.contract import TableSummary, table_id_of_stream
+from president.contract import TableSummary
+from president.contract.subjects import table_id_of_stream
 from president.store import NOTIFY_CHANNEL, EventStore, RecordedEvent
 from president.store.tracking import PostgresTracking
 

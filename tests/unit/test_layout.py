@@ -1,5 +1,6 @@
-"""The layout is the architecture: the library imports no tooling and no service, and a
-service's composition root loads no embedded server (the production image has none)."""
+"""The layout is the architecture: the library imports no tooling and no service, the
+rules and the contract nothing above them, and a service's composition root loads no
+embedded server (the production image has none)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,35 @@ CORE = [LIBRARY / name for name in ("rules", "game", "contract")] + [SERVICES]
 def test_the_rules_game_contract_and_services_import_no_presentation(path: Path) -> None:
     # What a person reads is chosen at the edge; the wire carries codes, ids and numbers.
     assert not {name for name in _imported_modules(path) if name.startswith("president.l10n")}
+
+
+def _outside(path: Path, allowed: tuple[str, ...]) -> set[str]:
+    """What ``path`` imports besides the standard library and the ``allowed`` packages."""
+    return {
+        name
+        for name in _imported_modules(path)
+        if _top(name) not in sys.stdlib_module_names
+        and not any(name == top or name.startswith(f"{top}.") for top in allowed)
+    }
+
+
+@pytest.mark.parametrize(
+    "path", sorted((LIBRARY / "rules").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_the_rules_import_only_the_standard_library(path: Path) -> None:
+    assert not _outside(path, ("president.rules",))
+
+
+@pytest.mark.parametrize(
+    "path", sorted((LIBRARY / "contract").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_the_contract_imports_nothing_above_it(path: Path) -> None:
+    # The contract is the wire form of the rules' values (the rule codes, the round
+    # leader, the seat's observation): the rules sit below it, everything else above.
+    # typing_extensions: pydantic's TypedDict on Python 3.11.
+    allowed = ("president.contract", "president.rules", "pydantic", "typing_extensions")
+
+    assert not _outside(path, allowed)
 
 
 @pytest.mark.parametrize(

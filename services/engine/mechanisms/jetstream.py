@@ -25,9 +25,9 @@ from president.contract import (
     Subjects,
     TurnEnded,
     TurnPrompt,
-    prompt_msg_id,
 )
 from president.contract.headers import MSG_ID
+from president.contract.messages import prompt_msg_id
 from president.game.prompts import Prompt
 from president.runtime.logs import log_context
 from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS

@@ -1,4 +1,4 @@
-"""AI seats: levels Random, Easy, Medium and Hard, each deciding from a SeatView only.
+"""AI seats: levels Random, Easy, Medium and Hard, each deciding from an Observation only.
 ``make_policy(level, seed=..., budget_ms=...)`` gives a stateless policy whose
 ``decide(view)`` (or ``await decide_async(policy, view)``) is one of ``view.legal_actions``."""
 

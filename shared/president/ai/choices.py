@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from president.rules import Action, Pass, Play, Return, SeatView
+from president.rules import Action, Observation, Pass, Play, Return
 from president.rules.cards import CARD_INDEX
 
 TOP_RANK = 12
@@ -34,7 +34,7 @@ class Choices:
         return sorted(self.plays, key=lambda key: (strength(key[0], reversed_), key[1]))
 
 
-def choices_of(view: SeatView) -> Choices:
+def choices_of(view: Observation) -> Choices:
     """Group a view's legal actions by what they do."""
     plays: dict[tuple[int, int], Play] = {}
     pass_action: Pass | None = None
@@ -49,7 +49,7 @@ def choices_of(view: SeatView) -> Choices:
     return Choices(plays, pass_action, tuple(returns))
 
 
-def return_of(view: SeatView, cards: tuple[str, ...]) -> Action:
+def return_of(view: Observation, cards: tuple[str, ...]) -> Action:
     """The legal return of exactly ``cards`` (the first legal action if it is not one)."""
     wanted = tuple(sorted(cards, key=CARD_INDEX.__getitem__))
     for action in view.legal_actions:

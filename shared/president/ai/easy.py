@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from president.ai.choices import choices_of, return_of
 from president.ai.seeding import decision_rng
-from president.rules import Action, SeatView
+from president.rules import Action, Observation
 
 WANDER = 0.15
 """How often Easy plays its second-lowest option instead of the lowest."""
@@ -19,7 +19,7 @@ class EasyPolicy:
 
     seed: int | None = None
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: Observation) -> Action:
         choices = choices_of(view)
         if choices.returns:
             return return_of(view, view.hand[: len(choices.returns[0].cards)])

@@ -15,7 +15,7 @@ from president.ai.plan import sure_exit
 from president.ai.returns import best_return
 from president.ai.search import Budget, evaluate, world_of
 from president.ai.seeding import decision_rng
-from president.rules import Action, SeatView
+from president.rules import Action, Observation
 
 Move = tuple[int, int]
 DEFAULT_BUDGET_MS = 100.0
@@ -35,7 +35,7 @@ class HardPolicy:
     budget_ms: float | None = None
     iterations: int | None = None
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: Observation) -> Action:
         started = time.perf_counter()
         choices = choices_of(view)
         if choices.returns:
@@ -48,7 +48,9 @@ class HardPolicy:
             return choices.pass_action or view.legal_actions[0]
         return choices.plays[move]
 
-    def _move(self, k: Knowledge, choices: Choices, view: SeatView, started: float) -> Move | None:
+    def _move(
+        self, k: Knowledge, choices: Choices, view: Observation, started: float
+    ) -> Move | None:
         sure = sure_exit(
             k.mine,
             k.unseen_counts,

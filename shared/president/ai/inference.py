@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from president.ai.sim import Sim
-from president.rules import SeatView
+from president.rules import Observation
 from president.rules.cards import CARD_INDEX, names_mask
 
 HOLD_STRENGTH = 11
@@ -45,7 +45,7 @@ class Inferred:
     avoid: tuple[int, ...]
 
 
-def infer(view: SeatView) -> Inferred:
+def infer(view: Observation) -> Inferred:
     """Replay the round's public moves and read the opponents' choices."""
     players = view.players
     played = [0] * players
@@ -103,7 +103,7 @@ def _weaker_mask(rank: int, reversed_: bool) -> int:
     return mask
 
 
-def _replayer(view: SeatView, played: list[int]) -> Sim:
+def _replayer(view: Observation, played: list[int]) -> Sim:
     """A simulator of the round from its first lead, turns only: each seat holds
     the cards it played, and its cards still hidden counted under rank 3."""
     hands = []

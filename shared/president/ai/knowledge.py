@@ -8,7 +8,7 @@ from typing import Any
 
 from president.ai.inference import Clue
 from president.ai.inference import infer as infer_from_moves
-from president.rules import SeatView
+from president.rules import Observation
 from president.rules.cards import CARD_INDEX, FULL_DECK_MASK, RANKS, names_mask, rank_counts
 
 NO_RANK = -1
@@ -61,7 +61,7 @@ class Knowledge:
         return tuple(s for s, size in enumerate(self.sizes) if size)
 
 
-def knowledge_of(view: SeatView, *, infer: bool = False) -> Knowledge:
+def knowledge_of(view: Observation, *, infer: bool = False) -> Knowledge:
     """Read a view into masks and counts (and, with ``infer``, the opponents' habits)."""
     seat = view.seat
     hand = names_mask(view.hand)
@@ -103,7 +103,7 @@ def knowledge_of(view: SeatView, *, infer: bool = False) -> Knowledge:
     )
 
 
-def _was_gift(view: SeatView, giver: int) -> bool:
+def _was_gift(view: Observation, giver: int) -> bool:
     """Whether ``giver`` gave to this seat automatically (its highest cards), not as a return.
 
     The automatic gifts go from the bottom of the last round to its top, so the
@@ -115,7 +115,7 @@ def _was_gift(view: SeatView, giver: int) -> bool:
     return order.index(giver) > order.index(view.seat)
 
 
-def _guesses(view: SeatView, wanted: bool) -> dict[str, tuple[Any, ...]]:
+def _guesses(view: Observation, wanted: bool) -> dict[str, tuple[Any, ...]]:
     if not wanted:
         return {}
     inferred = infer_from_moves(view)

@@ -10,7 +10,7 @@ from president.ai.choices import choices_of, strength
 from president.ai.knowledge import Knowledge, knowledge_of
 from president.ai.plan import is_safe, sure_exit
 from president.ai.returns import best_return
-from president.rules import Action, SeatView
+from president.rules import Action, Observation
 
 Move = tuple[int, int]
 TOP = 12
@@ -28,7 +28,7 @@ class MediumPolicy:
 
     seed: int | None = None
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: Observation) -> Action:
         choices = choices_of(view)
         if choices.returns:
             return best_return(view)

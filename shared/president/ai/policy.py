@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Protocol
 
-from president.rules import Action, SeatView
+from president.rules import Action, Observation
 
 
 class Policy(Protocol):
@@ -18,9 +18,9 @@ class Policy(Protocol):
     any decision and, with the same seed, takes the same one.
     """
 
-    def decide(self, view: SeatView) -> Action: ...
+    def decide(self, view: Observation) -> Action: ...
 
 
-async def decide_async(policy: Policy, view: SeatView) -> Action:
+async def decide_async(policy: Policy, view: Observation) -> Action:
     """``policy.decide(view)`` in a worker thread, so a long decision never blocks the loop."""
     return await asyncio.to_thread(policy.decide, view)

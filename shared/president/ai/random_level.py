@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from president.ai.seeding import decision_rng
-from president.rules import Action, SeatView
+from president.rules import Action, Observation
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,5 +14,5 @@ class RandomPolicy:
 
     seed: int | None = None
 
-    def decide(self, view: SeatView) -> Action:
+    def decide(self, view: Observation) -> Action:
         return decision_rng(self.seed, view).choice(view.legal_actions)

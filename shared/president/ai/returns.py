@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 from president.ai.choices import rank_of
-from president.rules import Action, Return, SeatView
+from president.rules import Action, Observation, Return
 from president.rules.cards import names_mask, rank_counts
 
 GROUP_COST = 6
 FOUR_COST = 8
 
 
-def best_return(view: SeatView) -> Action:
+def best_return(view: Observation) -> Action:
     """The legal return that leaves the strongest hand."""
     returns = [a for a in view.legal_actions if isinstance(a, Return)]
     counts = rank_counts(names_mask(view.hand))

@@ -6,10 +6,10 @@ from __future__ import annotations
 import hashlib
 import random
 
-from president.rules import SeatView
+from president.rules import Observation
 
 
-def view_fingerprint(view: SeatView) -> bytes:
+def view_fingerprint(view: Observation) -> bytes:
     """Bytes that tell apart the decision points of one seat in one game."""
     parts = (
         view.seat,
@@ -23,7 +23,7 @@ def view_fingerprint(view: SeatView) -> bytes:
     return repr(parts).encode()
 
 
-def decision_rng(seed: int | None, view: SeatView, salt: str = "") -> random.Random:
+def decision_rng(seed: int | None, view: Observation, salt: str = "") -> random.Random:
     """The random stream of one decision (fresh entropy when ``seed`` is None)."""
     if seed is None:
         return random.Random()

@@ -12,13 +12,8 @@ from pydantic import ValidationError
 
 from president.audit.problems import Problem
 from president.audit.shapes import check_shape
-from president.game import (
-    CLOCK_EVENT_TYPES,
-    TAKEOVER_ACTOR,
-    DealCommitted,
-    GameCreated,
-    SeedRevealed,
-)
+from president.game import CLOCK_EVENT_TYPES, TAKEOVER_ACTOR
+from president.game.events import DealCommitted, GameCreated, SeedRevealed
 from president.rules import EVENT_TYPES, RULES_VERSION, Event, InvalidGameInput, Options
 from president.rules import event_from_dict as rules_event_from_dict
 

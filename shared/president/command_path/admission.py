@@ -11,15 +11,9 @@ from typing import Any
 
 from president.bus.identity import Requester
 from president.command_path.limits import RateLimits
-from president.contract import (
-    AI_COMMAND_IDS,
-    ENGINE_COMMAND_IDS,
-    AnyCommand,
-    Rejected,
-    RejectionCode,
-    Reply,
-    parse_command,
-)
+from president.contract import ENGINE_COMMAND_IDS, Rejected, RejectionCode, Reply, parse_command
+from president.contract.commands import AnyCommand
+from president.contract.messages import AI_COMMAND_IDS
 from president.game.seats import AI_WORKER_ROLE
 from president.runtime.logs import log_context
 from president.runtime.metrics import outcome_of, record_command

@@ -1,15 +1,13 @@
 """The message contract of the services: commands, replies, events out, subjects; strict
 pydantic models with ``schema_version`` and ``type``."""
 
-from president.contract.base import SCHEMA_VERSION, AILevel, Message
-from president.contract.codes import RULE_CODES, RejectionCode, from_rule_code
+from president.contract.base import AILevel
+from president.contract.codes import RejectionCode
 from president.contract.commands import (
     GAME_COMMANDS,
     TABLE_COMMANDS,
-    AnyCommand,
     Away,
     Back,
-    Command,
     CreateTable,
     GameAction,
     GameWrite,
@@ -21,30 +19,25 @@ from president.contract.commands import (
     PlayCards,
     ReturnCards,
     SeatAI,
-    SeatCommand,
-    SeatStatusCommand,
     StartGame,
     TableCommand,
     TakeSeat,
 )
 from president.contract.messages import (
-    AI_COMMAND_IDS,
     DEFAULT_AI_BUDGET_MS,
     ENGINE_COMMAND_IDS,
     DecisionRequest,
     LobbyEvent,
-    PromptMessage,
     PublicEvent,
     SeatClock,
     SeatEvent,
     TurnEnded,
     TurnPrompt,
     ai_command_id,
-    prompt_msg_id,
     takeover_command_id,
     timeout_command_id,
 )
-from president.contract.options import AI_CLOCK_FACTOR, TableOptions
+from president.contract.options import TableOptions
 from president.contract.parse import parse_command
 from president.contract.replies import (
     Accepted,
@@ -57,37 +50,18 @@ from president.contract.replies import (
     ViewReply,
     parse_reply,
 )
-from president.contract.subjects import (
-    DEFAULT_PREFIX,
-    Subjects,
-    stream_id_of_game,
-    stream_id_of_table,
-    table_id_of_stream,
-)
-from president.contract.view import (
-    LegalAction,
-    PassAction,
-    PlayAction,
-    ReturnAction,
-    SeatView,
-)
+from president.contract.subjects import Subjects, stream_id_of_game, stream_id_of_table
+from president.contract.view import SeatView
 
 __all__ = [
-    "AI_CLOCK_FACTOR",
-    "AI_COMMAND_IDS",
     "DEFAULT_AI_BUDGET_MS",
-    "DEFAULT_PREFIX",
     "ENGINE_COMMAND_IDS",
     "GAME_COMMANDS",
-    "RULE_CODES",
-    "SCHEMA_VERSION",
     "TABLE_COMMANDS",
     "AILevel",
     "Accepted",
-    "AnyCommand",
     "Away",
     "Back",
-    "Command",
     "CreateTable",
     "DecisionRequest",
     "GameAction",
@@ -95,27 +69,19 @@ __all__ = [
     "GetTable",
     "GetView",
     "Leave",
-    "LegalAction",
     "ListTables",
     "LobbyEvent",
-    "Message",
     "Pass",
-    "PassAction",
-    "PlayAction",
     "PlayCards",
-    "PromptMessage",
     "PublicEvent",
     "Rejected",
     "RejectionCode",
     "Reply",
-    "ReturnAction",
     "ReturnCards",
     "SeatAI",
     "SeatClock",
-    "SeatCommand",
     "SeatEvent",
     "SeatInfo",
-    "SeatStatusCommand",
     "SeatView",
     "StartGame",
     "Subjects",
@@ -129,13 +95,10 @@ __all__ = [
     "TurnPrompt",
     "ViewReply",
     "ai_command_id",
-    "from_rule_code",
     "parse_command",
     "parse_reply",
-    "prompt_msg_id",
     "stream_id_of_game",
     "stream_id_of_table",
-    "table_id_of_stream",
     "takeover_command_id",
     "timeout_command_id",
 ]

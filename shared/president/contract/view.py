@@ -1,5 +1,5 @@
 """The seat view on the wire (``TurnPrompt``, ``ViewReply``, ``DecisionRequest``), and its
-one translation to and from the rules' ``SeatView``."""
+one translation to and from the rules' ``Observation``."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, with_config
 from typing_extensions import TypedDict
 
 from president.contract.base import Seat
+from president.rules import Observation
 from president.rules import RoundResult as RulesRoundResult
-from president.rules import SeatView as RulesSeatView
 from president.rules.actions import Action, Pass, Play, Return
 from president.rules.state import Move as RulesMove
 from president.rules.state import Transfer as RulesTransfer
@@ -165,7 +165,7 @@ class SeatView(BaseModel):
     )
 
     @classmethod
-    def of(cls, view: RulesSeatView) -> SeatView:
+    def of(cls, view: Observation) -> SeatView:
         """The wire form of a rules view (``president.rules.observe(state, seat)``).
 
         Built without validation (``model_construct``): a rules view is valid by
@@ -212,9 +212,9 @@ class SeatView(BaseModel):
             }  # type: ignore[arg-type]
         )
 
-    def to_rules(self) -> RulesSeatView:
+    def to_rules(self) -> Observation:
         """The rules view this wire view stands for (what an AI level decides from)."""
-        return RulesSeatView(
+        return Observation(
             seat=self.seat,
             players=self.players,
             rules_version=self.rules_version,

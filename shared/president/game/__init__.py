@@ -1,102 +1,24 @@
 """The game as its streams say, pure like the rules: the events, folds and decisions of the
 ``table-{id}`` and ``game-{id}`` streams, prompts as data, seat tokens."""
 
-from president.game.decide import (
-    Choose,
-    NewSeed,
-    decide_action,
-    decide_presence,
-    decide_start,
-    decide_takeover,
-    late_action,
-    start_command_id,
-)
-from president.game.events import (
-    CLOCK_EVENT_TYPES,
-    GAME_SERVICE_EVENT_TYPES,
-    TABLE_EVENT_TYPES,
-    AISeated,
-    DealCommitted,
-    EventData,
-    GameCreated,
-    GameSeat,
-    GameStartRequested,
-    SeatAway,
-    SeatBack,
-    SeatLeft,
-    SeatTaken,
-    SeedRevealed,
-    TableCreated,
-    TurnDeadlineSet,
-    TurnTimedOut,
-    public_table_event,
-)
-from president.game.fold import (
-    TAKEOVER_ACTOR,
-    Appended,
-    CommandEffect,
-    CorruptGame,
-    Deadline,
-    Game,
-    StoredEvent,
-    TurnEnd,
-    appended,
-    seats_to_act,
-)
-from president.game.metadata import metadata
-from president.game.prompts import decision_request, prompts_for, seat_clock
+from president.game.decide import start_command_id
+from president.game.events import CLOCK_EVENT_TYPES, GAME_SERVICE_EVENT_TYPES
+from president.game.fold import TAKEOVER_ACTOR, CorruptGame, Game
 from president.game.refusal import Refusal
-from president.game.table import Fact, Seat, TableState, fold_table
-from president.game.tokens import ai_seat_token, seat_token, token_matches, token_sha256
+from president.game.table import Fact, TableState, fold_table
+from president.game.tokens import seat_token, token_sha256
 
 __all__ = [
     "CLOCK_EVENT_TYPES",
     "GAME_SERVICE_EVENT_TYPES",
-    "TABLE_EVENT_TYPES",
     "TAKEOVER_ACTOR",
-    "AISeated",
-    "Appended",
-    "Choose",
-    "CommandEffect",
     "CorruptGame",
-    "Deadline",
-    "DealCommitted",
-    "EventData",
     "Fact",
     "Game",
-    "GameCreated",
-    "GameSeat",
-    "GameStartRequested",
-    "NewSeed",
     "Refusal",
-    "Seat",
-    "SeatAway",
-    "SeatBack",
-    "SeatLeft",
-    "SeatTaken",
-    "SeedRevealed",
-    "StoredEvent",
-    "TableCreated",
     "TableState",
-    "TurnDeadlineSet",
-    "TurnEnd",
-    "TurnTimedOut",
-    "ai_seat_token",
-    "appended",
-    "decide_action",
-    "decide_presence",
-    "decide_start",
-    "decide_takeover",
-    "decision_request",
     "fold_table",
-    "late_action",
-    "metadata",
-    "prompts_for",
-    "public_table_event",
-    "seat_clock",
     "seat_token",
-    "seats_to_act",
     "start_command_id",
-    "token_matches",
     "token_sha256",
 ]

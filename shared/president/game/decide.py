@@ -17,10 +17,10 @@ from president.contract import (
     PlayCards,
     RejectionCode,
     ReturnCards,
-    SeatStatusCommand,
-    from_rule_code,
 )
 from president.contract import Pass as ContractPass
+from president.contract.codes import from_rule_code
+from president.contract.commands import SeatStatusCommand
 from president.game.events import (
     DealCommitted,
     EventData,
@@ -44,12 +44,12 @@ from president.rules import (
     Action,
     Event,
     GameState,
+    Observation,
     Pass,
     Phase,
     Play,
     Rejected,
     Return,
-    SeatView,
     apply_action,
     apply_deal,
     new_game,
@@ -58,7 +58,7 @@ from president.rules import (
 from president.store import NewEvent
 
 NewSeed = Callable[[], str]
-Choose = Callable[[SeatView], Action]
+Choose = Callable[[Observation], Action]
 """The takeover level: one of the view's legal actions."""
 TakeoverReason = Literal["timed_out", "away", "left"]
 

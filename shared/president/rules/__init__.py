@@ -10,7 +10,7 @@ from president.rules.events import EVENT_TYPES, Event, event_from_dict
 from president.rules.options import RULES_VERSION, Options, RoundLeader
 from president.rules.replay import ReplayError, replay
 from president.rules.state import GameState, Phase, RoundResult, new_game
-from president.rules.view import SeatView, observe
+from president.rules.view import Observation, observe
 
 __all__ = [
     "CARD_NAMES",
@@ -23,6 +23,7 @@ __all__ = [
     "Event",
     "GameState",
     "InvalidGameInput",
+    "Observation",
     "Options",
     "Pass",
     "Phase",
@@ -33,7 +34,6 @@ __all__ = [
     "Return",
     "RoundLeader",
     "RoundResult",
-    "SeatView",
     "apply_action",
     "apply_deal",
     "deal_from_seed",

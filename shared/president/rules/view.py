@@ -11,11 +11,11 @@ from president.rules.state import NO_RANK, GameState, Move, RoundResult, Transfe
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
-    """One seat's view of the game: own hand and public information only.
+class Observation:
+    """One seat's observation of the game: own hand and public information only.
 
     Its wire form (JSON Schema, validation, the translation both ways) is
-    ``president.contract.SeatView``; the rules know nothing of serialisation.
+    ``president.contract.view.SeatView``; the rules know nothing of serialisation.
     """
 
     seat: int
@@ -43,14 +43,14 @@ class SeatView:
     legal_actions: tuple[Action, ...]
 
 
-def observe(state: GameState, seat: int) -> SeatView:
+def observe(state: GameState, seat: int) -> Observation:
     """The view of ``seat``: its own hand, public history, sizes, order, places, legal actions."""
     trick = state.history[state.trick_start :]
     top_cards: tuple[str, ...] = ()
     if state.top_rank != NO_RANK:
         top_cards = next(m.cards for m in reversed(trick) if m.cards)
     owed = next(((to, count) for s, to, count in state.owed if s == seat), None)
-    return SeatView(
+    return Observation(
         seat=seat,
         players=state.players,
         rules_version=state.rules_version,

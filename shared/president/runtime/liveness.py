@@ -11,7 +11,8 @@ from datetime import datetime, timedelta
 
 from president.clock import Clock
 from president.contract.subjects import table_id_of_stream
-from president.game import Game, seats_to_act
+from president.game import Game
+from president.game.fold import seats_to_act
 from president.game.liveness import Stall, stall_limit
 from president.runtime.metrics import STALLED_OLDEST_SECONDS, STALLED_TABLES
 from president.store import EventStore

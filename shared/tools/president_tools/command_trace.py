@@ -84,7 +84,7 @@ async def trace_game_commands() -> dict[str, Any]:
     """Trace an accepted ``PlayCards``/``Pass`` and a refused one (a forged token)."""
     from president.bus.identity import Requester
     from president.contract import Pass, PlayCards, stream_id_of_table
-    from president.game import GameStartRequested, SeatTaken, TableCreated
+    from president.game.events import GameStartRequested, SeatTaken, TableCreated
     from president.game.fold import seats_to_act
     from president.game.tokens import token_sha256
     from president.rules import Play

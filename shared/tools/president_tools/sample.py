@@ -12,10 +12,11 @@ from datetime import UTC, datetime
 
 import orjson
 from president.contract import AILevel, TableOptions
-from president.game import Game, Refusal, Seat, TableState, ai_seat_token, decide_action
-from president.game.decide import decide_start, to_game_command
+from president.game import Game, Refusal, TableState
+from president.game.decide import decide_action, decide_start, to_game_command
 from president.game.fold import appended
-from president.game.tokens import token_sha256
+from president.game.table import Seat
+from president.game.tokens import ai_seat_token, token_sha256
 from president.rules import Action, Options, Phase, legal_actions
 from president.store import GENESIS_HASH, EventStore, NewEvent, RecordedEvent
 from president.store.prepared import prepare

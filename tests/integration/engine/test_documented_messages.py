@@ -8,7 +8,7 @@ import json
 
 import pytest
 from nats.js.errors import NotFoundError
-from president.contract.asyncapi import build
+from president_tools.asyncapi.document import build
 
 from tests.integration.engine.harness import Harness
 from tests.support import header_errors, payload_errors

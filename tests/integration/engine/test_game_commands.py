@@ -9,7 +9,7 @@ import pytest
 from president.bus.connect import connect
 from president.contract import Accepted, GetView, Rejected, RejectionCode, ViewReply, parse_reply
 from president.game import GAME_SERVICE_EVENT_TYPES
-from president.rules import Options, SeatView, event_from_dict, replay
+from president.rules import Observation, Options, event_from_dict, replay
 from president_tools.loadtest.flood import FLOOD_USER
 
 from tests.fixtures.servers import TestServers
@@ -34,7 +34,7 @@ async def _view(h: Harness, table_id: str, seat: int) -> ViewReply:
     return reply
 
 
-async def _to_act(h: Harness, table_id: str) -> tuple[int, SeatView, int]:
+async def _to_act(h: Harness, table_id: str) -> tuple[int, Observation, int]:
     reply = await _view(h, table_id, 0)
     seat = reply.view.to_act
     assert seat is not None

@@ -13,7 +13,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import pytest_asyncio
-from president.game import Game, TurnDeadlineSet
+from president.game import Game
+from president.game.events import TurnDeadlineSet
 from president.rules import Options
 from president.store import NewEvent
 from president_tools.cli import app

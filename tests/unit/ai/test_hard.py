@@ -5,13 +5,13 @@ from __future__ import annotations
 import time
 
 from president.ai import Level, make_policy
-from president.rules import Options, Phase, Play, SeatView, observe
+from president.rules import Observation, Options, Phase, Play, observe
 
 from .games import positions
 from .views import view_of
 
 
-def _views(players: int, seed: int) -> list[SeatView]:
+def _views(players: int, seed: int) -> list[Observation]:
     states = positions(Options(players=players), seed, make_policy("medium"))
     return [observe(s, s.to_act) for s in states if s.phase is Phase.PLAY and s.to_act is not None]
 

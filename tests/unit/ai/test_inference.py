@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from president.ai.inference import Clue, infer
-from president.rules import Applied, Options, SeatView, apply_action, apply_deal, new_game, observe
+from president.rules import (
+    Applied,
+    Observation,
+    Options,
+    apply_action,
+    apply_deal,
+    new_game,
+    observe,
+)
 from president.rules.actions import Action, Pass, Play
 from president.rules.cards import names_mask
 
@@ -18,7 +26,7 @@ HANDS = [
 ]
 
 
-def _view_after(actions: list[Action], seat: int) -> SeatView:
+def _view_after(actions: list[Action], seat: int) -> Observation:
     state = apply_deal(new_game(Options(players=3)), HANDS).state
     for action in actions:
         outcome = apply_action(state, action)

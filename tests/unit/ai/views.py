@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from president.rules import GameState, Options, SeatView, apply_deal, new_game, observe
+from president.rules import GameState, Observation, Options, apply_deal, new_game, observe
 from president.rules.cards import CARD_NAMES, names_mask
 from president.rules.state import NO_RANK, Move, evolve
 
@@ -16,7 +16,7 @@ def view_of(
     top_seat: int = 1,
     reversed_: bool = False,
     finished: tuple[int, ...] = (),
-) -> SeatView:
+) -> Observation:
     """The view of seat 0 (to act) holding ``mine`` when the trick's top is ``top``,
     played by ``top_seat``. The other seats hold ``others`` and every remaining card
     was played earlier by ``top_seat``; without ``others`` the remaining cards are

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from president.contract import AILevel, DecisionRequest, Pass, PlayCards, ReturnCards
-from president.contract import SeatView as WireView
-from president.rules import Action, Options, SeatView, apply_deal, deal_from_seed, new_game, observe
+from president.contract import AILevel, DecisionRequest, Pass, PlayCards, ReturnCards, SeatView
+from president.rules import (
+    Action,
+    Observation,
+    Options,
+    apply_deal,
+    deal_from_seed,
+    new_game,
+    observe,
+)
 from president.rules import Pass as PassAction
 
 from services.ai_worker.decide import command_for, decision
@@ -19,7 +26,7 @@ def _request() -> DecisionRequest:
         seat_token="tok",
         level=AILevel.EASY,
         stream_version=9,
-        view=WireView.of(observe(state, state.to_act)),
+        view=SeatView.of(observe(state, state.to_act)),
     )
 
 
@@ -43,10 +50,10 @@ def test_a_failing_or_illegal_policy_falls_back_to_the_first_legal_action() -> N
     request = _request()
     first = request.view.to_rules().legal_actions[0]
 
-    def broken(view: SeatView) -> Action:
+    def broken(view: Observation) -> Action:
         raise RuntimeError("boom")
 
-    def cheating(view: SeatView) -> Action:
+    def cheating(view: Observation) -> Action:
         return PassAction(view.seat)  # the leader may not pass
 
     for policy in (broken, cheating):

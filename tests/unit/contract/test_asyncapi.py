@@ -32,9 +32,9 @@ from president.contract import (
     ViewReply,
     parse_command,
 )
-from president.contract.asyncapi import _REF, build, render
 from president.contract.verdicts import AuditFailed, AuditPassed, AuditProblem
 from president.rules import Options, apply_deal, deal_from_seed, new_game, observe
+from president_tools.asyncapi.document import _REF, build, render
 from pydantic import BaseModel
 from typer.testing import CliRunner
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from president.contract.asyncapi import OUTGOING, REPLIES, STORED, build
+from president_tools.asyncapi.document import OUTGOING, REPLIES, STORED, build
 
 pytestmark = pytest.mark.unit
 

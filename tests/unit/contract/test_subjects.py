@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from president.contract import RULE_CODES, RejectionCode, Subjects
+from president.contract import RejectionCode, Subjects
+from president.contract.codes import RULE_CODES
 from president.contract.subjects import parse_command_subject, table_id_of_stream
 from president.rules import RejectionCode as RuleCode
 

@@ -11,8 +11,7 @@ from typing import get_args
 import pytest
 from president.contract import SeatView, TurnPrompt
 from president.contract.view import Phase, Rank, Title
-from president.rules import RANKS, Options, RoundLeader, observe
-from president.rules import SeatView as RulesSeatView
+from president.rules import RANKS, Observation, Options, RoundLeader, observe
 from president.rules.events import RoundDealt
 from president.rules.playout import random_playout
 from president.rules.replay import decision_of, step
@@ -33,7 +32,7 @@ def _positions(players: int, seed: int) -> Iterator[GameState]:
             yield state
 
 
-def _wire(view: RulesSeatView) -> SeatView:
+def _wire(view: Observation) -> SeatView:
     return SeatView.model_validate_json(SeatView.of(view).model_dump_json())
 
 
@@ -73,7 +72,7 @@ def test_a_prompt_carries_a_pass_under_its_json_name() -> None:
 
 
 def test_the_model_has_every_field_of_the_rules_view() -> None:
-    assert list(SeatView.model_fields) == [f.name for f in dataclasses.fields(RulesSeatView)]
+    assert list(SeatView.model_fields) == [f.name for f in dataclasses.fields(Observation)]
 
 
 def test_its_closed_sets_are_those_of_the_rules() -> None:

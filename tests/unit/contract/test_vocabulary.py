@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from president.contract import AILevel, RejectionCode
-from president.contract.asyncapi import build
 from president.l10n.keys import TITLES
+from president_tools.asyncapi.document import build
 
 pytestmark = pytest.mark.unit
 

@@ -10,7 +10,7 @@ from president.contract import (
     TableOptions,
     stream_id_of_table,
 )
-from president.game import AISeated, EventData, GameStartRequested, SeatTaken, TableCreated
+from president.game.events import AISeated, EventData, GameStartRequested, SeatTaken, TableCreated
 from president.game.tokens import token_sha256
 from president.rules import Action, Play, Return
 from president.store import EventStore, NewEvent

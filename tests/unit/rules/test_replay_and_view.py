@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from president.contract import SeatView as WireView
+from president.contract import SeatView
 from president.rules import Options, ReplayError, observe, replay
 from president.rules.events import CardsPlayed, TrickEnded
 
@@ -61,7 +61,7 @@ def test_a_seat_sees_its_own_hand_every_hand_size_and_the_public_plays_only() ->
     table = Table(ladder_deal())
     table.play(0, "QS")
     view = observe(table.state, 3)
-    text = WireView.of(view).model_dump_json()  # what a prompt carries
+    text = SeatView.of(view).model_dump_json()  # what a prompt carries
 
     assert set(view.hand) == table.hand(3)
     assert view.hand_sizes == (12, 13, 13, 13)

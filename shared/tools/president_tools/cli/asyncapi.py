@@ -26,7 +26,7 @@ def asyncapi_command(
     The committed copy is docs/asyncapi.json: regenerate it with
     `president asyncapi -o docs/asyncapi.json` after changing the contract.
     """
-    from president.contract.asyncapi import render  # slow to import; only this command needs it
+    from president_tools.asyncapi.document import render  # slow to import; only this needs it
 
     document = render(prefix)
     if check is not None:

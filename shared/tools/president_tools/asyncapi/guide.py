@@ -1,7 +1,8 @@
 """The contract's guide for integrators and consumers: the AsyncAPI document's description.
 
-Kept apart from the generator (``president.contract.asyncapi``) because it is prose: which
-streams and subjects to follow, how to resume after a crash, retention, the lobby, clocks.
+Kept apart from the generator (``president_tools.asyncapi.document``) because it is
+prose: which streams and subjects to follow, how to resume after a crash, retention, the
+lobby, clocks.
 """
 
 from __future__ import annotations

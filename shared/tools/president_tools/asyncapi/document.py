@@ -9,17 +9,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter
-from pydantic.json_schema import models_json_schema
-
+from president.bus.auth import permission_table
 from president.contract import commands, messages, replies, verdicts, vocabulary
-from president.contract.asyncapi_guide import DESCRIPTION
-from president.contract.asyncapi_headers import headers_of
 from president.contract.base import MAX_MESSAGE_BYTES, SCHEMA_VERSION
 from president.contract.codes import RejectionCode
 from president.contract.subjects import DEFAULT_PREFIX, Subjects
 from president.game import events
 from president.rules import EVENT_TYPES
+from pydantic import BaseModel, TypeAdapter
+from pydantic.json_schema import models_json_schema
+
+from president_tools.asyncapi.guide import DESCRIPTION
+from president_tools.asyncapi.headers import headers_of
 
 _REF = "#/components/schemas/{model}"
 
@@ -378,8 +379,6 @@ same data (president.bus.auth)."""
 
 
 def _security(prefix: str) -> dict[str, Any]:
-    from president.bus.auth import permission_table  # pure data, no I/O
-
     return {
         "natsUser": {
             "type": "userPassword",
