@@ -36,8 +36,7 @@ from president.game.decide import (
     seat_refusal,
 )
 from president.game.prompts import seat_clock
-from president.rules import Action, observe
-from president.rules import Observation
+from president.rules import Action, Observation, observe
 from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEvent
 
 from services.engine.game_log import Appender, GameLog
