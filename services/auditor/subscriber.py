@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from faststream import AckPolicy
 from faststream.nats import JStream, NatsRouter
 from faststream.nats.annotations import NatsBroker, NatsMessage
+from nats.errors import NotJSMessageError
 from nats.js.api import ConsumerConfig, DeliverPolicy
 from president.contract.headers import MSG_ID
 from president.contract.subjects import Subjects
@@ -95,6 +96,8 @@ def audit_router(subjects: Subjects, audit: Audit, consumer: Consumer) -> NatsRo
 
 def stored_at(msg: NatsMessage) -> float | None:
     """When JetStream stored the message (seconds since 1970), if it says."""
-    metadata = getattr(msg.raw_message, "metadata", None)
-    timestamp = getattr(metadata, "timestamp", None)
+    try:
+        timestamp = msg.raw_message.metadata.timestamp
+    except (AttributeError, NotJSMessageError):  # not from JetStream (a test broker's)
+        return None
     return None if timestamp is None else float(timestamp.timestamp())

@@ -114,7 +114,6 @@ DOCSTRING_MAX_LINES = 3
 LONG_DOCSTRINGS_PENDING = (
     "services/engine/mechanisms/table_leases.py",
     "services/table/lobby_store.py",
-    "shared/president/contract/asyncapi",
     "services/relay/lease.py",
     "shared/president/store/",
 )

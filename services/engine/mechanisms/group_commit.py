@@ -1,7 +1,5 @@
-"""Group commit: the appends of concurrent commands share one commit (nobody gets a result
-before the commit that holds it). They run without savepoints first; when one of them
-meets a unique violation (which aborts the transaction), the batch is rolled back and
-retried with a savepoint each, so that append alone is refused."""
+"""Group commit: the appends of concurrent commands share one commit, without savepoints
+until one meets a unique violation (then the batch is retried with one per append)."""
 
 from __future__ import annotations
 

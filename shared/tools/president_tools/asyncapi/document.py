@@ -1,8 +1,5 @@
-"""The AsyncAPI 3.0 document of the whole contract, generated from the models and subjects.
-
-``president asyncapi`` writes it; docs/asyncapi.json is the committed copy and a test
-fails when it differs from what this module generates.
-"""
+"""The AsyncAPI 3.0 document of the whole contract, generated from the models and subjects
+(``president asyncapi``; docs/asyncapi.json is the committed copy, checked by a test)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The contract's guide for integrators and consumers: the AsyncAPI document's description.
-
-Kept apart from the generator (``president_tools.asyncapi.document``) because it is
-prose: which streams and subjects to follow, how to resume after a crash, retention, the
-lobby, clocks.
-"""
+"""The contract's guide for integrators and consumers: the AsyncAPI document's description
+(prose, kept apart from the generator)."""
 
 from __future__ import annotations
 
