@@ -12,6 +12,8 @@ from contextlib import asynccontextmanager
 import pytest
 from nats.aio.client import Client
 from nats.aio.msg import Msg
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeoutError
 from president.bus.connect import connect
 from president.bus.identity import Requester
 from president.bus.requests import CommandServer
@@ -38,12 +40,18 @@ async def clients(servers: TestServers) -> AsyncIterator[tuple[Client, Client, C
 
 
 @asynccontextmanager
-async def _serving(client: Client, prefix: str, max_queued: int) -> AsyncIterator[str]:
-    """A command server of one slot on a subject of ``prefix`` (yielded) while in use."""
+async def _serving(
+    client: Client, prefix: str, max_queued: int, sender: Client
+) -> AsyncIterator[str]:
+    """A command server of one slot on a subject of ``prefix`` (yielded) while in use, once
+    ``sender``'s requests reach it (the interest crosses the command account's import
+    asynchronously: a request sent before gets no responder)."""
     subject = f"{prefix}.cmd.table.Test"
 
     async def run(message: Msg, command: bytes, requester: Requester | None) -> bytes:
         assert requester is not None  # attested by the server
+        if command == PROBE:
+            return b"ready"
         await asyncio.sleep(WORK_SECONDS)  # a command that takes a slot for a while
         return b"done " + command
 
@@ -60,10 +68,26 @@ async def _serving(client: Client, prefix: str, max_queued: int) -> AsyncIterato
     )
     await server.start()
     await client.flush()
+    await _reached(sender, subject)
     try:
         yield subject
     finally:
         await server.stop(grace=5)
+
+
+PROBE = b"probe"
+
+
+async def _reached(sender: Client, subject: str) -> None:
+    deadline = time.perf_counter() + 10
+    while True:
+        try:
+            await sender.request(subject, PROBE, timeout=1)
+            return
+        except (NoRespondersError, NatsTimeoutError):
+            if time.perf_counter() > deadline:
+                raise
+            await asyncio.sleep(0.05)
 
 
 def _backlog(flooder: Client, subject: str, count: int) -> list[asyncio.Task[Msg]]:
@@ -78,7 +102,7 @@ async def test_another_identitys_backlog_delays_a_request_by_one_command_at_most
     clients: tuple[Client, Client, Client], unique_prefix: str
 ) -> None:
     responder, harness, flooder = clients
-    async with _serving(responder, unique_prefix, max_queued=100) as subject:
+    async with _serving(responder, unique_prefix, max_queued=100, sender=flooder) as subject:
         backlog = _backlog(flooder, subject, 10)
         await flooder.flush()
         await asyncio.sleep(0.05)  # the backlog is in line before the move
@@ -97,7 +121,7 @@ async def test_a_client_identity_may_have_so_many_commands_waiting(
     clients: tuple[Client, Client, Client], unique_prefix: str
 ) -> None:
     responder, _, flooder = clients
-    async with _serving(responder, unique_prefix, max_queued=3) as subject:
+    async with _serving(responder, unique_prefix, max_queued=3, sender=flooder) as subject:
         replies = [r.data for r in await asyncio.gather(*_backlog(flooder, subject, 6))]
         # One running, three waiting, the other two refused at once.
         assert replies.count(BUSY) == 2, replies
