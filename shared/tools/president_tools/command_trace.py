@@ -146,7 +146,10 @@ async def trace_game_commands() -> dict[str, Any]:
         raw = command.model_dump_json().encode()
         return await _traced(handle_request(engine, subject, raw, requester))
 
-    await move(0)  # the game is loaded and cached, as for every move after a table's first
+    # The game loaded and cached, and each outcome's metrics once (their labelled children
+    # are cached after a process's first): as for every move after a table's first.
+    await move(0)
+    await move(-1, token="forged-token")
     accepted, accepted_reply = await move(1)
     refused, refused_reply = await move(2, token="forged-token")
     assert b'"Accepted"' in accepted_reply, accepted_reply
