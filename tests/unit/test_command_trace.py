@@ -11,9 +11,9 @@ CEILINGS = {
     "accepted": {"calls": 128, "files": 27},
     "refused": {"calls": 47, "files": 15},
 }
-"""The route as measured when the command path became one function (2026-12-02, each outcome measured warm; before it:
-139 calls in 28 files, and 63 in 17). Issue 17 aims at 40 calls in 10 files, and 25 calls:
-lower these as the route shortens, never raise them."""
+"""The route as measured (warm) when the command path became one function (2026-12-02;
+before it: 139 calls in 28 files, and 63 in 17). Issue 17 aims at 40 calls in 10 files,
+and 25 calls: lower these as the route shortens, never raise them."""
 
 
 def test_an_accepted_move_travels_further_than_a_forged_one_and_both_are_counted() -> None:
