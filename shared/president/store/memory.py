@@ -182,6 +182,11 @@ class InMemoryEventStore:
                 _rejections=self._rejections,
             )
 
+    async def remember_refusal(
+        self, stream_id: str, command_id: str, reply: dict[str, Any], sender: str = ""
+    ) -> None:
+        self._rejections.setdefault((stream_id, sender, command_id), _json_copy(reply))
+
     async def verify_chain(self, stream_id: str) -> ChainReport:
         stream = self._streams.get(stream_id, [])
         return ChainReport(stream_id, len(stream), tuple(chain_problems(stream)))

@@ -238,6 +238,22 @@ class EventStoreContract:
         async with store.hold(stream, "ai:t:5:2", sender="ai-worker") as real_again:
             assert real_again.rejection == {"code": "NOT_YOUR_TURN"}
 
+    async def test_a_refusal_remembered_outside_a_hold_comes_back_to_its_holds(
+        self, store: EventStore, stream: str
+    ) -> None:
+        refusal = {"code": "NOT_YOUR_TURN", "detail": "wait"}
+        await store.remember_refusal(stream, "c1", refusal, "p1")
+        await store.remember_refusal(stream, "c1", {"code": "OTHER"}, "p1")  # the first stays
+        async with store.hold(stream, "c1", sender="p1") as held:
+            assert held.rejection == refusal
+        async with store.hold(stream, "c1", sender="p2") as other_sender:
+            assert other_sender.rejection is None
+        async with store.hold(stream, "c1") as anonymous:
+            assert anonymous.rejection is None
+        await store.remember_refusal(stream, "c1", {"code": "WRONG_PHASE"})
+        async with store.hold(stream, "c1") as anonymous_again:
+            assert anonymous_again.rejection == {"code": "WRONG_PHASE"}
+
     async def test_one_hold_of_a_stream_at_a_time(self, store: EventStore, stream: str) -> None:
         order: list[str] = []
         asked = asyncio.Event()
