@@ -15,6 +15,7 @@ from president.contract import Accepted, Rejected, RejectionCode
 from president.game.fold import seats_to_act
 from president.rules import Applied, Pass, apply_action, legal_actions
 from president.store.postgres import PostgresEventStore
+from president.store.writer_locks import postgres_lock_sessions
 
 from services.engine.engine import Engine
 from services.engine.mechanisms.sessions import PostgresTableSessions
@@ -52,7 +53,9 @@ async def instances(migrated_url: str) -> AsyncIterator[Callable[..., Awaitable[
         leases = None
         if idle is not None:
             leases = TableLeases(
-                lambda: asyncpg.connect(migrated_url, server_settings=_named("lease")),
+                postgres_lock_sessions(
+                    lambda: asyncpg.connect(migrated_url, server_settings=_named("lease"))
+                ),
                 idle=idle,
             )
         opened.append((store, leases))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncpg
 import orjson
 import pytest
 from president.store import RecordedEvent
 from president.store.postgres import PostgresEventStore
+from president.store.writer_locks import OpenSession, postgres_lock_sessions
 
-from tests.unit.store.contract import EventStoreContract
+from tests.unit.store.contract import EventStoreContract, LockSessionContract
 
 _REWRITE = """
 INSERT INTO events (position, stream_id, version, event_id, tx_id, type, schema_version,
@@ -34,3 +36,13 @@ class TestPostgresEventStore(EventStoreContract):
                     e.type, e.schema_version, orjson.dumps(e.data).decode(),
                     orjson.dumps(e.metadata).decode(), e.recorded_at, e.prev_hash, e.hash,
                 )  # fmt: skip
+
+
+class TestPostgresLockSession(LockSessionContract):
+    @pytest.fixture
+    def store(self, pg_store: PostgresEventStore) -> PostgresEventStore:
+        return pg_store
+
+    @pytest.fixture
+    def open_session(self, migrated_url: str) -> OpenSession:
+        return postgres_lock_sessions(lambda: asyncpg.connect(migrated_url))

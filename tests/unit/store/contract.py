@@ -1,7 +1,8 @@
 """The one contract of `EventStore`, run unchanged against every implementation.
 
 A subclass named `Test...` provides the `store` fixture and `rewrite`, which replaces a
-stream's rows behind the store's back (to play the tamperer for `verify_chain`).
+stream's rows behind the store's back (to play the tamperer for `verify_chain`). The
+writer-lock sessions have theirs (`LockSessionContract`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from president.store import (
     RecordedEvent,
 )
 from president.store.chain import event_hash
+from president.store.writer_locks import LockSessionLost, OpenSession
 
 
 def _events(*types: str) -> list[NewEvent]:
@@ -415,3 +417,81 @@ class EventStoreContract:
         problems = await self._tampered(store, stream, swap)
         assert (3, "out_of_order") in problems
         assert {v for v, _ in problems} == {2, 3, 4}
+
+
+class LockSessionContract:
+    """Behaviours every writer-lock session (``president.store.writer_locks``) has, on the
+    store it locks: a subclass provides ``store`` and ``open_session``."""
+
+    @pytest.fixture
+    def stream(self) -> str:
+        return f"s-{uuid.uuid4().hex[:12]}"
+
+    async def test_a_take_reads_the_head_and_every_refusal(
+        self, store: EventStore, open_session: OpenSession, stream: str
+    ) -> None:
+        await store.append(stream, _events("A", "B"), expected_version=0)
+        await store.remember_refusal(stream, "c1", {"code": "NOT_YOUR_TURN"}, "p1")
+        await store.remember_refusal(f"{stream}-x", "c2", {"code": "OTHER"}, "p1")
+        session = await open_session(lambda _: None)
+        try:
+            taken = await session.take(stream)
+            assert taken is not None and taken.head_version == 2
+            assert taken.rejections == {("p1", "c1"): {"code": "NOT_YOUR_TURN"}}
+        finally:
+            await session.close()
+
+    async def test_a_taken_stream_is_nobody_elses_until_released(
+        self, store: EventStore, open_session: OpenSession, stream: str
+    ) -> None:
+        first, second = await open_session(lambda _: None), await open_session(lambda _: None)
+        try:
+            assert await first.take(stream) is not None
+            assert await second.take(stream) is None
+            asked = asyncio.Event()
+
+            async def waiting() -> None:
+                asked.set()
+
+            async def hold() -> int:
+                async with store.hold(stream, waiting=waiting) as held:
+                    return held.head_version
+
+            holder = asyncio.create_task(hold())
+            await asyncio.wait_for(asked.wait(), 10)
+            assert not holder.done()
+            await first.release([stream])
+            assert await asyncio.wait_for(holder, 10) == 0
+            assert await second.take(stream) is not None
+        finally:
+            await first.close()
+            await second.close()
+
+    async def test_each_take_is_released_once(self, open_session: OpenSession, stream: str) -> None:
+        first, second = await open_session(lambda _: None), await open_session(lambda _: None)
+        try:
+            assert await first.take(stream) is not None
+            assert await first.take(stream) is not None
+            await first.release([stream])
+            assert await second.take(stream) is None
+            await first.release([stream])
+            assert await second.take(stream) is not None
+        finally:
+            await first.close()
+            await second.close()
+
+    async def test_an_ended_session_holds_nothing(
+        self, open_session: OpenSession, stream: str
+    ) -> None:
+        first, second = await open_session(lambda _: None), await open_session(lambda _: None)
+        try:
+            assert await first.take(stream) is not None
+            first.terminate()
+            async with asyncio.timeout(10):
+                while await second.take(stream) is None:  # noqa: ASYNC110 (the server's own time)
+                    await asyncio.sleep(0.02)
+            assert first.closed
+            with pytest.raises(LockSessionLost):
+                await first.take(f"{stream}-y")
+        finally:
+            await second.close()

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
+from president.store.writer_locks import OpenSession, memory_lock_sessions
 
-from tests.unit.store.contract import EventStoreContract
+from tests.unit.store.contract import EventStoreContract, LockSessionContract
 
 
 class TestInMemoryEventStore(EventStoreContract):
@@ -18,3 +19,13 @@ class TestInMemoryEventStore(EventStoreContract):
         self, store: InMemoryEventStore, stream_id: str, events: list[RecordedEvent]
     ) -> None:
         store._streams[stream_id] = list(events)
+
+
+class TestMemoryLockSession(LockSessionContract):
+    @pytest.fixture
+    def store(self) -> InMemoryEventStore:
+        return InMemoryEventStore()
+
+    @pytest.fixture
+    def open_session(self, store: InMemoryEventStore) -> OpenSession:
+        return memory_lock_sessions(store)
