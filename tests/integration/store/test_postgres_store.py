@@ -7,9 +7,15 @@ import orjson
 import pytest
 from president.store import RecordedEvent
 from president.store.postgres import PostgresEventStore
+from president.store.relay_leases import PostgresRelayLeaseConnection, RelayLeaseConnection
 from president.store.writer_locks import OpenSession, postgres_lock_sessions
 
-from tests.unit.store.contract import EventStoreContract, LockSessionContract
+from tests.unit.store.contract import (
+    ConnectRelay,
+    EventStoreContract,
+    LockSessionContract,
+    RelayLeaseContract,
+)
 
 _REWRITE = """
 INSERT INTO events (position, stream_id, version, event_id, tx_id, type, schema_version,
@@ -46,3 +52,12 @@ class TestPostgresLockSession(LockSessionContract):
     @pytest.fixture
     def open_session(self, migrated_url: str) -> OpenSession:
         return postgres_lock_sessions(lambda: asyncpg.connect(migrated_url))
+
+
+class TestPostgresRelayLease(RelayLeaseContract):
+    @pytest.fixture
+    def connect(self, migrated_url: str) -> ConnectRelay:
+        async def connect() -> RelayLeaseConnection:
+            return await PostgresRelayLeaseConnection.connect(migrated_url)
+
+        return connect

@@ -2,7 +2,8 @@
 
 A subclass named `Test...` provides the `store` fixture and `rewrite`, which replaces a
 stream's rows behind the store's back (to play the tamperer for `verify_chain`). The
-writer-lock sessions have theirs (`LockSessionContract`).
+writer-lock sessions and the relay lease connections have theirs (`LockSessionContract`,
+`RelayLeaseContract`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import uuid
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -22,7 +24,10 @@ from president.store import (
     RecordedEvent,
 )
 from president.store.chain import event_hash
+from president.store.relay_leases import RelayLeaseConnection
 from president.store.writer_locks import LockSessionLost, OpenSession
+
+ConnectRelay = Callable[[], Awaitable[RelayLeaseConnection]]
 
 
 def _events(*types: str) -> list[NewEvent]:
@@ -495,3 +500,76 @@ class LockSessionContract:
                 await first.take(f"{stream}-y")
         finally:
             await second.close()
+
+
+class RelayLeaseContract:
+    """Behaviours every relay lease connection (``president.store.relay_leases``) has: a
+    subclass provides ``connect`` (a new connection to one shared store per call)."""
+
+    @pytest.fixture
+    def name(self) -> str:
+        return f"relay-{uuid.uuid4().hex[:12]}"
+
+    async def test_a_lease_has_one_holder_and_each_taking_a_new_epoch(
+        self, connect: ConnectRelay, name: str
+    ) -> None:
+        a, b = await connect(), await connect()
+        try:
+            first = await a.take(name, "a", 30)
+            assert first is not None
+            assert await b.take(name, "b", 30) is None
+            again = await a.take(name, "a", 30)  # its holder takes it again
+            assert again == first + 1
+            assert await a.renew(name, again, 30)
+            assert not await a.renew(name, first, 30)  # a stale epoch renews nothing
+        finally:
+            await a.close()
+            await b.close()
+
+    async def test_a_released_or_expired_lease_goes_to_the_next_taker(
+        self, connect: ConnectRelay, name: str
+    ) -> None:
+        a, b = await connect(), await connect()
+        try:
+            first = await a.take(name, "a", 30)
+            assert first is not None
+            await a.release(name, first)
+            second = await b.take(name, "b", 0.2)
+            assert second == first + 1
+            async with asyncio.timeout(10):
+                while (third := await a.take(name, "a", 30)) is None:  # noqa: ASYNC110
+                    await asyncio.sleep(0.05)  # the store's clock runs the lease out
+            assert third == second + 1
+            await b.release(name, second)  # a stale release changes nothing
+            assert await b.take(name, "b", 30) is None
+        finally:
+            await a.close()
+            await b.close()
+
+    async def test_a_checkpoint_moves_forward_under_the_current_epoch_only(
+        self, connect: ConnectRelay, name: str
+    ) -> None:
+        a, b = await connect(), await connect()
+        try:
+            assert await a.load_checkpoint(name) is None
+            old = await a.take(name, "a", 30)
+            assert old is not None and await a.save_checkpoint(name, 5, old)
+            assert await a.save_checkpoint(name, 3, old)  # never moves back
+            assert await b.load_checkpoint(name) == 5
+            await a.release(name, old)
+            new = await b.take(name, "b", 30)
+            assert new is not None
+            assert not await a.save_checkpoint(name, 9, old)
+            assert await b.save_checkpoint(name, 7, new)
+            assert await a.load_checkpoint(name) == 7
+        finally:
+            await a.close()
+            await b.close()
+
+    async def test_a_closed_connection_is_no_longer_used(
+        self, connect: ConnectRelay, name: str
+    ) -> None:
+        connection = await connect()
+        await connection.close()
+        with pytest.raises(Exception):  # noqa: B017 (each store fails its own way)
+            await connection.take(name, "a", 30)

@@ -5,9 +5,15 @@ from __future__ import annotations
 import pytest
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
+from president.store.relay_leases import MemoryRelayLeases, RelayLeaseConnection
 from president.store.writer_locks import OpenSession, memory_lock_sessions
 
-from tests.unit.store.contract import EventStoreContract, LockSessionContract
+from tests.unit.store.contract import (
+    ConnectRelay,
+    EventStoreContract,
+    LockSessionContract,
+    RelayLeaseContract,
+)
 
 
 class TestInMemoryEventStore(EventStoreContract):
@@ -29,3 +35,14 @@ class TestMemoryLockSession(LockSessionContract):
     @pytest.fixture
     def open_session(self, store: InMemoryEventStore) -> OpenSession:
         return memory_lock_sessions(store)
+
+
+class TestMemoryRelayLease(RelayLeaseContract):
+    @pytest.fixture
+    def connect(self) -> ConnectRelay:
+        leases = MemoryRelayLeases()
+
+        async def connect() -> RelayLeaseConnection:
+            return leases.connect()
+
+        return connect
