@@ -6,6 +6,7 @@ import asyncpg
 import orjson
 import pytest
 from president.store import RecordedEvent
+from president.store.lobby import PostgresLobby
 from president.store.postgres import PostgresEventStore
 from president.store.relay_leases import PostgresRelayLeaseConnection, RelayLeaseConnection
 from president.store.writer_locks import OpenSession, postgres_lock_sessions
@@ -13,6 +14,7 @@ from president.store.writer_locks import OpenSession, postgres_lock_sessions
 from tests.unit.store.contract import (
     ConnectRelay,
     EventStoreContract,
+    LobbyContract,
     LockSessionContract,
     RelayLeaseContract,
 )
@@ -61,3 +63,13 @@ class TestPostgresRelayLease(RelayLeaseContract):
             return await PostgresRelayLeaseConnection.connect(migrated_url)
 
         return connect
+
+
+class TestPostgresLobby(LobbyContract):
+    @pytest.fixture
+    def store(self, pg_store: PostgresEventStore) -> PostgresEventStore:
+        return pg_store
+
+    @pytest.fixture
+    def lobby(self, pg_store: PostgresEventStore) -> PostgresLobby:
+        return PostgresLobby(pg_store.pool)

@@ -2,8 +2,8 @@
 
 A subclass named `Test...` provides the `store` fixture and `rewrite`, which replaces a
 stream's rows behind the store's back (to play the tamperer for `verify_chain`). The
-writer-lock sessions and the relay lease connections have theirs (`LockSessionContract`,
-`RelayLeaseContract`).
+writer-lock sessions, the relay lease connections and the lobby have theirs
+(`LockSessionContract`, `RelayLeaseContract`, `LobbyContract`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from president.contract import TableSummary, stream_id_of_table
 from president.store import (
     GENESIS_HASH,
     ConcurrencyConflict,
@@ -24,6 +25,7 @@ from president.store import (
     RecordedEvent,
 )
 from president.store.chain import event_hash
+from president.store.lobby import LobbyRows, LobbyStore
 from president.store.relay_leases import RelayLeaseConnection
 from president.store.writer_locks import LockSessionLost, OpenSession
 
@@ -573,3 +575,87 @@ class RelayLeaseContract:
         await connection.close()
         with pytest.raises(Exception):  # noqa: B017 (each store fails its own way)
             await connection.take(name, "a", 30)
+
+
+def _summary(table_id: str, status: str = "open") -> TableSummary:
+    return TableSummary.model_validate(
+        {"table_id": table_id, "players": 4, "options": {}, "status": status, "seats": []}
+    )
+
+
+class LobbyContract:
+    """Behaviours every lobby store (``president.store.lobby``) has: a subclass provides
+    ``store`` and ``lobby`` (the lobby beside that store)."""
+
+    @pytest.fixture
+    def consumer(self) -> str:
+        return f"lobby-{uuid.uuid4().hex[:12]}"
+
+    @pytest.fixture
+    def ids(self) -> list[str]:
+        tag = uuid.uuid4().hex[:8]
+        return [f"t{tag}-{n}" for n in range(3)]
+
+    async def test_a_step_writes_its_rows_and_moves_the_position_once(
+        self, lobby: LobbyStore, consumer: str, ids: list[str]
+    ) -> None:
+        async def first(rows: LobbyRows) -> None:
+            assert await rows.load(ids) == {}
+            await rows.upsert(_summary(ids[0]), 10)
+
+        assert await lobby.position(consumer) == 0
+        assert await lobby.project(consumer, 5, first)
+        assert await lobby.position(consumer) == 5
+        assert not await lobby.project(consumer, 5, first)  # reached already: skipped
+
+        async def second(rows: LobbyRows) -> None:
+            assert await rows.load(ids) == {ids[0]: _summary(ids[0])}
+            await rows.upsert(_summary(ids[0], "playing"), 99)
+
+        assert await lobby.project(consumer, 8, second)
+        assert await lobby.get_table(ids[0]) == _summary(ids[0], "playing")
+        assert await lobby.get_table(ids[1]) is None
+
+    async def test_a_failed_step_writes_nothing(
+        self, lobby: LobbyStore, consumer: str, ids: list[str]
+    ) -> None:
+        async def failing(rows: LobbyRows) -> None:
+            await rows.upsert(_summary(ids[0]), 1)
+            raise RuntimeError("the step fails")
+
+        with pytest.raises(RuntimeError):
+            await lobby.project(consumer, 3, failing)
+        assert await lobby.position(consumer) == 0
+        assert await lobby.get_table(ids[0]) is None
+
+    async def test_lists_the_newest_first_and_by_status(
+        self, lobby: LobbyStore, consumer: str, ids: list[str]
+    ) -> None:
+        async def write(rows: LobbyRows) -> None:
+            await rows.upsert(_summary(ids[0]), 10**9 + 1)
+            await rows.upsert(_summary(ids[1], "finished"), 10**9 + 3)
+            await rows.upsert(_summary(ids[2]), 10**9 + 2)
+
+        await lobby.project(consumer, 1, write)
+        listed = [t.table_id for t in await lobby.list_tables(None, 3)]
+        assert listed == [ids[1], ids[2], ids[0]]
+        assert [t.table_id for t in await lobby.list_tables("open", 2)] == [ids[2], ids[0]]
+
+    async def test_counts_the_open_tables_of_a_requester_and_the_games_in_play(
+        self, store: EventStore, lobby: LobbyStore, consumer: str, ids: list[str]
+    ) -> None:
+        for table_id, requester in zip(ids, ("alice", "alice", "bob"), strict=True):
+            created = NewEvent("TableCreated", {}, {"requested_by": requester})
+            await store.append(stream_id_of_table(table_id), [created], expected_version=0)
+        playing_before = await lobby.games_in_play()
+
+        async def write(rows: LobbyRows) -> None:
+            await rows.upsert(_summary(ids[0]), 1)
+            await rows.upsert(_summary(ids[1], "playing"), 2)
+            await rows.upsert(_summary(ids[2]), 3)
+
+        await lobby.project(consumer, 1, write)
+        assert await lobby.open_tables_of("alice") == 1
+        assert await lobby.open_tables_of("bob") == 1
+        assert await lobby.open_tables_of("carol") == 0
+        assert await lobby.games_in_play() == playing_before + 1

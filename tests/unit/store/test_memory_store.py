@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from president.store import RecordedEvent
+from president.store.lobby import MemoryLobby
 from president.store.memory import InMemoryEventStore
 from president.store.relay_leases import MemoryRelayLeases, RelayLeaseConnection
 from president.store.writer_locks import OpenSession, memory_lock_sessions
@@ -11,6 +12,7 @@ from president.store.writer_locks import OpenSession, memory_lock_sessions
 from tests.unit.store.contract import (
     ConnectRelay,
     EventStoreContract,
+    LobbyContract,
     LockSessionContract,
     RelayLeaseContract,
 )
@@ -46,3 +48,13 @@ class TestMemoryRelayLease(RelayLeaseContract):
             return leases.connect()
 
         return connect
+
+
+class TestMemoryLobby(LobbyContract):
+    @pytest.fixture
+    def store(self) -> InMemoryEventStore:
+        return InMemoryEventStore()
+
+    @pytest.fixture
+    def lobby(self, store: InMemoryEventStore) -> MemoryLobby:
+        return MemoryLobby(store)
