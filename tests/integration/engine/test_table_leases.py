@@ -22,7 +22,7 @@ from services.engine.mechanisms.sessions import PostgresTableSessions
 from services.engine.mechanisms.table_leases import TableLeases, lock_key
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, harness
-from tests.unit.engine.helpers import command_for, write_table
+from tests.support.engine import command_for, write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -11,7 +11,7 @@ from president.store.postgres import PostgresEventStore
 from president.store.relay_leases import PostgresRelayLeaseConnection, RelayLeaseConnection
 from president.store.writer_locks import OpenSession, postgres_lock_sessions
 
-from tests.unit.store.contract import (
+from tests.support.store_contract import (
     ConnectRelay,
     EventStoreContract,
     LobbyContract,

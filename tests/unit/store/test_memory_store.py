@@ -9,7 +9,7 @@ from president.store.memory import InMemoryEventStore
 from president.store.relay_leases import MemoryRelayLeases, RelayLeaseConnection
 from president.store.writer_locks import OpenSession, memory_lock_sessions
 
-from tests.unit.store.contract import (
+from tests.support.store_contract import (
     ConnectRelay,
     EventStoreContract,
     LobbyContract,
