@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -27,7 +27,7 @@ from president.store import (
 from president.store.chain import event_hash
 from president.store.lobby import LobbyRows, LobbyStore
 from president.store.relay_leases import RelayLeaseConnection
-from president.store.writer_locks import LockSessionLost, OpenSession
+from president.store.writer_locks import LockSession, LockSessionLost, OpenSession
 
 ConnectRelay = Callable[[], Awaitable[RelayLeaseConnection]]
 
@@ -434,74 +434,69 @@ class LockSessionContract:
     def stream(self) -> str:
         return f"s-{uuid.uuid4().hex[:12]}"
 
+    @pytest.fixture
+    async def sessions(self, open_session: OpenSession) -> AsyncIterator[list[LockSession]]:
+        """Two sessions, closed after the test."""
+        opened = [await open_session(lambda _: None) for _ in range(2)]
+        yield opened
+        for session in opened:
+            await session.close()
+
     async def test_a_take_reads_the_head_and_every_refusal(
-        self, store: EventStore, open_session: OpenSession, stream: str
+        self, store: EventStore, sessions: list[LockSession], stream: str
     ) -> None:
         await store.append(stream, _events("A", "B"), expected_version=0)
         await store.remember_refusal(stream, "c1", {"code": "NOT_YOUR_TURN"}, "p1")
         await store.remember_refusal(f"{stream}-x", "c2", {"code": "OTHER"}, "p1")
-        session = await open_session(lambda _: None)
-        try:
-            taken = await session.take(stream)
-            assert taken is not None and taken.head_version == 2
-            assert taken.rejections == {("p1", "c1"): {"code": "NOT_YOUR_TURN"}}
-        finally:
-            await session.close()
+        taken = await sessions[0].take(stream)
+        assert taken is not None and taken.head_version == 2
+        assert taken.rejections == {("p1", "c1"): {"code": "NOT_YOUR_TURN"}}
 
     async def test_a_taken_stream_is_nobody_elses_until_released(
-        self, store: EventStore, open_session: OpenSession, stream: str
+        self, store: EventStore, sessions: list[LockSession], stream: str
     ) -> None:
-        first, second = await open_session(lambda _: None), await open_session(lambda _: None)
-        try:
-            assert await first.take(stream) is not None
-            assert await second.take(stream) is None
-            asked = asyncio.Event()
+        first, second = sessions
+        assert await first.take(stream) is not None
+        assert await second.take(stream) is None
+        asked = asyncio.Event()
 
-            async def waiting() -> None:
-                asked.set()
+        async def waiting() -> None:
+            asked.set()
 
-            async def hold() -> int:
-                async with store.hold(stream, waiting=waiting) as held:
-                    return held.head_version
+        async def hold() -> int:
+            async with store.hold(stream, waiting=waiting) as held:
+                return held.head_version
 
-            holder = asyncio.create_task(hold())
-            await asyncio.wait_for(asked.wait(), 10)
-            assert not holder.done()
-            await first.release([stream])
-            assert await asyncio.wait_for(holder, 10) == 0
-            assert await second.take(stream) is not None
-        finally:
-            await first.close()
-            await second.close()
+        holder = asyncio.create_task(hold())
+        await asyncio.wait_for(asked.wait(), 10)
+        assert not holder.done()
+        await first.release([stream])
+        assert await asyncio.wait_for(holder, 10) == 0
+        assert await second.take(stream) is not None
 
-    async def test_each_take_is_released_once(self, open_session: OpenSession, stream: str) -> None:
-        first, second = await open_session(lambda _: None), await open_session(lambda _: None)
-        try:
-            assert await first.take(stream) is not None
-            assert await first.take(stream) is not None
-            await first.release([stream])
-            assert await second.take(stream) is None
-            await first.release([stream])
-            assert await second.take(stream) is not None
-        finally:
-            await first.close()
-            await second.close()
+    async def test_each_take_is_released_once(
+        self, sessions: list[LockSession], stream: str
+    ) -> None:
+        first, second = sessions
+        assert await first.take(stream) is not None
+        assert await first.take(stream) is not None
+        await first.release([stream])
+        assert await second.take(stream) is None
+        await first.release([stream])
+        assert await second.take(stream) is not None
 
     async def test_an_ended_session_holds_nothing(
-        self, open_session: OpenSession, stream: str
+        self, sessions: list[LockSession], stream: str
     ) -> None:
-        first, second = await open_session(lambda _: None), await open_session(lambda _: None)
-        try:
-            assert await first.take(stream) is not None
-            first.terminate()
-            async with asyncio.timeout(10):
-                while await second.take(stream) is None:  # noqa: ASYNC110 (the server's own time)
-                    await asyncio.sleep(0.02)
-            assert first.closed
-            with pytest.raises(LockSessionLost):
-                await first.take(f"{stream}-y")
-        finally:
-            await second.close()
+        first, second = sessions
+        assert await first.take(stream) is not None
+        first.terminate()
+        async with asyncio.timeout(10):
+            while await second.take(stream) is None:  # noqa: ASYNC110 (the server's own time)
+                await asyncio.sleep(0.02)
+        assert first.closed
+        with pytest.raises(LockSessionLost):
+            await first.take(f"{stream}-y")
 
 
 class RelayLeaseContract:
@@ -512,61 +507,57 @@ class RelayLeaseContract:
     def name(self) -> str:
         return f"relay-{uuid.uuid4().hex[:12]}"
 
+    @pytest.fixture
+    async def relays(self, connect: ConnectRelay) -> AsyncIterator[list[RelayLeaseConnection]]:
+        """Two relays' connections, closed after the test."""
+        opened = [await connect() for _ in range(2)]
+        yield opened
+        for connection in opened:
+            await connection.close()
+
     async def test_a_lease_has_one_holder_and_each_taking_a_new_epoch(
-        self, connect: ConnectRelay, name: str
+        self, relays: list[RelayLeaseConnection], name: str
     ) -> None:
-        a, b = await connect(), await connect()
-        try:
-            first = await a.take(name, "a", 30)
-            assert first is not None
-            assert await b.take(name, "b", 30) is None
-            again = await a.take(name, "a", 30)  # its holder takes it again
-            assert again == first + 1
-            assert await a.renew(name, again, 30)
-            assert not await a.renew(name, first, 30)  # a stale epoch renews nothing
-        finally:
-            await a.close()
-            await b.close()
+        a, b = relays
+        first = await a.take(name, "a", 30)
+        assert first is not None
+        assert await b.take(name, "b", 30) is None
+        again = await a.take(name, "a", 30)  # its holder takes it again
+        assert again == first + 1
+        assert await a.renew(name, again, 30)
+        assert not await a.renew(name, first, 30)  # a stale epoch renews nothing
 
     async def test_a_released_or_expired_lease_goes_to_the_next_taker(
-        self, connect: ConnectRelay, name: str
+        self, relays: list[RelayLeaseConnection], name: str
     ) -> None:
-        a, b = await connect(), await connect()
-        try:
-            first = await a.take(name, "a", 30)
-            assert first is not None
-            await a.release(name, first)
-            second = await b.take(name, "b", 0.2)
-            assert second == first + 1
-            async with asyncio.timeout(10):
-                while (third := await a.take(name, "a", 30)) is None:  # noqa: ASYNC110
-                    await asyncio.sleep(0.05)  # the store's clock runs the lease out
-            assert third == second + 1
-            await b.release(name, second)  # a stale release changes nothing
-            assert await b.take(name, "b", 30) is None
-        finally:
-            await a.close()
-            await b.close()
+        a, b = relays
+        first = await a.take(name, "a", 30)
+        assert first is not None
+        await a.release(name, first)
+        second = await b.take(name, "b", 0.2)
+        assert second == first + 1
+        async with asyncio.timeout(10):
+            while (third := await a.take(name, "a", 30)) is None:  # noqa: ASYNC110
+                await asyncio.sleep(0.05)  # the store's clock runs the lease out
+        assert third == second + 1
+        await b.release(name, second)  # a stale release changes nothing
+        assert await b.take(name, "b", 30) is None
 
     async def test_a_checkpoint_moves_forward_under_the_current_epoch_only(
-        self, connect: ConnectRelay, name: str
+        self, relays: list[RelayLeaseConnection], name: str
     ) -> None:
-        a, b = await connect(), await connect()
-        try:
-            assert await a.load_checkpoint(name) is None
-            old = await a.take(name, "a", 30)
-            assert old is not None and await a.save_checkpoint(name, 5, old)
-            assert await a.save_checkpoint(name, 3, old)  # never moves back
-            assert await b.load_checkpoint(name) == 5
-            await a.release(name, old)
-            new = await b.take(name, "b", 30)
-            assert new is not None
-            assert not await a.save_checkpoint(name, 9, old)
-            assert await b.save_checkpoint(name, 7, new)
-            assert await a.load_checkpoint(name) == 7
-        finally:
-            await a.close()
-            await b.close()
+        a, b = relays
+        assert await a.load_checkpoint(name) is None
+        old = await a.take(name, "a", 30)
+        assert old is not None and await a.save_checkpoint(name, 5, old)
+        assert await a.save_checkpoint(name, 3, old)  # never moves back
+        assert await b.load_checkpoint(name) == 5
+        await a.release(name, old)
+        new = await b.take(name, "b", 30)
+        assert new is not None
+        assert not await a.save_checkpoint(name, 9, old)
+        assert await b.save_checkpoint(name, 7, new)
+        assert await a.load_checkpoint(name) == 7
 
     async def test_a_closed_connection_is_no_longer_used(
         self, connect: ConnectRelay, name: str
