@@ -24,6 +24,7 @@ from president.runtime.checks import close_nats, close_store, nats_check, postgr
 from president.runtime.liveness import StallWatch
 from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
+from president.store.writer_locks import postgres_lock_sessions
 
 from services.engine.engine import Engine
 from services.engine.game_log import Appender
@@ -292,7 +293,7 @@ class EngineApp:
         if settings.engine_lease_idle <= 0:
             return PostgresTableSessions(store)
         leases = self._leases = TableLeases(
-            self._connect_database,
+            postgres_lock_sessions(self._connect_database),
             idle=settings.engine_lease_idle,
             capacity=settings.engine_lease_capacity,
         )

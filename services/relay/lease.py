@@ -1,7 +1,8 @@
 """The Postgres side of a relay: a lease that a frozen holder cannot keep.
 
 One relay publishes, the others wait: the one holding the lease row of the relay's
-name (``relay_leases``, migration 0005). A lease lasts ``ttl`` seconds from its last
+name (``relay_leases``, migration 0005; the statements are the store's,
+``president.store.relay_leases``). A lease lasts ``ttl`` seconds from its last
 renewal; its holder renews it every ``ttl / 4`` seconds on a dedicated connection, and
 any relay takes it once it has expired. All times are the database's clock, so the
 relays' clocks never matter.
@@ -26,36 +27,14 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-import asyncpg
+from president.store.relay_leases import (
+    LeaseConnectionFailed,
+    PostgresRelayLeaseConnection,
+    RelayLeaseConnection,
+)
 
 log = logging.getLogger(__name__)
-
-CHECKPOINT_TABLE = "relay_checkpoints"
-LEASE_TABLE = "relay_leases"
-
-_TAKE = f"""
-INSERT INTO {LEASE_TABLE} AS lease (name, holder, epoch, expires_at)
-VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))
-ON CONFLICT (name) DO UPDATE
-   SET holder = EXCLUDED.holder, epoch = lease.epoch + 1,
-       expires_at = EXCLUDED.expires_at, taken_at = clock_timestamp()
- WHERE lease.expires_at <= clock_timestamp() OR lease.holder = EXCLUDED.holder
-RETURNING epoch"""
-_RENEW = f"""
-UPDATE {LEASE_TABLE} SET expires_at = clock_timestamp() + make_interval(secs => $3)
- WHERE name = $1 AND epoch = $2
-RETURNING epoch"""
-_RELEASE = f"UPDATE {LEASE_TABLE} SET expires_at = clock_timestamp() WHERE name = $1 AND epoch = $2"
-_LOAD = f"SELECT position FROM {CHECKPOINT_TABLE} WHERE name = $1"
-# Saved only under the current epoch; FOR SHARE makes a taking wait for the save.
-_SAVE = f"""
-INSERT INTO {CHECKPOINT_TABLE} (name, position)
-SELECT name, $2 FROM {LEASE_TABLE} WHERE name = $1 AND epoch = $3 FOR SHARE
-ON CONFLICT (name) DO UPDATE SET position = GREATEST(
-    {CHECKPOINT_TABLE}.position, EXCLUDED.position), updated_at = now()
-RETURNING position"""
 
 
 class LeaseLost(Exception):
@@ -90,7 +69,7 @@ class RelayLease:
 
     def __init__(
         self,
-        connection: Any,
+        connection: RelayLeaseConnection,
         name: str,
         holder: str,
         epoch: int,
@@ -127,12 +106,12 @@ class RelayLease:
         the caller marks itself a standby there, or raises to give up (its other
         connections lost)."""
         timing = timing or LeaseTiming()
-        connection = await asyncpg.connect(database_url)
+        connection = await PostgresRelayLeaseConnection.connect(database_url)
         try:
             waiting_logged = False
             while True:
                 sent = time.monotonic()
-                epoch = await connection.fetchval(_TAKE, name, holder, timing.ttl)
+                epoch = await connection.take(name, holder, timing.ttl)
                 if epoch is not None:
                     break
                 if not waiting_logged:
@@ -143,9 +122,9 @@ class RelayLease:
                 if await _stopped_within(stop, timing.standby_interval):
                     await connection.close()
                     return None
-            lease = cls(connection, name, holder, int(epoch), timing, sent + timing.ttl)
+            lease = cls(connection, name, holder, epoch, timing, sent + timing.ttl)
             if channel:
-                await connection.add_listener(channel, lease._notified)
+                await connection.listen(channel, lease._notified)
             lease._heartbeat = asyncio.create_task(lease._beat(), name=f"relay-lease-{name}")
             log.info("relay %s: lock taken (epoch %d, holder %s)", name, lease.epoch, holder)
             return lease
@@ -153,7 +132,7 @@ class RelayLease:
             connection.terminate()
             raise
 
-    def _notified(self, *_: object) -> None:
+    def _notified(self) -> None:
         self.woken.set()
 
     def ensure_held(self) -> None:
@@ -167,16 +146,16 @@ class RelayLease:
     async def load_checkpoint(self) -> int:
         """The last position published and acked, 0 before the first."""
         async with self._io:
-            position = await self._connection.fetchval(_LOAD, self._name)
-        return int(position) if position is not None else 0
+            position = await self._connection.load_checkpoint(self._name)
+        return position if position is not None else 0
 
     async def save_checkpoint(self, position: int) -> None:
         """Record ``position`` as published (never moves it back); LeaseLost when this
         lease's epoch is no longer the current one (nothing is saved then)."""
         self.ensure_held()
         async with self._io:
-            saved = await self._connection.fetchval(_SAVE, self._name, position, self.epoch)
-        if saved is None:
+            saved = await self._connection.save_checkpoint(self._name, position, self.epoch)
+        if not saved:
             self._lose(f"epoch {self.epoch} is stale: another relay took the lease")
             raise LeaseLost(self.lost_reason)
 
@@ -188,12 +167,11 @@ class RelayLease:
         try:
             if not self.lost.is_set():
                 async with self._io:
-                    await asyncio.wait_for(
-                        self._connection.execute(_RELEASE, self._name, self.epoch), 5
-                    )
-            await asyncio.wait_for(self._connection.close(), 5)
-        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                    await asyncio.wait_for(self._connection.release(self._name, self.epoch), 5)
+        except (OSError, TimeoutError, LeaseConnectionFailed):
             self._connection.terminate()
+            return
+        await self._connection.close()
 
     async def _beat(self) -> None:
         """Renew every ``heartbeat`` seconds; a failed or refused renewal loses the lease."""
@@ -206,10 +184,8 @@ class RelayLease:
                     self._lose("not renewed in time")
                     return
                 async with asyncio.timeout(left), self._io:
-                    renewed = await self._connection.fetchval(
-                        _RENEW, self._name, self.epoch, self._timing.ttl
-                    )
-                if renewed is None:
+                    renewed = await self._connection.renew(self._name, self.epoch, self._timing.ttl)
+                if not renewed:
                     self._lose(f"epoch {self.epoch} is stale: another relay took the lease")
                     return
                 self._valid_until = sent + self._timing.ttl

@@ -15,8 +15,8 @@ from president.runtime import Runtime
 from president.runtime.checks import close_pool, postgres_check
 from president.runtime.metrics import RELAY_LAG, RELAY_PUBLISH_FAILURES
 from president.settings import load_settings
+from president.store.relay_leases import relay_lag
 
-from services.relay.lease import CHECKPOINT_TABLE
 from services.relay.outgoing import Routing
 from services.relay.relay import Relay, RelayOptions, default_holder
 from services.relay.routing import default_routing
@@ -65,8 +65,6 @@ def create_relay(settings: RelaySettings, database_url: str, nats_url: str) -> R
     )
 
 
-_HEAD = "SELECT coalesce(max(position), 0) FROM events"
-_CHECKPOINT = f"SELECT coalesce(max(position), 0) FROM {CHECKPOINT_TABLE} WHERE name = $1"
 SERVING = ("waiting for the lock", "publishing")
 
 
@@ -120,9 +118,7 @@ class RelayApp:
     async def _measure_lag(self) -> None:
         if self._probe is None:
             return
-        head = await self._probe.fetchval(_HEAD)
-        checkpoint = await self._probe.fetchval(_CHECKPOINT, self.relay.name)
-        RELAY_LAG.labels(self.relay.name).set(max(0, head - checkpoint))
+        RELAY_LAG.labels(self.relay.name).set(await relay_lag(self._probe, self.relay.name))
 
 
 def create_app(

@@ -18,16 +18,16 @@ from president.runtime import Runtime
 from president.runtime.checks import close_nats, close_pool, nats_check, postgres_check
 from president.runtime.metrics import GAMES_IN_PLAY
 from president.settings import MissingSecretError, load_settings
+from president.store.lobby import PostgresLobby
 from president.store.postgres import PostgresEventStore
 
 from services.table.application import TableService
 from services.table.handlers import table_server
-from services.table.lobby_store import LobbyProjector, PostgresLobby
+from services.table.lobby_projector import LobbyProjector
 from services.table.settings import TableSettings
 
 log = logging.getLogger(__name__)
 
-_GAMES_IN_PLAY = "SELECT count(*) FROM lobby_tables WHERE status = 'playing'"
 GRACE_SECONDS = 10.0
 
 
@@ -43,6 +43,7 @@ class TableApp:
         self.service: TableService | None = None
         self._client: Client | None = None
         self._pool: asyncpg.Pool | None = None
+        self._lobby: PostgresLobby | None = None
         self._stop = asyncio.Event()
         self._projector: asyncio.Task[None] | None = None
         self._commands: CommandServer | None = None
@@ -62,17 +63,18 @@ class TableApp:
             settings.database_url, min_size=2, max_size=max(4, settings.db_pool_size)
         )
         store = PostgresEventStore(pool)
+        lobby = self._lobby = PostgresLobby(pool)
         secret = settings.token_secret
         if not secret:
             raise MissingSecretError("the table service needs PRESIDENT_TOKEN_SECRET")
         self.service = TableService(
             store,
-            PostgresLobby(pool),
+            lobby,
             secret,
             settings.instance_id,
             max_open_tables=settings.max_open_tables,
         )
-        projector = LobbyProjector(pool, store, poll_interval=settings.lobby_poll_interval)
+        projector = LobbyProjector(lobby, store, poll_interval=settings.lobby_poll_interval)
         self._stop.clear()
         self._projector = asyncio.create_task(self._project(projector), name="lobby-projector")
         runtime.supervise(self._projector, "the lobby projector")
@@ -134,8 +136,8 @@ class TableApp:
         return None
 
     async def _count_games(self) -> None:
-        if self._pool is not None:
-            GAMES_IN_PLAY.set(await self._pool.fetchval(_GAMES_IN_PLAY))
+        if self._pool is not None and self._lobby is not None:
+            GAMES_IN_PLAY.set(await self._lobby.games_in_play())
 
 
 def create_app(settings: TableSettings | None = None) -> TableApp:

@@ -30,7 +30,7 @@ from tests.e2e.processes import (
     readiness,
     running_system,
 )
-from tests.unit.test_alerts_and_dashboard import dashboard_exprs, metric_names_in, rule_exprs
+from tests.support.alerts import dashboard_exprs, metric_names_in, rule_exprs
 
 pytestmark = pytest.mark.e2e
 

@@ -39,7 +39,7 @@ from president_tools.infra.nats import HOST, nats_server_binary, nats_url
 from president_tools.infra.probes import nats_server_answers
 from president_tools.infra.processes import free_port, stop_process
 
-from tests.k8s.manifests import AUTH_CONF, named, render
+from tests.support.manifests import AUTH_CONF, named, render
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKED_IN = AUTH_CONF

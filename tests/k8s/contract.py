@@ -10,7 +10,7 @@ from pathlib import Path
 
 from president.settings import ENV_PREFIX, Settings
 
-from tests.k8s.manifests import ROOT
+from tests.support.manifests import ROOT
 
 SETTINGS_ROOTS = (
     ROOT / "shared" / "president",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.k8s.manifests import Manifest, containers, of_kind, pod_spec, selects
+from tests.support.manifests import Manifest, containers, of_kind, pod_spec, selects
 
 # Pod Security Standards, "restricted": the only volume types allowed.
 RESTRICTED_VOLUMES = {

@@ -8,7 +8,7 @@ import re
 import pytest
 from president.contract.subjects import Subjects
 
-from tests.k8s.manifests import AUTH_CONF, OVERLAYS, named, of_kind, render
+from tests.support.manifests import AUTH_CONF, OVERLAYS, named, of_kind, render
 
 pytestmark = pytest.mark.unit
 

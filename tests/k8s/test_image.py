@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.k8s.manifests import DOCKERFILE, ROOT
+from tests.support.manifests import DOCKERFILE, ROOT
 
 pytestmark = pytest.mark.unit
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from president.bus.auth import COMMANDS_IDENTITY, ROLES, SERVICE_ROLES, password_env
 
-from tests.k8s.manifests import (
+from tests.support.manifests import (
     AUTH_CONF,
     COMPOSE,
     OVERLAYS,

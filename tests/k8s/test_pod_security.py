@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.k8s.manifests import OVERLAYS, Manifest, named, render, workloads
 from tests.k8s.pod_security import (
     availability_shortfalls,
     container_shortfalls,
     restricted_shortfalls,
 )
+from tests.support.manifests import OVERLAYS, Manifest, named, render, workloads
 
 pytestmark = pytest.mark.unit
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from president.store.migrate import APP_ROLE, AUDITOR_ROLE, OWNER_ROLE
 
-from tests.k8s.manifests import OVERLAYS, Manifest, named, render
+from tests.support.manifests import OVERLAYS, Manifest, named, render
 
 pytestmark = pytest.mark.unit
 

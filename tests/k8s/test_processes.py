@@ -16,7 +16,7 @@ from tests.k8s.contract import (
     is_president_variable,
     settings_variables,
 )
-from tests.k8s.manifests import (
+from tests.support.manifests import (
     COMPOSE,
     OVERLAYS,
     Manifest,

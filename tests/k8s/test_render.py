@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.k8s.manifests import OVERLAYS, named, render
 from tests.k8s.schemas import (
     KUBERNETES_VERSIONS,
     crd_errors,
@@ -14,6 +13,7 @@ from tests.k8s.schemas import (
     has_crd_schema,
     kubernetes_errors,
 )
+from tests.support.manifests import OVERLAYS, named, render
 
 pytestmark = pytest.mark.unit
 

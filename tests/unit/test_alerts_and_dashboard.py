@@ -5,57 +5,31 @@ of the running processes checks they export them: tests/e2e/test_process_health.
 from __future__ import annotations
 
 import json
-import re
-import shutil
 import subprocess
-from pathlib import Path
-from typing import Any
 
 import prometheus_client
 import pytest
 import yaml
 from president.runtime import metrics  # noqa: F401  (defines every metric in the registry)
 
+from tests.support.alerts import (
+    DASHBOARD,
+    PROMETHEUS,
+    PROMETHEUS_RULE,
+    PROMTOOL,
+    RULES,
+    dashboard_exprs,
+    metric_names_in,
+    rule_exprs,
+)
+
 pytestmark = pytest.mark.unit
-
-ROOT = Path(__file__).resolve().parents[2]
-PROMETHEUS = ROOT / "deploy" / "prometheus"
-RULES = PROMETHEUS / "alerts.yml"
-PROMETHEUS_RULE = ROOT / "k8s" / "overlays" / "prod" / "alerts.yaml"
-DASHBOARD = ROOT / "k8s" / "overlays" / "prod" / "dashboards" / "president.json"
-PROMTOOL = shutil.which("promtool")
-"""Debian's ``prometheus`` package, installed by ``make venv`` (SYSTEM_TOOLS)."""
-
-NAME = re.compile(r"\b((?:president|process)_[a-z_]+)\b")
-SUFFIXES = ("_bucket", "_count", "_sum", "_total", "_created")
-
-
-def metric_names_in(expr: str) -> set[str]:
-    """The backend's metrics a PromQL expression reads (by their defined names)."""
-    found = set()
-    for name in NAME.findall(expr):
-        for suffix in SUFFIXES:
-            if name.endswith(suffix):
-                name = name.removesuffix(suffix)
-                break
-        found.add(name)
-    return found
 
 
 def defined_metrics() -> set[str]:
     """The metrics the backend defines (president.runtime.metrics) and prometheus-client's
     process collector exports, by family name."""
     return {family.name for family in prometheus_client.REGISTRY.collect()}
-
-
-def rule_exprs() -> list[str]:
-    groups = yaml.safe_load(RULES.read_text())["groups"]
-    return [rule["expr"] for group in groups for rule in group["rules"]]
-
-
-def dashboard_exprs() -> list[str]:
-    panels: list[dict[str, Any]] = json.loads(DASHBOARD.read_text())["panels"]
-    return [target["expr"] for panel in panels for target in panel["targets"]]
 
 
 def test_the_operators_prometheus_rule_holds_exactly_the_compose_rules() -> None:

@@ -5,6 +5,7 @@ embedded server (the production image has none)."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -113,10 +114,31 @@ DOCSTRING_MAX_LINES = 3
 # of each goes to docs/decisions/ as they land, then they leave this list.
 LONG_DOCSTRINGS_PENDING = (
     "services/engine/mechanisms/table_leases.py",
-    "services/table/lobby_store.py",
     "services/relay/lease.py",
     "shared/president/store/",
 )
+
+
+TESTS = ROOT / "tests"
+SHARED_TEST_FOLDERS = {"support", "fixtures", "golden"}
+"""What every tier may import: the shared helpers, the fixtures, and the golden files
+with the code that makes and reads them."""
+
+
+def _tests_imported_by(path: Path) -> set[str]:
+    """The ``tests.`` modules ``path`` imports, relative imports resolved."""
+    package = list(path.relative_to(ROOT).parent.parts)
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                names.add(node.module or "")
+            else:
+                base = package[: len(package) - node.level + 1]
+                names.add(".".join([*base, *([node.module] if node.module else [])]))
+    return {name for name in names if name.startswith("tests.")}
 
 
 @pytest.mark.parametrize(
@@ -133,3 +155,43 @@ def test_a_module_says_what_it_is_in_at_most_three_lines(path: Path) -> None:
     if not name.startswith(LONG_DOCSTRINGS_PENDING):
         lines = len(docstring.strip().splitlines())
         assert lines <= DOCSTRING_MAX_LINES, f"{name}: a docstring of {lines} lines"
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in TESTS.rglob("*.py") if len(p.relative_to(TESTS).parts) > 1),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_a_test_module_imports_only_its_own_tier_and_the_shared_helpers(path: Path) -> None:
+    tier = path.relative_to(TESTS).parts[0]
+    allowed = SHARED_TEST_FOLDERS | {tier}
+
+    assert not {name for name in _tests_imported_by(path) if name.split(".")[1] not in allowed}
+
+
+SQL = re.compile(
+    r"^\s*(SELECT\s+\S|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|WITH\s+\w+\s+AS\b)"
+)
+"""How the project's statements start (upper case)."""
+STORE = LIBRARY / "store"
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        p
+        for folder in (LIBRARY, SERVICES)
+        for p in folder.rglob("*.py")
+        if not p.is_relative_to(STORE)
+    ),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_no_sql_is_written_outside_the_store(path: Path) -> None:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    statements = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL.match(node.value)
+    ]
+
+    assert not statements

@@ -4,18 +4,15 @@ command, or a table lease kept between commands), in Postgres and in memory."""
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import asyncpg
 from president.contract import stream_id_of_game
-from president.store import StreamHold
+from president.store import EventStore, StreamHold
 from president.store.memory import InMemoryEventStore
 from president.store.postgres import PostgresEventStore
-from president.store.rejections import REMEMBER
 
 from services.engine.mechanisms.table_leases import Lease, TableLeases, lock_key
 
@@ -61,7 +58,7 @@ class MemoryTableSessions:
 class LeasedTableSession:
     """A table this instance leases: its lock is held already, its rejections known."""
 
-    pool: asyncpg.Pool
+    store: EventStore
     lease: Lease
     command_id: str | None
     sender: str = ""
@@ -79,9 +76,7 @@ class LeasedTableSession:
     async def remember(self, reply: dict[str, Any]) -> None:
         if self.command_id is not None:
             stream_id = stream_id_of_game(self.lease.table_id)
-            await self.pool.execute(
-                REMEMBER, stream_id, self.command_id, json.dumps(reply), self.sender
-            )
+            await self.store.remember_refusal(stream_id, self.command_id, reply, self.sender)
             self.lease.rejections.setdefault((self.sender, self.command_id), reply)
 
 
@@ -97,7 +92,6 @@ class PostgresTableSessions:
         """``ask(table_id)`` tells the other instances that this one waits for the table
         (their :meth:`TableLeases.asked`)."""
         self._store = store
-        self._pool = store.pool
         self._leases = leases
         self._ask = ask
 
@@ -116,7 +110,7 @@ class PostgresTableSessions:
             return
         assert self._leases is not None
         try:
-            yield LeasedTableSession(self._pool, lease, command_id, sender)
+            yield LeasedTableSession(self._store, lease, command_id, sender)
         except BaseException:
             self._leases.drop(lease)  # what it knows may be wrong now: start afresh
             raise

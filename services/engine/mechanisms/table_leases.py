@@ -23,20 +23,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import asyncpg
 from president.contract import stream_id_of_game
-from president.store.holds import RELEASE_MANY, TAKE_HOLDING, writer_lock_key
+from president.store.holds import writer_lock_key
+from president.store.writer_locks import LockSession, LockSessionLost, OpenSession
 
 log = logging.getLogger(__name__)
-
-Connect = Callable[[], Awaitable[asyncpg.Connection]]
 
 
 def lock_key(table_id: str) -> str:
@@ -62,23 +58,23 @@ class Lease:
 
 
 class TableLeases:
-    """The leases of one engine instance, on one connection of their own."""
+    """The leases of one engine instance, on one lock session of their own."""
 
     def __init__(
         self,
-        connect: Connect,
+        open_session: OpenSession,
         *,
         idle: float = 2.0,
         capacity: int = 256,
         contended: float = 5.0,
     ):
-        self._connect = connect
+        self._open_session = open_session
         self._idle = idle
         self._capacity = capacity
         self._contended_for = contended
         self._leases: dict[str, Lease] = {}
         self._contended: dict[str, float] = {}
-        self._connection: asyncpg.Connection | None = None
+        self._session: LockSession | None = None
         self._io = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
         self._releases: set[asyncio.Task[None]] = set()
@@ -102,19 +98,16 @@ class TableLeases:
             return None
         try:
             async with self._io:
-                connection = await self._open()
-                row = await connection.fetchrow(
-                    TAKE_HOLDING, lock_key(table_id), stream_id_of_game(table_id)
-                )
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                session = await self._open()
+                taken = await session.take(stream_id_of_game(table_id))
+        except LockSessionLost as error:
             log.warning("table leases: connection failed (%s); per-command locks meanwhile", error)
             self._lost()
             return None
-        if not row[0]:
+        if taken is None:
             self._mark_contended(table_id)
             return None
-        remembered = {(sender, command): reply for sender, command, reply in json.loads(row[2])}
-        lease = Lease(table_id, row[1], remembered, busy=True)
+        lease = Lease(table_id, taken.head_version, taken.rejections, busy=True)
         self._leases[table_id] = lease
         return lease
 
@@ -142,40 +135,35 @@ class TableLeases:
             await asyncio.wait(list(self._releases), timeout=5)
         async with self._io:
             self._leases.clear()
-            connection, self._connection = self._connection, None
-            if connection is not None and not connection.is_closed():
-                try:
-                    await asyncio.wait_for(connection.close(), 5)
-                except (OSError, TimeoutError, asyncpg.PostgresError):
-                    connection.terminate()
+            session, self._session = self._session, None
+            if session is not None:
+                await session.close()
 
-    # -- the connection ----------------------------------------------------------
+    # -- the session -------------------------------------------------------------
 
-    async def _open(self) -> asyncpg.Connection:
-        """The lease connection (call with ``_io`` held)."""
-        connection = self._connection
-        if connection is not None and not connection.is_closed():
-            return connection
+    async def _open(self) -> LockSession:
+        """The lease session (call with ``_io`` held)."""
+        session = self._session
+        if session is not None and not session.closed:
+            return session
         self._leases.clear()  # a new session holds no lock
-        connection = await self._connect()
-        connection.add_termination_listener(self._terminated)
-        self._connection = connection
+        session = self._session = await self._open_session(self._terminated)
         if self._sweeper is None or self._sweeper.done():
             self._sweeper = asyncio.create_task(self._sweep(), name="engine-lease-sweeper")
-        return connection
+        return session
 
-    def _terminated(self, connection: asyncpg.Connection) -> None:
-        if connection is self._connection:
+    def _terminated(self, session: LockSession) -> None:
+        if session is self._session:
             self._lost()
 
     def _lost(self) -> None:
         """The session, and so every lock it held, is gone (or must be)."""
-        connection, self._connection = self._connection, None
+        session, self._session = self._session, None
         if self._leases:
             log.warning("table leases: connection lost; %d leases dropped", len(self._leases))
         self._leases.clear()
-        if connection is not None and not connection.is_closed():
-            connection.terminate()
+        if session is not None:
+            session.terminate()
 
     # -- releasing -----------------------------------------------------------------
 
@@ -200,14 +188,14 @@ class TableLeases:
             self._spawn_release([table_id])
 
     def _spawn_release(self, table_ids: list[str]) -> None:
-        keys = self._forget(table_ids)
-        if keys:
-            task = asyncio.create_task(self._unlock(keys, self._connection))
+        streams = self._forget(table_ids)
+        if streams:
+            task = asyncio.create_task(self._unlock(streams, self._session))
             self._releases.add(task)
             task.add_done_callback(self._releases.discard)
 
     async def _release(self, table_ids: list[str]) -> None:
-        await self._unlock(self._forget(table_ids), self._connection)
+        await self._unlock(self._forget(table_ids), self._session)
 
     def _forget(self, table_ids: list[str]) -> list[str]:
         """Forget the leases at once, before their unlock is even queued: a new lease of
@@ -215,18 +203,17 @@ class TableLeases:
         served), and no command uses a lease that is being released. Each lease taken is
         unlocked once, so the session's lock counts stay right even when a table is leased
         again before the unlock of its previous lease ran."""
-        return [lock_key(t) for t in table_ids if self._leases.pop(t, None) is not None]
+        return [stream_id_of_game(t) for t in table_ids if self._leases.pop(t, None) is not None]
 
-    async def _unlock(self, keys: list[str], session: asyncpg.Connection | None) -> None:
-        if not keys or session is None:
+    async def _unlock(self, stream_ids: list[str], session: LockSession | None) -> None:
+        if not stream_ids or session is None:
             return
         try:
             async with self._io:
-                connection = self._connection
-                if connection is None or connection is not session:
+                if self._session is None or self._session is not session:
                     return  # a lost session's locks went with it
-                await connection.execute(RELEASE_MANY, keys)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                await session.release(stream_ids)
+        except LockSessionLost as error:
             log.warning("table leases: release failed (%s); ending the session", error)
             self._lost()
 

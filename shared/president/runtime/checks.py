@@ -13,6 +13,7 @@ import nats.errors
 from nats.aio.client import Client
 
 from president.runtime.health import Check
+from president.store.probe import ping
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +35,12 @@ def nats_check(client: Client) -> Check:
 
 
 def postgres_check(pool: asyncpg.Pool) -> Check:
-    """Ready while a connection of ``pool`` answers ``SELECT 1`` (asyncpg replaces a broken
-    connection of the pool at its next checkout)."""
+    """Ready while a connection of ``pool`` answers (``president.store.probe.ping``;
+    asyncpg replaces a broken connection of the pool at its next checkout)."""
 
     async def check() -> str | None:
         try:
-            await pool.fetchval("SELECT 1")
+            await ping(pool)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             return f"Postgres: {type(error).__name__}: {error}"
         return None

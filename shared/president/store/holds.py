@@ -10,8 +10,8 @@ reset session state). At most half the pool holds streams at once: a holder read
 appends through the same pool, so a pool full of holds would wait on itself forever.
 
 Clients that keep a stream's lock between holds on a connection of their own (the
-engine's table leases) take the same lock (:func:`writer_lock_key`) and read with
-:data:`TAKE_HOLDING`.
+engine's table leases) take the same lock (:func:`writer_lock_key`) through
+:mod:`president.store.writer_locks`.
 """
 
 from __future__ import annotations
@@ -35,18 +35,6 @@ SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
 _TAKE = "SELECT pg_advisory_lock(hashtextextended($1, 0))"
 _READ = f"SELECT true, {_VERSION.format(stream='$1')}, ({recall_query('$1', '$2', '$3')})"
 _RELEASE = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
-
-TAKE_HOLDING = f"""
-SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
-       {_VERSION.format(stream="$2")},
-       (SELECT coalesce(jsonb_agg(jsonb_build_array(sender, command_id, reply)), '[]')::text
-          FROM command_rejections WHERE stream_id = $2)"""
-"""Try a stream's lock (``$1``: its key) and read the stream's (``$2``) head version and
-every refusal remembered on it (a JSON array of ``[sender, command id, reply]``), in one
-statement."""
-
-RELEASE_MANY = "SELECT pg_advisory_unlock(hashtextextended(k, 0)) FROM unnest($1::text[]) AS k"
-"""Release the locks of the keys ``$1`` (a text array) held by this connection."""
 
 
 def writer_lock_key(stream_id: str) -> str:

@@ -182,6 +182,31 @@ class InMemoryEventStore:
                 _rejections=self._rejections,
             )
 
+    async def remember_refusal(
+        self, stream_id: str, command_id: str, reply: dict[str, Any], sender: str = ""
+    ) -> None:
+        self._rejections.setdefault((stream_id, sender, command_id), _json_copy(reply))
+
+    async def try_lock(self, stream_id: str) -> bool:
+        """Take the stream's hold lock if it is free (``writer_locks``): an uncontended
+        acquire never waits."""
+        lock = self._holds.setdefault(stream_id, asyncio.Lock())
+        if lock.locked():
+            return False
+        return await lock.acquire()
+
+    def unlock(self, stream_id: str) -> None:
+        """Release the stream's hold lock taken by :meth:`try_lock`."""
+        self._holds[stream_id].release()
+
+    def refusals_of(self, stream_id: str) -> dict[tuple[str, str], dict[str, Any]]:
+        """Every refusal remembered on the stream, by (sender, command id)."""
+        return {
+            (sender, command): _json_copy(reply)
+            for (stream, sender, command), reply in self._rejections.items()
+            if stream == stream_id
+        }
+
     async def verify_chain(self, stream_id: str) -> ChainReport:
         stream = self._streams.get(stream_id, [])
         return ChainReport(stream_id, len(stream), tuple(chain_problems(stream)))

@@ -103,6 +103,14 @@ class EventStore(Protocol):
         holds: `expected_version` stays the guard."""
         ...
 
+    async def remember_refusal(
+        self, stream_id: str, command_id: str, reply: dict[str, Any], sender: str = ""
+    ) -> None:
+        """Remember ``reply`` as the refusal of ``command_id`` of ``sender`` on the stream;
+        holds of that command read it back (``StreamHold.rejection``). The first refusal
+        remembered stays."""
+        ...
+
     async def verify_chain(self, stream_id: str) -> ChainReport:
         """Recompute the stream's hash chain and report every edited, missing, inserted or
         reordered event."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
@@ -29,6 +30,7 @@ from president.store.model import (
     RecordedEvent,
 )
 from president.store.prepared import PreparedEvent, prepare
+from president.store.rejections import REMEMBER
 from president.store.tracking import PostgresTracking
 
 _ATTEMPTS = 10
@@ -339,6 +341,11 @@ class PostgresEventStore:
         waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AbstractAsyncContextManager[PostgresStreamHold]:
         return self._holds.hold(stream_id, command_id, sender=sender, waiting=waiting)
+
+    async def remember_refusal(
+        self, stream_id: str, command_id: str, reply: dict[str, Any], sender: str = ""
+    ) -> None:
+        await self._pool.execute(REMEMBER, stream_id, command_id, json.dumps(reply), sender)
 
     async def verify_chain(self, stream_id: str) -> ChainReport:
         events = await self.read_stream(stream_id)

@@ -13,7 +13,7 @@ from president.store.migrate import migrate
 from president.store.postgres import PostgresEventStore
 from president_tools.sample import play_sample_game, write_game
 
-from tests.unit.audit.tampering import Row
+from tests.support.tampering import Row
 
 _INSERT = """
 INSERT INTO events (position, stream_id, version, event_id, tx_id, type, schema_version,

@@ -14,7 +14,7 @@ from president.game import Game
 
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, harness
-from tests.unit.engine.helpers import write_table
+from tests.support.engine import write_table
 
 
 @contextlib.asynccontextmanager

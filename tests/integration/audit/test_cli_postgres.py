@@ -12,7 +12,7 @@ from president_tools.cli import app
 from typer.testing import CliRunner
 
 from tests.integration.audit.conftest import rewrite_as_superuser, write_sample
-from tests.unit.audit.tampering import TAMPERS, rows_of, tampered
+from tests.support.tampering import TAMPERS, rows_of, tampered
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from president.audit import audit_table
 from president.store.postgres import PostgresEventStore
 
 from tests.integration.audit.conftest import rewrite_as_superuser, write_sample
-from tests.unit.audit.tampering import TAMPERS, Tamper, rows_of, tampered
+from tests.support.tampering import TAMPERS, Tamper, rows_of, tampered
 
 _FAIRNESS = [t for t in TAMPERS if "seed" in t.name]
 

@@ -30,7 +30,7 @@ from services.engine.settings import EngineSettings
 from services.relay import Relay, RelayOptions
 from services.relay.game_routing import game_routing
 from tests.fixtures.servers import TestServers
-from tests.unit.engine.helpers import command_for, human_token
+from tests.support.engine import command_for, human_token
 
 SECRET = "engine-test-secret"
 

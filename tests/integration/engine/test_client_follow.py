@@ -11,7 +11,7 @@ from president.client import PresidentClient, follow_subject, sequence_after_ver
 from president.contract import PublicEvent, SeatEvent
 
 from tests.integration.engine.harness import Harness
-from tests.unit.engine.helpers import write_table
+from tests.support.engine import write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -12,7 +12,7 @@ from president_tools.asyncapi.document import build
 
 from tests.integration.engine.harness import Harness
 from tests.support import header_errors, payload_errors
-from tests.unit.engine.helpers import write_table
+from tests.support.engine import write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -18,7 +18,7 @@ from services.engine.engine import Engine
 from services.engine.mechanisms.sessions import PostgresTableSessions
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, Harness, harness
-from tests.unit.engine.helpers import command_for, write_table
+from tests.support.engine import command_for, write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -14,7 +14,7 @@ from president_tools.loadtest.flood import FLOOD_USER
 
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, token
-from tests.unit.engine.helpers import command_for, write_table
+from tests.support.engine import command_for, write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -15,7 +15,7 @@ from president.store.postgres import PostgresEventStore
 from services.engine.mechanisms.group_commit import GroupCommit
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import harness
-from tests.unit.engine.helpers import write_table
+from tests.support.engine import write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

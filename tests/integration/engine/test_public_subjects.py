@@ -12,7 +12,7 @@ from president.rules import CARD_NAMES
 
 from tests.integration.engine.harness import Harness
 from tests.support import json_strings
-from tests.unit.engine.helpers import write_table
+from tests.support.engine import write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -31,7 +31,7 @@ from services.engine.mechanisms.jetstream import (
 from services.engine.settings import EngineSettings
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, Harness, harness
-from tests.unit.engine.helpers import write_table
+from tests.support.engine import write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

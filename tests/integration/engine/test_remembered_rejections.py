@@ -13,7 +13,7 @@ from president.store.migrate import app_role_url
 
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, harness, token
-from tests.unit.engine.helpers import command_for, write_table
+from tests.support.engine import command_for, write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -15,13 +15,14 @@ from president.contract import Accepted, Rejected, RejectionCode
 from president.game.fold import seats_to_act
 from president.rules import Applied, Pass, apply_action, legal_actions
 from president.store.postgres import PostgresEventStore
+from president.store.writer_locks import postgres_lock_sessions
 
 from services.engine.engine import Engine
 from services.engine.mechanisms.sessions import PostgresTableSessions
 from services.engine.mechanisms.table_leases import TableLeases, lock_key
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, harness
-from tests.unit.engine.helpers import command_for, write_table
+from tests.support.engine import command_for, write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -52,7 +53,9 @@ async def instances(migrated_url: str) -> AsyncIterator[Callable[..., Awaitable[
         leases = None
         if idle is not None:
             leases = TableLeases(
-                lambda: asyncpg.connect(migrated_url, server_settings=_named("lease")),
+                postgres_lock_sessions(
+                    lambda: asyncpg.connect(migrated_url, server_settings=_named("lease"))
+                ),
                 idle=idle,
             )
         opened.append((store, leases))

@@ -34,7 +34,7 @@ from president.store import RecordedEvent
 from services.ai_worker.consumer import ai_consumer_config
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, harness, token
-from tests.unit.engine.helpers import command_for, write_table
+from tests.support.engine import command_for, write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

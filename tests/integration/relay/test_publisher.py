@@ -8,7 +8,7 @@ import pytest
 from services.relay import Outgoing, PublishFailed, StreamSpec
 from services.relay.envelope import Envelope, Mark, plan
 from services.relay.publisher import JetStreamPublisher
-from tests.unit.relay.events import event_uuid, recorded
+from tests.support.relay_events import event_uuid, recorded
 
 from .jetstream import read_stream
 

@@ -17,7 +17,7 @@ from services.relay import Outgoing, Relay, RelayOptions, StreamSpec
 from services.relay.envelope import plan
 from services.relay.lease import LeaseLost, LeaseTiming, RelayLease
 from services.relay.publisher import JetStreamPublisher
-from tests.unit.relay.events import recorded
+from tests.support.relay_events import recorded
 
 from .checks import assert_holds_log_exactly_once, logged_events
 from .conftest import Names

@@ -12,10 +12,10 @@ from collections.abc import AsyncIterator, Iterator
 import asyncpg
 import pytest
 from president.runtime import Runtime
+from president.store.relay_leases import LEASE_TABLE
 from president_tools.infra.nats import EmbeddedNats
 
 from services.relay import Relay, RelayOptions
-from services.relay.lease import LEASE_TABLE
 from services.relay.main import RelayApp
 from tests.fixtures.servers import reachable_temp_dir
 

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import asyncpg
 import orjson
 import pytest
 from president.store import RecordedEvent
+from president.store.lobby import PostgresLobby
 from president.store.postgres import PostgresEventStore
+from president.store.relay_leases import PostgresRelayLeaseConnection, RelayLeaseConnection
+from president.store.writer_locks import OpenSession, postgres_lock_sessions
 
-from tests.unit.store.contract import EventStoreContract
+from tests.support.store_contract import (
+    ConnectRelay,
+    EventStoreContract,
+    LobbyContract,
+    LockSessionContract,
+    RelayLeaseContract,
+)
 
 _REWRITE = """
 INSERT INTO events (position, stream_id, version, event_id, tx_id, type, schema_version,
@@ -34,3 +44,32 @@ class TestPostgresEventStore(EventStoreContract):
                     e.type, e.schema_version, orjson.dumps(e.data).decode(),
                     orjson.dumps(e.metadata).decode(), e.recorded_at, e.prev_hash, e.hash,
                 )  # fmt: skip
+
+
+class TestPostgresLockSession(LockSessionContract):
+    @pytest.fixture
+    def store(self, pg_store: PostgresEventStore) -> PostgresEventStore:
+        return pg_store
+
+    @pytest.fixture
+    def open_session(self, migrated_url: str) -> OpenSession:
+        return postgres_lock_sessions(lambda: asyncpg.connect(migrated_url))
+
+
+class TestPostgresRelayLease(RelayLeaseContract):
+    @pytest.fixture
+    def connect(self, migrated_url: str) -> ConnectRelay:
+        async def connect() -> RelayLeaseConnection:
+            return await PostgresRelayLeaseConnection.connect(migrated_url)
+
+        return connect
+
+
+class TestPostgresLobby(LobbyContract):
+    @pytest.fixture
+    def store(self, pg_store: PostgresEventStore) -> PostgresEventStore:
+        return pg_store
+
+    @pytest.fixture
+    def lobby(self, pg_store: PostgresEventStore) -> PostgresLobby:
+        return PostgresLobby(pg_store.pool)

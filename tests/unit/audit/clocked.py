@@ -14,7 +14,7 @@ from president.store.memory import InMemoryEventStore
 from services.engine.engine import Engine
 from services.engine.mechanisms.sessions import MemoryTableSessions
 from services.engine.mechanisms.turn_clock import alarms_of
-from tests.unit.engine.helpers import human_token, write_table
+from tests.support.engine import human_token, write_table
 
 CLOCKED_TABLE = "tbl-clock"
 

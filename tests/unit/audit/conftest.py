@@ -13,7 +13,7 @@ from president.rules import Options
 from president.store import RecordedEvent
 from president_tools.sample import SampleGame, play_sample_game, recorded_game
 
-from tests.unit.audit.tampering import Row, rows_of
+from tests.support.tampering import Row, rows_of
 
 TABLE = "tbl-audit"
 

@@ -10,8 +10,8 @@ from president.audit import AuditReport, audit_bundle, audit_bundle_file
 from president_tools.cli import app
 from typer.testing import CliRunner
 
+from tests.support.tampering import Row, rechain
 from tests.unit.audit.conftest import bundle_with
-from tests.unit.audit.tampering import Row, rechain
 
 
 def _file_problems(report: AuditReport) -> list[str]:

@@ -9,8 +9,8 @@ import pytest
 from president_tools.cli import app
 from typer.testing import CliRunner
 
+from tests.support.tampering import TAMPERS, Row, tampered
 from tests.unit.audit.conftest import bundle_with
-from tests.unit.audit.tampering import TAMPERS, Row, tampered
 
 
 def _run(*args: str) -> tuple[int, str]:

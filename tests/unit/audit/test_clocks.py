@@ -10,8 +10,8 @@ from president.audit import audit_bundle_file, render_html, render_text
 from president.audit.verify import audit_events
 from president.store import RecordedEvent
 
+from tests.support.tampering import CLOCK_TAMPERS, Tamper, rows_of, tampered
 from tests.unit.audit.conftest import bundle_with
-from tests.unit.audit.tampering import CLOCK_TAMPERS, Tamper, rows_of, tampered
 
 
 def test_a_clocked_game_audits_clean_and_its_account_shows_the_clock(

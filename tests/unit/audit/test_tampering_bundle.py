@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from president.audit import AuditReport, audit_bundle_file
 
+from tests.support.tampering import TAMPERS, Row, Tamper, tampered
 from tests.unit.audit.conftest import bundle_with
-from tests.unit.audit.tampering import TAMPERS, Row, Tamper, tampered
 
 
 def _problems_at(report: AuditReport, version: int) -> list[str]:

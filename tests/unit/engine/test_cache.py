@@ -10,7 +10,7 @@ from president.store.memory import InMemoryEventStore
 from services.engine.engine import Engine
 from services.engine.mechanisms.cache import MEGABYTE, GameCache
 from services.engine.mechanisms.sessions import MemoryTableSessions
-from tests.unit.engine.helpers import human_token, write_table
+from tests.support.engine import human_token, write_table
 from tests.unit.engine.test_engine import _play_out
 
 

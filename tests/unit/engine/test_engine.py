@@ -15,7 +15,7 @@ from president.store.memory import InMemoryEventStore
 from services.engine.engine import Engine
 from services.engine.mechanisms.sessions import MemoryTableSessions
 from services.relay.game_routing import game_route
-from tests.unit.engine.helpers import command_for, human_token, write_table
+from tests.support.engine import command_for, human_token, write_table
 
 
 def _engine(store: InMemoryEventStore) -> Engine:

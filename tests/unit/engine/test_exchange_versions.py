@@ -13,7 +13,7 @@ from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
 from services.engine.mechanisms.sessions import MemoryTableSessions
-from tests.unit.engine.helpers import command_for, write_table
+from tests.support.engine import command_for, write_table
 
 
 async def test_the_prompts_version_goes_stale_when_the_other_seat_returns_first() -> None:

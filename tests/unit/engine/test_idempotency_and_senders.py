@@ -28,7 +28,7 @@ from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
 from services.engine.mechanisms.sessions import MemoryTableSessions
-from tests.unit.engine.helpers import command_for, human_token, write_table
+from tests.support.engine import command_for, human_token, write_table
 
 PLATFORM = Requester("acme-integrator")
 AI = Requester("ai-worker")

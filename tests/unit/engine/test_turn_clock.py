@@ -36,7 +36,7 @@ from services.engine.mechanisms.turn_clock import (
     TurnClock,
     alarms_of,
 )
-from tests.unit.engine.helpers import command_for, human_token, write_table
+from tests.support.engine import command_for, human_token, write_table
 
 CLOCKED = TableOptions(turn_seconds=2, exchange_seconds=3, away_after=2)
 

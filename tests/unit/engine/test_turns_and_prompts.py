@@ -17,7 +17,7 @@ from president.store.memory import InMemoryEventStore
 from services.engine.engine import Engine
 from services.engine.mechanisms.sessions import MemoryTableSessions
 from services.engine.settings import EngineSettings
-from tests.unit.engine.helpers import command_for, write_table
+from tests.support.engine import command_for, write_table
 
 
 def _engine(store: InMemoryEventStore) -> Engine:

@@ -18,7 +18,7 @@ from prometheus_client import REGISTRY
 
 from services.engine.engine import Engine
 from services.engine.mechanisms.sessions import MemoryTableSessions
-from tests.unit.engine.helpers import write_table
+from tests.support.engine import write_table
 
 GRACE, AFTER = 30.0, 600.0
 

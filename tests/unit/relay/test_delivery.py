@@ -4,8 +4,7 @@ import pytest
 
 from services.relay import Delivery, Outgoing
 from services.relay.envelope import envelopes
-
-from .events import event_uuid, recorded
+from tests.support.relay_events import event_uuid, recorded
 
 
 def test_a_relayed_message_says_which_event_it_carries() -> None:

@@ -5,8 +5,7 @@ from president.store import RecordedEvent
 
 from services.relay import Outgoing, Route
 from services.relay.envelope import Mark, envelopes, mark_of, msg_id, plan
-
-from .events import event_uuid, recorded
+from tests.support.relay_events import event_uuid, recorded
 
 
 def _public_and_seats(seats: int) -> Route:

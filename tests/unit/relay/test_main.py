@@ -9,8 +9,7 @@ from president.settings import load_settings
 from services.relay import Relay, Routing, raw_route
 from services.relay.main import create_app, create_relay, load_routing
 from services.relay.settings import RelaySettings
-
-from .events import recorded
+from tests.support.relay_events import recorded
 
 HANDS = [["3C", "4C"], ["3D", "4D"]]
 

@@ -3,8 +3,7 @@ from __future__ import annotations
 import json
 
 from services.relay import event_subject, raw_route, raw_subjects, subject_token
-
-from .events import event_uuid, recorded
+from tests.support.relay_events import event_uuid, recorded
 
 
 def test_the_raw_route_publishes_one_whole_message_per_event_on_its_stream_and_type() -> None:

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import pytest
 from president.store import RecordedEvent
+from president.store.lobby import MemoryLobby
 from president.store.memory import InMemoryEventStore
+from president.store.relay_leases import MemoryRelayLeases, RelayLeaseConnection
+from president.store.writer_locks import OpenSession, memory_lock_sessions
 
-from tests.unit.store.contract import EventStoreContract
+from tests.support.store_contract import (
+    ConnectRelay,
+    EventStoreContract,
+    LobbyContract,
+    LockSessionContract,
+    RelayLeaseContract,
+)
 
 
 class TestInMemoryEventStore(EventStoreContract):
@@ -18,3 +27,34 @@ class TestInMemoryEventStore(EventStoreContract):
         self, store: InMemoryEventStore, stream_id: str, events: list[RecordedEvent]
     ) -> None:
         store._streams[stream_id] = list(events)
+
+
+class TestMemoryLockSession(LockSessionContract):
+    @pytest.fixture
+    def store(self) -> InMemoryEventStore:
+        return InMemoryEventStore()
+
+    @pytest.fixture
+    def open_session(self, store: InMemoryEventStore) -> OpenSession:
+        return memory_lock_sessions(store)
+
+
+class TestMemoryRelayLease(RelayLeaseContract):
+    @pytest.fixture
+    def connect(self) -> ConnectRelay:
+        leases = MemoryRelayLeases()
+
+        async def connect() -> RelayLeaseConnection:
+            return leases.connect()
+
+        return connect
+
+
+class TestMemoryLobby(LobbyContract):
+    @pytest.fixture
+    def store(self) -> InMemoryEventStore:
+        return InMemoryEventStore()
+
+    @pytest.fixture
+    def lobby(self, store: InMemoryEventStore) -> MemoryLobby:
+        return MemoryLobby(store)

@@ -1,7 +1,9 @@
 """The one contract of `EventStore`, run unchanged against every implementation.
 
 A subclass named `Test...` provides the `store` fixture and `rewrite`, which replaces a
-stream's rows behind the store's back (to play the tamperer for `verify_chain`).
+stream's rows behind the store's back (to play the tamperer for `verify_chain`). The
+writer-lock sessions, the relay lease connections and the lobby have theirs
+(`LockSessionContract`, `RelayLeaseContract`, `LobbyContract`).
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
+from president.contract import TableSummary, stream_id_of_table
 from president.store import (
     GENESIS_HASH,
     ConcurrencyConflict,
@@ -21,6 +25,11 @@ from president.store import (
     RecordedEvent,
 )
 from president.store.chain import event_hash
+from president.store.lobby import LobbyRows, LobbyStore
+from president.store.relay_leases import RelayLeaseConnection
+from president.store.writer_locks import LockSession, LockSessionLost, OpenSession
+
+ConnectRelay = Callable[[], Awaitable[RelayLeaseConnection]]
 
 
 def _events(*types: str) -> list[NewEvent]:
@@ -238,6 +247,22 @@ class EventStoreContract:
         async with store.hold(stream, "ai:t:5:2", sender="ai-worker") as real_again:
             assert real_again.rejection == {"code": "NOT_YOUR_TURN"}
 
+    async def test_a_refusal_remembered_outside_a_hold_comes_back_to_its_holds(
+        self, store: EventStore, stream: str
+    ) -> None:
+        refusal = {"code": "NOT_YOUR_TURN", "detail": "wait"}
+        await store.remember_refusal(stream, "c1", refusal, "p1")
+        await store.remember_refusal(stream, "c1", {"code": "OTHER"}, "p1")  # the first stays
+        async with store.hold(stream, "c1", sender="p1") as held:
+            assert held.rejection == refusal
+        async with store.hold(stream, "c1", sender="p2") as other_sender:
+            assert other_sender.rejection is None
+        async with store.hold(stream, "c1") as anonymous:
+            assert anonymous.rejection is None
+        await store.remember_refusal(stream, "c1", {"code": "WRONG_PHASE"})
+        async with store.hold(stream, "c1") as anonymous_again:
+            assert anonymous_again.rejection == {"code": "WRONG_PHASE"}
+
     async def test_one_hold_of_a_stream_at_a_time(self, store: EventStore, stream: str) -> None:
         order: list[str] = []
         asked = asyncio.Event()
@@ -399,3 +424,229 @@ class EventStoreContract:
         problems = await self._tampered(store, stream, swap)
         assert (3, "out_of_order") in problems
         assert {v for v, _ in problems} == {2, 3, 4}
+
+
+class LockSessionContract:
+    """Behaviours every writer-lock session (``president.store.writer_locks``) has, on the
+    store it locks: a subclass provides ``store`` and ``open_session``."""
+
+    @pytest.fixture
+    def stream(self) -> str:
+        return f"s-{uuid.uuid4().hex[:12]}"
+
+    @pytest.fixture
+    async def sessions(self, open_session: OpenSession) -> AsyncIterator[list[LockSession]]:
+        """Two sessions, closed after the test."""
+        opened = [await open_session(lambda _: None) for _ in range(2)]
+        yield opened
+        for session in opened:
+            await session.close()
+
+    async def test_a_take_reads_the_head_and_every_refusal(
+        self, store: EventStore, sessions: list[LockSession], stream: str
+    ) -> None:
+        await store.append(stream, _events("A", "B"), expected_version=0)
+        await store.remember_refusal(stream, "c1", {"code": "NOT_YOUR_TURN"}, "p1")
+        await store.remember_refusal(f"{stream}-x", "c2", {"code": "OTHER"}, "p1")
+        taken = await sessions[0].take(stream)
+        assert taken is not None and taken.head_version == 2
+        assert taken.rejections == {("p1", "c1"): {"code": "NOT_YOUR_TURN"}}
+
+    async def test_a_taken_stream_is_nobody_elses_until_released(
+        self, store: EventStore, sessions: list[LockSession], stream: str
+    ) -> None:
+        first, second = sessions
+        assert await first.take(stream) is not None
+        assert await second.take(stream) is None
+        asked = asyncio.Event()
+
+        async def waiting() -> None:
+            asked.set()
+
+        async def hold() -> int:
+            async with store.hold(stream, waiting=waiting) as held:
+                return held.head_version
+
+        holder = asyncio.create_task(hold())
+        await asyncio.wait_for(asked.wait(), 10)
+        assert not holder.done()
+        await first.release([stream])
+        assert await asyncio.wait_for(holder, 10) == 0
+        assert await second.take(stream) is not None
+
+    async def test_each_take_is_released_once(
+        self, sessions: list[LockSession], stream: str
+    ) -> None:
+        first, second = sessions
+        assert await first.take(stream) is not None
+        assert await first.take(stream) is not None
+        await first.release([stream])
+        assert await second.take(stream) is None
+        await first.release([stream])
+        assert await second.take(stream) is not None
+
+    async def test_an_ended_session_holds_nothing(
+        self, sessions: list[LockSession], stream: str
+    ) -> None:
+        first, second = sessions
+        assert await first.take(stream) is not None
+        first.terminate()
+        async with asyncio.timeout(10):
+            while await second.take(stream) is None:  # noqa: ASYNC110 (the server's own time)
+                await asyncio.sleep(0.02)
+        assert first.closed
+        with pytest.raises(LockSessionLost):
+            await first.take(f"{stream}-y")
+
+
+class RelayLeaseContract:
+    """Behaviours every relay lease connection (``president.store.relay_leases``) has: a
+    subclass provides ``connect`` (a new connection to one shared store per call)."""
+
+    @pytest.fixture
+    def name(self) -> str:
+        return f"relay-{uuid.uuid4().hex[:12]}"
+
+    @pytest.fixture
+    async def relays(self, connect: ConnectRelay) -> AsyncIterator[list[RelayLeaseConnection]]:
+        """Two relays' connections, closed after the test."""
+        opened = [await connect() for _ in range(2)]
+        yield opened
+        for connection in opened:
+            await connection.close()
+
+    async def test_a_lease_has_one_holder_and_each_taking_a_new_epoch(
+        self, relays: list[RelayLeaseConnection], name: str
+    ) -> None:
+        a, b = relays
+        first = await a.take(name, "a", 30)
+        assert first is not None
+        assert await b.take(name, "b", 30) is None
+        again = await a.take(name, "a", 30)  # its holder takes it again
+        assert again == first + 1
+        assert await a.renew(name, again, 30)
+        assert not await a.renew(name, first, 30)  # a stale epoch renews nothing
+
+    async def test_a_released_or_expired_lease_goes_to_the_next_taker(
+        self, relays: list[RelayLeaseConnection], name: str
+    ) -> None:
+        a, b = relays
+        first = await a.take(name, "a", 30)
+        assert first is not None
+        await a.release(name, first)
+        second = await b.take(name, "b", 0.2)
+        assert second == first + 1
+        async with asyncio.timeout(10):
+            while (third := await a.take(name, "a", 30)) is None:  # noqa: ASYNC110
+                await asyncio.sleep(0.05)  # the store's clock runs the lease out
+        assert third == second + 1
+        await b.release(name, second)  # a stale release changes nothing
+        assert await b.take(name, "b", 30) is None
+
+    async def test_a_checkpoint_moves_forward_under_the_current_epoch_only(
+        self, relays: list[RelayLeaseConnection], name: str
+    ) -> None:
+        a, b = relays
+        assert await a.load_checkpoint(name) is None
+        old = await a.take(name, "a", 30)
+        assert old is not None and await a.save_checkpoint(name, 5, old)
+        assert await a.save_checkpoint(name, 3, old)  # never moves back
+        assert await b.load_checkpoint(name) == 5
+        await a.release(name, old)
+        new = await b.take(name, "b", 30)
+        assert new is not None
+        assert not await a.save_checkpoint(name, 9, old)
+        assert await b.save_checkpoint(name, 7, new)
+        assert await a.load_checkpoint(name) == 7
+
+    async def test_a_closed_connection_is_no_longer_used(
+        self, connect: ConnectRelay, name: str
+    ) -> None:
+        connection = await connect()
+        await connection.close()
+        with pytest.raises(Exception):  # noqa: B017 (each store fails its own way)
+            await connection.take(name, "a", 30)
+
+
+def _summary(table_id: str, status: str = "open") -> TableSummary:
+    return TableSummary.model_validate(
+        {"table_id": table_id, "players": 4, "options": {}, "status": status, "seats": []}
+    )
+
+
+class LobbyContract:
+    """Behaviours every lobby store (``president.store.lobby``) has: a subclass provides
+    ``store`` and ``lobby`` (the lobby beside that store)."""
+
+    @pytest.fixture
+    def consumer(self) -> str:
+        return f"lobby-{uuid.uuid4().hex[:12]}"
+
+    @pytest.fixture
+    def ids(self) -> list[str]:
+        tag = uuid.uuid4().hex[:8]
+        return [f"t{tag}-{n}" for n in range(3)]
+
+    async def test_a_step_writes_its_rows_and_moves_the_position_once(
+        self, lobby: LobbyStore, consumer: str, ids: list[str]
+    ) -> None:
+        async def first(rows: LobbyRows) -> None:
+            assert await rows.load(ids) == {}
+            await rows.upsert(_summary(ids[0]), 10)
+
+        assert await lobby.position(consumer) == 0
+        assert await lobby.project(consumer, 5, first)
+        assert await lobby.position(consumer) == 5
+        assert not await lobby.project(consumer, 5, first)  # reached already: skipped
+
+        async def second(rows: LobbyRows) -> None:
+            assert await rows.load(ids) == {ids[0]: _summary(ids[0])}
+            await rows.upsert(_summary(ids[0], "playing"), 99)
+
+        assert await lobby.project(consumer, 8, second)
+        assert await lobby.get_table(ids[0]) == _summary(ids[0], "playing")
+        assert await lobby.get_table(ids[1]) is None
+
+    async def test_a_failed_step_writes_nothing(
+        self, lobby: LobbyStore, consumer: str, ids: list[str]
+    ) -> None:
+        async def failing(rows: LobbyRows) -> None:
+            await rows.upsert(_summary(ids[0]), 1)
+            raise RuntimeError("the step fails")
+
+        with pytest.raises(RuntimeError):
+            await lobby.project(consumer, 3, failing)
+        assert await lobby.position(consumer) == 0
+        assert await lobby.get_table(ids[0]) is None
+
+    async def test_lists_the_newest_first_and_by_status(
+        self, lobby: LobbyStore, consumer: str, ids: list[str]
+    ) -> None:
+        async def write(rows: LobbyRows) -> None:
+            await rows.upsert(_summary(ids[0]), 10**9 + 1)
+            await rows.upsert(_summary(ids[1], "finished"), 10**9 + 3)
+            await rows.upsert(_summary(ids[2]), 10**9 + 2)
+
+        await lobby.project(consumer, 1, write)
+        listed = [t.table_id for t in await lobby.list_tables(None, 3)]
+        assert listed == [ids[1], ids[2], ids[0]]
+        assert [t.table_id for t in await lobby.list_tables("open", 2)] == [ids[2], ids[0]]
+
+    async def test_counts_the_open_tables_of_a_requester_and_the_games_in_play(
+        self, store: EventStore, lobby: LobbyStore, consumer: str, ids: list[str]
+    ) -> None:
+        for table_id, requester in zip(ids, ("alice", "alice", "bob"), strict=True):
+            created = NewEvent("TableCreated", {}, {"requested_by": requester})
+            await store.append(stream_id_of_table(table_id), [created], expected_version=0)
+        playing_before = await lobby.games_in_play()
+
+        async def write(rows: LobbyRows) -> None:
+            await rows.upsert(_summary(ids[0]), 1)
+            await rows.upsert(_summary(ids[1], "playing"), 2)
+            await rows.upsert(_summary(ids[2]), 3)
+
+        await lobby.project(consumer, 1, write)
+        assert await lobby.open_tables_of("alice") == 1
+        assert await lobby.open_tables_of("bob") == 1
+        assert await lobby.open_tables_of("carol") == 0
+        assert await lobby.games_in_play() == playing_before + 1

@@ -20,7 +20,9 @@ def json_strings(value: Any) -> list[str]:
     return []
 
 
-ASYNCAPI_SCHEMA = Path(__file__).parent / "fixtures" / "asyncapi" / "asyncapi-3.0.0-without-id.json"
+ASYNCAPI_SCHEMA = (
+    Path(__file__).parents[1] / "fixtures" / "asyncapi" / "asyncapi-3.0.0-without-id.json"
+)
 """The official AsyncAPI 3.0.0 JSON Schema (see the README beside it)."""
 
 
