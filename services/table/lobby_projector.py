@@ -1,11 +1,5 @@
-"""The lobby projector: it keeps the lobby read model (``president.store.lobby``) up to
-date with the log.
-
-It follows the event log (``read_all``) and moves its tracking position in the same
-transaction as the rows it changes, so any number of table-service instances may run it:
-each batch is applied once. The lobby is a read model: emptying ``lobby_tables`` and
-deleting the ``lobby`` tracking row rebuilds it from the log.
-"""
+"""The lobby projector: keeps the lobby read model (``president.store.lobby``) up to date
+with the log, its tracking position moved in the same transaction as the rows it changes."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from services.auditor.verdicts import GameEnd
 from tests.fixtures.servers import TestServers
 from tests.integration.audit.conftest import rewrite_as_superuser, write_sample
 from tests.integration.auditor.conftest import Bus, auditor_settings
-from tests.unit.audit.tampering import TAMPERS, rows_of, tampered
+from tests.support.tampering import TAMPERS, rows_of, tampered
 
 
 async def test_a_finished_game_gets_one_passed_verdict(
