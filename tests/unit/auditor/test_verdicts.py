@@ -10,8 +10,8 @@ from president.contract.verdicts import AuditFailed, AuditPassed
 from president.store import RecordedEvent
 
 from services.auditor.verdicts import GameEnd, game_end, verdict_of
-from tests.unit.audit.conftest import bundle_with
 from tests.support.tampering import TAMPERS, Row, Tamper, tampered
+from tests.unit.audit.conftest import bundle_with
 from tests.unit.auditor.conftest import TABLE, relay_headers
 
 END = GameEnd(TABLE, f"game-{TABLE}", "0190-end", 254)
