@@ -240,6 +240,17 @@ async def _oldest_position(nats: Client, stream: str) -> int:
     return 0
 
 
+def expired_by_limits(counts: Sequence[int], position: int, oldest: int) -> bool:
+    """Whether an event's missing messages (``counts``: how often each of its messages, in
+    publish order, is in the stream) were discarded by the stream's limits, which drop
+    from the front: the event is older than the oldest message kept, or that message is
+    one of its later parts and only parts before it are gone."""
+    if position != oldest:
+        return position < oldest
+    first_kept = next((i for i, count in enumerate(counts) if count), len(counts))
+    return all(counts[first_kept:])
+
+
 async def check_stream(
     nats: Client,
     subjects: Subjects,
@@ -247,8 +258,8 @@ async def check_stream(
     events: dict[str, list[RecordedEvent]],
 ) -> StreamCheck:
     """Compare what the relay must have published for ``events`` (its own route) with the
-    events stream: each event's every message exactly once. Messages of events older than
-    the oldest one the stream still holds count as expired by the stream's limits."""
+    events stream: each event's every message exactly once. Messages the stream's limits
+    discarded (``expired_by_limits``) count as expired, not lost."""
     route = game_route(subjects.prefix)
     check = StreamCheck()
     stream = subjects.events_stream
@@ -270,7 +281,7 @@ async def check_stream(
             expected.update(ids)
             counts = [seen.get(i, 0) for i in ids]
             if any(c == 0 for c in counts):
-                if event.position < oldest:
+                if expired_by_limits(counts, event.position, oldest):
                     check.expired += 1
                 else:
                     check.lost += 1
