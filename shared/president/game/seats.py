@@ -3,12 +3,34 @@ person's seat), an AI worker (an AI seat). Pure; the engine asks it for every co
 
 from __future__ import annotations
 
+import re
+
 from president.contract import RejectionCode
 from president.game.events import GameSeat
 from president.game.refusal import Refusal
 
 AI_WORKER_ROLE = "ai-worker"
 """The role (``president.bus.identity.Requester.role``) of the AI workers' identities."""
+
+WEB_USER = "web"
+"""The web lobby's identity: it takes a browser's seat, whose credentials then act for it."""
+_SEAT_CREDENTIALS = re.compile(r"^web-(?P<table>[A-Za-z0-9_-]{1,64})-(?P<seat>[0-9]{1,2})$")
+
+
+def seat_credentials(user: str | None) -> tuple[str, int] | None:
+    """The table and seat of a browser's seat credentials (``web-<table>-<seat>``, as
+    ``president.bus.auth.seat_user`` names them), None for any other identity."""
+    found = _SEAT_CREDENTIALS.match(user or "")
+    return None if found is None else (found["table"], int(found["seat"]))
+
+
+def seat_identity_refusal(table_id: str, seat: int, user: str | None) -> Refusal | None:
+    """FORBIDDEN when ``user`` is a seat's credentials and ``seat`` of ``table_id`` is not
+    that seat (the server's permissions already keep it to its table's subject)."""
+    credentials = seat_credentials(user)
+    if credentials is None or credentials == (table_id, seat):
+        return None
+    return Refusal(RejectionCode.FORBIDDEN, f"these credentials act for one seat, not seat {seat}")
 
 
 def seat_sender_refusal(seat: GameSeat, user: str | None, role: str | None) -> Refusal | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from president.bus.auth import (
+    CALLOUT_ROLES,
     COMMAND_ROLES,
     ROLES,
     Secret,
@@ -34,7 +35,8 @@ def test_no_identity_may_subscribe_to_everything_or_to_all_inboxes() -> None:
         permissions = role_permissions(role, "president")
         assert ">" not in permissions.subscribe and "_INBOX.>" not in permissions.subscribe
         inboxes = [s for s in permissions.subscribe if s.startswith("_INBOX")]
-        assert inboxes == ([] if role in COMMAND_ROLES else [f"_INBOX.{role}.>"])
+        responders = (*COMMAND_ROLES, *CALLOUT_ROLES)
+        assert inboxes == ([] if role in responders else [f"_INBOX.{role}.>"])
 
 
 def test_the_command_account_publishes_nothing_and_answers_only_commands() -> None:
@@ -42,7 +44,7 @@ def test_the_command_account_publishes_nothing_and_answers_only_commands() -> No
         permissions = role_permissions(role, "president")
         assert permissions.publish == () and permissions.responder
         assert all(".cmd." in subject for subject in permissions.subscribe)
-    for role in set(ROLES) - set(COMMAND_ROLES):
+    for role in set(ROLES) - set(COMMAND_ROLES) - set(CALLOUT_ROLES):
         permissions = role_permissions(role, "president")
         assert not permissions.responder
         assert not [s for s in permissions.subscribe if ".cmd." in s], role
