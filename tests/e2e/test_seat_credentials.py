@@ -28,6 +28,7 @@ from president_tools.stack import ServiceStack
 from services.web.callout import CalloutConfig, CalloutResponder
 from services.web.tickets import issue_ticket
 from tests.e2e.conftest import secured_stack
+from tests.e2e.probe import Probe
 
 TICKET_SECRET = secrets.token_bytes(32)
 SEATS = {0: "Ann", 1: "Bob"}
@@ -97,33 +98,9 @@ async def table(stack: ServiceStack) -> AsyncIterator[Table]:
         await lobby.close()
 
 
-@dataclass
-class Browser:
-    """A raw NATS client over WebSocket, as the page connects: the violations it hears."""
-
-    client: Client
-    violations: list[str]
-
-    async def refused(self, action: str, subject: str) -> bool:
-        before = len(self.violations)
-        if action == "sub":
-            subscription = await self.client.subscribe(subject)
-        else:
-            await self.client.publish(subject, b"{}", reply=self.client.new_inbox())
-        refused = False
-        for _ in range(3):
-            await self.client.flush(timeout=5)
-            refused = any(subject.lower() in v.lower() for v in self.violations[before:])
-            if refused:
-                break
-        if action == "sub":
-            await subscription.unsubscribe()
-        return refused
-
-
 async def connect_browser(
     url: str, ticket: str, table_id: str, seat: int, *, origin: str | None = None
-) -> Browser:
+) -> Probe:
     violations: list[str] = []
 
     async def on_error(error: Exception) -> None:
@@ -140,7 +117,7 @@ async def connect_browser(
         connect_timeout=5,
         error_cb=on_error,
     )
-    return Browser(client, violations)
+    return Probe(client, violations)
 
 
 def ticket_for(table: Table, seat: int, **kwargs: float) -> str:
