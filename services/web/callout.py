@@ -13,15 +13,17 @@ from typing import Any
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
-from president.bus.auth import CALLOUT_SUBJECT, seat_permissions, seat_user
-from president.bus.nats_jwt import JwtError, decode, encode
+from president.bus.auth import CALLOUT_SUBJECT, SEAT_MAX_TTL_S, seat_permissions, seat_user
+from president.bus.connect import NatsCredentials, connect
+from president.bus.nats_jwt import JwtError, decode, encode, public_key
+from president.settings import MissingSecretError
 
+from services.web.settings import WebSettings
 from services.web.tickets import SpentTickets, TicketError, redeem_ticket
 
 log = logging.getLogger(__name__)
 
-MAX_USER_TTL_S = 1800.0
-"""A seat's user JWT expires within 30 minutes; the page then connects with a new ticket."""
+MAX_USER_TTL_S = SEAT_MAX_TTL_S
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,40 @@ class CalloutConfig:
     def __post_init__(self) -> None:
         if not 0 < self.user_ttl_s <= MAX_USER_TTL_S:
             raise ValueError(f"user_ttl_s must be in (0, {MAX_USER_TTL_S}]")
+
+
+def callout_config(settings: WebSettings) -> CalloutConfig:
+    """The responder's configuration from ``settings``; MissingSecretError names a missing
+    secret, and an issuer that is not the seed's public key stops it too."""
+    seed, secret = settings.web_callout_seed, settings.web_ticket_secret
+    if seed is None or secret is None:
+        missing = "PRESIDENT_WEB_CALLOUT_SEED" if seed is None else "PRESIDENT_WEB_TICKET_SECRET"
+        raise MissingSecretError(f"{missing} is not set")
+    issuer = public_key(seed)
+    if settings.web_callout_issuer not in (None, issuer):
+        raise ValueError("PRESIDENT_WEB_CALLOUT_ISSUER is not the seed's public key")
+    return CalloutConfig(
+        seed,
+        secret.encode(),
+        prefix=settings.subject_prefix,
+        account=settings.web_callout_account,
+        user_ttl_s=settings.web_user_ttl,
+    )
+
+
+async def start_callout(settings: WebSettings, nats_url: str) -> tuple[Client, CalloutResponder]:
+    """The responder running on a connection of its own as the callout identity."""
+    credentials = NatsCredentials(
+        settings.web_callout_user,
+        settings.web_callout_password,
+        settings.nats_tls_ca,
+        settings.nats_tls_cert,
+        settings.nats_tls_key,
+    )
+    client = await connect(nats_url, f"{settings.instance_id}-callout", credentials)
+    responder = CalloutResponder(callout_config(settings))
+    await responder.start(client)
+    return client, responder
 
 
 class CalloutRefused(Exception):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from president.bus.auth import SEAT_MAX_TTL_S
 from president.settings import ServiceSettings
 from pydantic import Field
 
-from services.web.callout import MAX_USER_TTL_S
 from services.web.tickets import TICKET_TTL_S
 
 
@@ -41,8 +41,8 @@ class WebSettings(ServiceSettings):
         default=TICKET_TTL_S, gt=0, le=600, description="seconds a seat ticket may be redeemed"
     )
     web_user_ttl: float = Field(
-        default=MAX_USER_TTL_S,
+        default=SEAT_MAX_TTL_S,
         gt=0,
-        le=MAX_USER_TTL_S,
+        le=SEAT_MAX_TTL_S,
         description="seconds a seat's user JWT lasts (the server then closes the connection)",
     )

@@ -14,23 +14,26 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import aiohttp
 import nats
 import pytest
 from nats.aio.client import Client
 from president.bus.auth import seat_user
+from president.bus.nats_jwt import public_key
 from president.client import PresidentClient
 from president.contract import GetView, Rejected, RejectionCode, Subjects, ViewReply
 from president_tools.infra.nats import WebSide
 from president_tools.stack import ServiceStack
 
-from services.web.callout import CalloutConfig, CalloutResponder
+from services.web.callout import CalloutResponder, start_callout
+from services.web.settings import WebSettings
 from services.web.tickets import issue_ticket
 from tests.e2e.conftest import secured_stack
 from tests.e2e.probe import Probe
 
-TICKET_SECRET = secrets.token_bytes(32)
+TICKET_SECRET = secrets.token_hex(32).encode()
 SEATS = {0: "Ann", 1: "Bob"}
 """The two people the web lobby seats at the table (two AI seats fill it)."""
 
@@ -59,19 +62,24 @@ class Callout:
     client: Client
 
 
-async def start_callout(stack: ServiceStack, user_ttl_s: float = 1800.0) -> Callout:
-    config = CalloutConfig(
-        _web(stack).callout_seed, TICKET_SECRET, prefix=stack.prefix, user_ttl_s=user_ttl_s
+async def start_stack_callout(stack: ServiceStack, user_ttl_s: float = 1800.0) -> Callout:
+    """The responder as president web runs it: from its settings, as ``callout``."""
+    password = urlsplit(stack.url_for("callout")).password
+    settings = WebSettings(
+        subject_prefix=stack.prefix,
+        web_callout_seed=_web(stack).callout_seed,
+        web_callout_issuer=public_key(_web(stack).callout_seed),
+        web_callout_password=password,
+        web_ticket_secret=TICKET_SECRET.decode(),
+        web_user_ttl=user_ttl_s,
     )
-    responder = CalloutResponder(config)
-    client = await nats.connect(stack.url_for("callout"), error_cb=_quiet)
-    await responder.start(client)
+    client, responder = await start_callout(settings, stack.nats_url)
     return Callout(responder, client)
 
 
 @pytest.fixture
 async def callout(stack: ServiceStack) -> AsyncIterator[Callout]:
-    running = await start_callout(stack)
+    running = await start_stack_callout(stack)
     yield running
     await running.client.close()
 
@@ -272,7 +280,7 @@ async def test_a_websocket_upgrade_from_a_foreign_origin_is_refused(stack: Servi
 async def test_the_server_closes_a_seats_connection_when_its_user_jwt_expires(
     stack: ServiceStack, table: Table
 ) -> None:
-    short = await start_callout(stack, user_ttl_s=2.0)
+    short = await start_stack_callout(stack, user_ttl_s=2.0)
     closed = asyncio.Event()
     try:
         browser = await connect_browser(

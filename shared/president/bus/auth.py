@@ -38,6 +38,9 @@ deployment's (one auth callout per server), not a multi-tenant one's."""
 CALLOUT_SUBJECT = "$SYS.REQ.USER.AUTH"
 """Where nats-server sends an authorization request (in the callout account)."""
 
+SEAT_MAX_TTL_S = 1800.0
+"""A seat's user JWT expires within 30 minutes; the page then connects with a new ticket."""
+
 SEAT_USER_PREFIX = "web"
 """Seat credentials are named ``web-<table>-<seat>`` (see :func:`seat_user`)."""
 

@@ -8,8 +8,10 @@ from typing import Any
 import nkeys
 import pytest
 from president.bus.nats_jwt import JwtError, decode, encode, new_account_seed, public_key
+from president.settings import MissingSecretError
 
-from services.web.callout import CalloutConfig, authorize
+from services.web.callout import CalloutConfig, authorize, callout_config
+from services.web.settings import WebSettings
 from services.web.tickets import SpentTickets, issue_ticket
 
 SERVER_SEED = nkeys.encode_seed(os.urandom(32), nkeys.PREFIX_BYTE_SERVER).decode()
@@ -98,3 +100,15 @@ def test_a_jwt_with_a_bad_signature_does_not_decode() -> None:
 def test_user_jwts_last_at_most_30_minutes() -> None:
     with pytest.raises(ValueError):
         CalloutConfig(ISSUER_SEED, SECRET, user_ttl_s=1801)
+
+
+def test_the_responder_will_not_start_without_its_secrets_or_with_another_issuer() -> None:
+    settings = WebSettings(web_callout_seed=ISSUER_SEED, web_ticket_secret="k" * 32)
+    assert callout_config(settings).issuer_seed == ISSUER_SEED
+    with pytest.raises(MissingSecretError, match="PRESIDENT_WEB_TICKET_SECRET"):
+        callout_config(settings.model_copy(update={"web_ticket_secret": None}))
+    with pytest.raises(MissingSecretError, match="PRESIDENT_WEB_CALLOUT_SEED"):
+        callout_config(settings.model_copy(update={"web_callout_seed": None}))
+    other = public_key(new_account_seed())
+    with pytest.raises(ValueError, match="ISSUER"):
+        callout_config(settings.model_copy(update={"web_callout_issuer": other}))
