@@ -23,7 +23,8 @@ from services.web.tickets import SpentTickets, TicketError, redeem_ticket
 
 log = logging.getLogger(__name__)
 
-MAX_USER_TTL_S = SEAT_MAX_TTL_S
+REQUEST_AUDIENCE = "nats-authorization-request"
+"""The ``aud`` of every authorization request nats-server signs."""
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,11 @@ class CalloutConfig:
     ticket_secret: bytes = field(repr=False)
     prefix: str = "president"
     account: str = "PRESIDENT"
-    user_ttl_s: float = MAX_USER_TTL_S
+    user_ttl_s: float = SEAT_MAX_TTL_S
 
     def __post_init__(self) -> None:
-        if not 0 < self.user_ttl_s <= MAX_USER_TTL_S:
-            raise ValueError(f"user_ttl_s must be in (0, {MAX_USER_TTL_S}]")
+        if not 0 < self.user_ttl_s <= SEAT_MAX_TTL_S:
+            raise ValueError(f"user_ttl_s must be in (0, {SEAT_MAX_TTL_S}]")
 
 
 def callout_config(settings: WebSettings) -> CalloutConfig:
@@ -71,8 +72,8 @@ async def start_callout(settings: WebSettings, nats_url: str) -> tuple[Client, C
         settings.nats_tls_cert,
         settings.nats_tls_key,
     )
-    client = await connect(nats_url, f"{settings.instance_id}-callout", credentials)
     responder = CalloutResponder(callout_config(settings))
+    client = await connect(nats_url, f"{settings.instance_id}-callout", credentials)
     await responder.start(client)
     return client, responder
 
@@ -115,6 +116,8 @@ def authorize(request: bytes, config: CalloutConfig, spent: SpentTickets, *, now
         claims = decode(request.decode(), issuer_prefix="N")
         nats = claims["nats"]
         user_nkey, server_id = str(nats["user_nkey"]), str(nats["server_id"]["id"])
+        if claims["iss"] != server_id or claims.get("aud") != REQUEST_AUDIENCE:
+            raise JwtError("not a request of the server that signed it")
     except (JwtError, UnicodeDecodeError, KeyError, TypeError) as error:
         log.warning("unreadable authorization request: %s", error)
         return b""

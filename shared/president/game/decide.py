@@ -36,12 +36,7 @@ from president.game.events import (
 from president.game.fold import TAKEOVER_ACTOR, Game, seats_to_act
 from president.game.metadata import metadata
 from president.game.refusal import Refusal
-from president.game.seats import (
-    WEB_USER,
-    seat_credentials,
-    seat_identity_refusal,
-    seat_sender_refusal,
-)
+from president.game.seats import seat_sender_refusal
 from president.game.table import Seat, TableState
 from president.game.tokens import ai_seat_token, token_matches, token_sha256
 from president.rules import (
@@ -140,11 +135,7 @@ def seat_refusal(
     game: Game, seat: int, token: str, user: str | None, role: str | None
 ) -> Refusal | None:
     """UNKNOWN_TABLE, UNKNOWN_SEAT, BAD_TOKEN or FORBIDDEN for a command or query for
-    ``seat`` with ``token`` from ``user`` (a seat's credentials: for that seat alone, which
-    they play for the web lobby that took it)."""
-    refused = seat_identity_refusal(game.table_id, seat, user)
-    if refused is not None:
-        return refused
+    ``seat`` with ``token`` from ``user`` (a seat's credentials: for that seat alone)."""
     if game.created is None:
         return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {game.table_id}")
     if seat >= game.created.players:
@@ -152,9 +143,7 @@ def seat_refusal(
     held = game.created.seats[seat]
     if not token_matches(token, held.token_sha256):
         return Refusal(RejectionCode.BAD_TOKEN, f"not the token of seat {seat}")
-    if seat_credentials(user) is not None:
-        user = WEB_USER
-    return seat_sender_refusal(held, user, role)
+    return seat_sender_refusal(held, user, role, game.table_id)
 
 
 def late_action(game: Game, seat: int, expected_version: int | None) -> Refusal | None:

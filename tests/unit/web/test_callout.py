@@ -83,7 +83,13 @@ def test_anything_but_a_fresh_ticket_over_websocket_is_answered_with_an_error() 
 def test_a_request_not_signed_by_a_server_is_not_answered() -> None:
     forged = encode({"sub": "x", "nats": {"user_nkey": USER_NKEY}}, new_account_seed(), now=0.0)
     header, payload, _ = _request("t").decode().split(".")
-    for request in (forged.encode(), b"not a jwt", f"{header}.{payload}.AAAA".encode()):
+    other_server = nkeys.encode_seed(os.urandom(32), nkeys.PREFIX_BYTE_SERVER).decode()
+    claims = decode(_request("t").decode(), issuer_prefix="N")
+    relayed = encode({k: claims[k] for k in ("sub", "aud", "nats")}, other_server, now=0.0)
+    claims["aud"] = "someone"
+    misaddressed = encode({k: claims[k] for k in ("sub", "aud", "nats")}, SERVER_SEED, now=0.0)
+    requests = (forged, relayed, misaddressed, "not a jwt", f"{header}.{payload}.AAAA")
+    for request in (r.encode() for r in requests):
         assert authorize(request, CONFIG, SpentTickets(), now=1000.0) == b""
 
 
