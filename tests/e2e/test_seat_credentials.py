@@ -20,10 +20,12 @@ import aiohttp
 import nats
 import pytest
 from nats.aio.client import Client
+from president.audit.verify import game_stream_id
 from president.bus.auth import seat_user
 from president.bus.nats_jwt import public_key
 from president.client import PresidentClient
-from president.contract import GetView, Rejected, RejectionCode, Subjects, ViewReply
+from president.contract import Accepted, GetView, Rejected, RejectionCode, Subjects, ViewReply
+from president.store.postgres import PostgresEventStore
 from president_tools.infra.nats import WebSide
 from president_tools.stack import ServiceStack
 
@@ -195,27 +197,59 @@ async def test_the_engine_lets_a_seats_credentials_act_for_that_seat_alone(
     stack: ServiceStack, callout: Callout, table: Table
 ) -> None:
     """Both seats were taken by the web lobby and the browser holds both tokens: the
-    server lets it send on its table's subject, the engine refuses the other seat."""
+    server lets it send on its table's subject, the engine refuses the other seat. Its
+    own moves are recorded as its seat identity's (``requested_by``)."""
     web = _web(stack)
-    browser = await connect_browser(web.websocket_url, ticket_for(table, 0), table.table_id, 0)
-    player = PresidentClient(browser.client, Subjects(stack.prefix))
-    try:
-        own = await player.send(
-            GetView(table_id=table.table_id, seat=0, seat_token=table.tokens[0])
+    players = {}
+    for seat in SEATS:
+        browser = await connect_browser(
+            web.websocket_url, ticket_for(table, seat), table.table_id, seat
         )
+        players[seat] = PresidentClient(browser.client, Subjects(stack.prefix))
+    try:
+        first = players[0]
+        own = await first.send(GetView(table_id=table.table_id, seat=0, seat_token=table.tokens[0]))
         assert isinstance(own, ViewReply) and own.seat == 0
         other = GetView(table_id=table.table_id, seat=1, seat_token=table.tokens[1])
-        refused = await player.send(other)
+        refused = await first.send(other)
         assert isinstance(refused, Rejected) and refused.code is RejectionCode.FORBIDDEN
-        moves = own.view.legal_actions
-        for seat in (1, 0):  # a move for the other seat is refused before the rules
-            reply = await player.act(table.table_id, seat, table.tokens[seat], moves[0])
-            if seat == 1:
-                assert isinstance(reply, Rejected) and reply.code is RejectionCode.FORBIDDEN
-            else:
-                assert not (isinstance(reply, Rejected) and reply.code is RejectionCode.FORBIDDEN)
+        for action in ({"pass": True}, {"play": ["3C"]}):  # refused before the rules
+            reply = await first.act(table.table_id, 1, table.tokens[1], action)
+            assert isinstance(reply, Rejected) and reply.code is RejectionCode.FORBIDDEN
+        command_id = await _play_until_accepted(players, table, seat=0)
+        (move,) = [m for m in await _metadata(stack, table) if m["command_id"] == command_id]
+        assert move["requested_by"] == seat_user(table.table_id, 0)
     finally:
-        await browser.client.close()
+        for player in players.values():
+            await player.close()
+
+
+async def _play_until_accepted(players: dict[int, PresidentClient], table: Table, seat: int) -> str:
+    """Each browser plays its first legal action whenever it is due, until one move of
+    ``seat`` is accepted: that move's command id."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for each, player in players.items():
+            view = await player.get_view(table.table_id, each, table.tokens[each])
+            if not view.view.legal_actions:
+                continue
+            command_id = f"move-{secrets.token_hex(8)}"
+            action = view.view.legal_actions[0]
+            reply = await player.act(
+                table.table_id, each, table.tokens[each], action, command_id=command_id
+            )
+            if each == seat and isinstance(reply, Accepted):
+                return command_id
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"seat {seat} never moved")
+
+
+async def _metadata(stack: ServiceStack, table: Table) -> list[dict[str, object]]:
+    store = await PostgresEventStore.connect(stack.database_url)
+    try:
+        return [dict(e.metadata) for e in await store.read_stream(game_stream_id(table.table_id))]
+    finally:
+        await store.close()
 
 
 async def _refused_login(url: str, ticket: str, **kwargs: object) -> str:
