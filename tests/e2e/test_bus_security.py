@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import nats
@@ -39,6 +38,7 @@ from president_tools.stack import ServiceStack
 
 from services.engine.mechanisms.jetstream import reactor_durable
 from tests.e2e.conftest import secured_stack
+from tests.e2e.probe import Probe
 
 RIVAL = "rival-integrator"
 """A second platform's integrator in the same account: the adversary of the tests."""
@@ -49,33 +49,6 @@ def stack(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     """The services on their own embedded NATS, permissions rendered for one prefix."""
     run_dir = tmp_path_factory.mktemp("secure")
     yield from secured_stack(database_url, run_dir, RIVAL, {"PRESIDENT_BUDGET_MS": "5"})
-
-
-@dataclass
-class Probe:
-    """One identity's connection, recording the permission violations the server reports."""
-
-    client: Client
-    violations: list[str]
-
-    async def refused(self, action: str, subject: str) -> bool:
-        """Do ``action`` (pub, sub, req) on ``subject``; whether the server refused it."""
-        before = len(self.violations)
-        if action == "sub":
-            subscription = await self.client.subscribe(subject)
-        elif action == "pub":
-            await self.client.publish(subject, b"{}")
-        else:  # a request: the reply subject is this identity's own inbox
-            await self.client.publish(subject, b"{}", reply=self.client.new_inbox())
-        refused = False
-        for _ in range(3):  # the server's error precedes the flush's PONG; a few more
-            await self.client.flush(timeout=5)  # round trips make the check robust
-            refused = any(subject.lower() in v.lower() for v in self.violations[before:])
-            if refused:
-                break
-        if action == "sub":
-            await subscription.unsubscribe()
-        return refused
 
 
 @pytest.fixture
@@ -243,6 +216,10 @@ ALLOWED: dict[str, set[str]] = {
         "create its own consumer (public events)",
         *_OWN_CONSUMER,
     },
+    # president web's lobby API: table commands and its own inbox (not probed here)
+    "web": {"send a table command"},
+    # the auth callout's account: the server's authorization requests alone
+    "callout": set(),
 }
 
 

@@ -32,6 +32,7 @@ from president.bus.auth import (
 )
 from president.bus.connect import connect
 from president.bus.identity import REQUEST_INFO, Requester
+from president.bus.nats_jwt import new_account_seed, public_key
 from president.bus.requests import CommandServer
 from president_tools.cli.infra import render_deployment_auth
 from president_tools.infra.certs import make_ca, make_server_certificate
@@ -84,7 +85,7 @@ def _server(config: str, directory: Path, env: dict[str, str]) -> Iterator[str]:
 async def test_nats_server_takes_the_deployment_file_with_passwords_from_its_environment(
     tmp_path: Path,
 ) -> None:
-    env = {password_env(role): f"pw-{role}" for role in ROLES}
+    env = {password_env(role): f"pw-{role}" for role in ROLES} | _NOT_SECRET
     (tmp_path / "auth.conf").write_text(CHECKED_IN.read_text())  # as the Secret mounts it
     with _server('include "auth.conf"\n', tmp_path, env) as url:
         client = await connect(f"nats://table:pw-table@{url.partition('://')[2]}", "t")
@@ -164,7 +165,7 @@ async def test_a_responder_answers_attested_requests_and_drops_any_other(tmp_pat
     published inside the command account (here by an ``insider`` given a publish right no
     deployment has) carries no stamp: the command server drops it unanswered."""
     passwords = {role: Secret(literal=f"pw-{role}") for role in ROLES}
-    main, commands = single_account("president", passwords).accounts
+    main, commands, _callout = single_account("president", passwords).accounts
     insider = User(
         "insider",
         Secret(literal="pw-insider"),
@@ -218,12 +219,22 @@ async def _answer(message: nats.aio.msg.Msg) -> None:
     await message.respond(json.dumps({"acc": info.get("acc"), "user": info.get("user")}).encode())
 
 
+_NOT_SECRET = {
+    "NATS_CALLOUT_ISSUER": public_key(new_account_seed()),
+    "NATS_WEB_ORIGIN": "https://play.example",
+}
+"""The server's variables that are not made-up hex: the callout's issuer (an account
+public key) and the web origin."""
+
+
 def _server_env(deployment: str) -> dict[str, str]:
     """The nats-server's environment, every secret a made-up hex value: compose's password
     variables; in k8s the StatefulSet's variables as the kubelet sets them (a secret's
     key, the pod's name, a value with each ``$(NAME)`` of an earlier variable expanded:
     the route URLs with the route identity in them)."""
     env = {password_env(role): f"pw-{role}" for role in ROLES} | {"SERVER_NAME": "nats-0"}
+    env |= _NOT_SECRET
+
     if deployment == "compose":
         return env
     statefulset = named(render(deployment), "StatefulSet", "nats")
@@ -231,6 +242,8 @@ def _server_env(deployment: str) -> dict[str, str]:
         name, source = variable["name"], variable.get("valueFrom", {})
         if "value" in variable:
             env[name] = re.sub(r"\$\((\w+)\)", lambda m: env[m[1]], variable["value"])
+        elif name in _NOT_SECRET:
+            env[name] = _NOT_SECRET[name]
         elif "secretKeyRef" in source:
             env[name] = secrets.token_hex(16)
         elif "fieldRef" in source:

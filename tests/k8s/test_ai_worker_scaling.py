@@ -26,9 +26,10 @@ def test_workers_scale_on_the_decision_consumers_lag(overlay: str) -> None:
     assert trigger["metadata"]["consumer"] == subjects.ai_consumer
     assert trigger["metadata"]["natsServerMonitoringEndpoint"].startswith("nats-headless.")
     # The stream lives in the main account of the generated auth.conf the servers include
-    # (the other one, the command account, has no JetStream).
-    accounts = re.findall(r"^  (\w+) \{$", AUTH_CONF.read_text(), flags=re.MULTILINE)
-    assert accounts == [trigger["metadata"]["account"], "PRESIDENT_COMMANDS"]
+    # (the others, the command and the callout accounts, have no JetStream).
+    accounts = re.findall(r"^  ([A-Z_]+) \{$", AUTH_CONF.read_text(), flags=re.MULTILINE)
+    main = trigger["metadata"]["account"]
+    assert accounts == [main, "PRESIDENT_COMMANDS", "PRESIDENT_CALLOUT"]
     assert scaler["minReplicaCount"] == 1 < scaler["maxReplicaCount"]
 
 

@@ -224,6 +224,12 @@ def _auth_password_variables() -> set[str]:
     return set(re.findall(r"password: \$(\w+)", AUTH_CONF.read_text()))
 
 
+def _config_variables() -> set[str]:
+    """Every environment variable the compose server's configuration refers to."""
+    texts = [AUTH_CONF.read_text(), (COMPOSE.parent / "nats" / "nats.conf").read_text()]
+    return {name for text in texts for name in re.findall(r"\$(NATS_\w+)", text)}
+
+
 @pytest.mark.parametrize("overlay", OVERLAYS)
 def test_the_servers_include_the_generated_auth_conf_from_its_secret(overlay: str) -> None:
     objects, _, server = _nats(overlay)
@@ -271,7 +277,9 @@ def test_the_servers_read_each_password_from_the_secret_the_identitys_pods_read(
 def test_compose_gives_server_and_service_the_same_password() -> None:
     services = compose()["services"]
     server = services["nats"]["environment"]
-    assert set(server) == _auth_password_variables()
+    passwords = {name for name in server if name.endswith("_PASSWORD")}
+    assert passwords == _auth_password_variables()
+    assert set(server) - passwords == _config_variables() - passwords
     roles = set()
     for name, service in services.items():
         if is_president_image(service.get("image", "")) and name != "migrate":

@@ -22,8 +22,27 @@ ROLES = (
     "integrator",
     "auditor",
     "engine-commands",
+    "web",
+    "callout",
 )
 """Every identity of a deployment, in the order the config lists them."""
+
+CALLOUT_ROLES = ("callout",)
+"""The identities of the callout account: the auth callout responder (``president web``),
+which answers the server's authorization requests for browsers and nothing else."""
+
+WEB_ROLES = ("web", "callout")
+"""The identities of the browser's side (``president web``): a single-platform
+deployment's (one auth callout per server), not a multi-tenant one's."""
+
+CALLOUT_SUBJECT = "$SYS.REQ.USER.AUTH"
+"""Where nats-server sends an authorization request (in the callout account)."""
+
+SEAT_MAX_TTL_S = 1800.0
+"""A seat's user JWT expires within 30 minutes; the page then connects with a new ticket."""
+
+SEAT_USER_PREFIX = "web"
+"""Seat credentials are named ``web-<table>-<seat>`` (see :func:`seat_user`)."""
 
 COMMAND_ROLES = ("table", "engine-commands")
 """The identities of the command account: the responders to commands, nothing else."""
@@ -197,6 +216,13 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 *inbox,
             ),
         )
+    if role == "web":
+        # The lobby API: table commands (create, seat, AI seats, start, list, get) and its
+        # replies. No game command, no event: the browser plays with its seat's identity.
+        return Permissions(publish=(f"{p}.cmd.table.*",), subscribe=tuple(inbox))
+    if role == "callout":
+        # Its own account: the server's authorization requests, answered once each.
+        return Permissions(publish=(), subscribe=(CALLOUT_SUBJECT,), responder=True)
     if role == "auditor":
         # No seat or prompt subjects (hands of games in play): it replays the log from
         # Postgres. Live, the public and lobby events; its own consumer may filter only
@@ -217,6 +243,28 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
             subscribe=(*public, f"{p}.stats.>", *inbox),
         )
     raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
+
+
+def seat_user(table_id: str, seat: int) -> str:
+    """The user name of a browser's seat credentials, which nats-server attests on each of
+    its commands (``Nats-Request-Info``): ``web-<table>-<seat>``."""
+    return f"{SEAT_USER_PREFIX}-{table_id}-{seat}"
+
+
+def seat_permissions(prefix: str, table_id: str, seat: int) -> Permissions:
+    """The allow-lists of one seat's credentials (the user JWT the auth callout answers):
+    that table's game commands; that table's public subject, that seat's events and
+    prompts, its own inbox. No table command, no JetStream API, no other seat or table."""
+    subjects = Subjects(prefix)
+    return Permissions(
+        publish=(subjects.game_command(table_id),),
+        subscribe=(
+            subjects.public(table_id),
+            subjects.seat(table_id, seat),
+            subjects.prompt(table_id, seat),
+            f"{INBOX_ROOT}.{seat_user(table_id, seat)}.>",
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -271,9 +319,22 @@ class Account:
 
 
 @dataclass(frozen=True)
+class AuthCallout:
+    """The ``auth_callout`` block (config mode): connections of no static identity go to
+    the responder ``user`` in ``account``, whose answers ``issuer`` (an account public key,
+    or ``$VARIABLE``) signs; ``allowed_accounts`` lists only the callout's own account, so
+    the static identities of every other account keep their passwords alone."""
+
+    issuer: str
+    account: str
+    user: str = "callout"
+
+
+@dataclass(frozen=True)
 class AuthConfig:
     accounts: tuple[Account, ...]
     extra: Mapping[str, object] = field(default_factory=dict)
+    callout: AuthCallout | None = None
 
 
 def deployment_users(
@@ -299,19 +360,32 @@ def deployment_accounts(
     account: str,
     user_names: Mapping[str, str] | None = None,
     extra_users: Sequence[User] = (),
-) -> tuple[Account, Account]:
-    """The two accounts of one deployment: ``account`` (clients, the relay, the engine's
-    JetStream side; ``extra_users`` too) and ``<account>_COMMANDS`` (the responders to
-    commands), which exports the command subjects to ``account`` alone."""
+    roles: Sequence[str] = ROLES,
+) -> tuple[Account, ...]:
+    """The accounts of one deployment: ``account`` (clients, the relay, the engine's
+    JetStream side; ``extra_users`` too), ``<account>_COMMANDS`` (the responders to
+    commands), which exports the command subjects to ``account`` alone, and, with the
+    role ``callout`` among ``roles``, ``<account>_CALLOUT`` (the auth callout's)."""
     commands = f"{account}_COMMANDS"
     subjects = command_subjects(prefix)
-    main_roles = [role for role in ROLES if role not in COMMAND_ROLES]
+    own = (*COMMAND_ROLES, *CALLOUT_ROLES)
+    main_roles = [role for role in roles if role not in own]
     main = deployment_users(prefix, passwords, roles=main_roles, user_names=user_names)
     responders = deployment_users(prefix, passwords, roles=COMMAND_ROLES, user_names=user_names)
-    return (
+    accounts = (
         Account(account, (*main, *extra_users), imports=((commands, subjects),)),
         Account(commands, responders, jetstream=False, exports=subjects, export_to=(account,)),
     )
+    callout_roles = [role for role in CALLOUT_ROLES if role in roles]
+    if not callout_roles:
+        return accounts
+    callout = deployment_users(prefix, passwords, roles=callout_roles, user_names=user_names)
+    return (*accounts, Account(callout_account(account), callout, jetstream=False))
+
+
+def callout_account(account: str) -> str:
+    """The account of ``account``'s auth callout responder."""
+    return f"{account}_CALLOUT"
 
 
 def single_account(
@@ -320,11 +394,16 @@ def single_account(
     *,
     account: str = "PRESIDENT",
     extra_users: Sequence[User] = (),
+    callout_issuer: str | None = None,
 ) -> AuthConfig:
-    """One deployment serving one platform: its main account and its command account."""
-    return AuthConfig(
-        deployment_accounts(prefix, passwords, account=account, extra_users=extra_users)
-    )
+    """One deployment serving one platform: its main account, its command account and
+    its callout account; with ``callout_issuer`` (the public key that signs the callout's
+    answers, or a ``$VARIABLE``), the server's ``auth_callout`` block."""
+    callout = None
+    if callout_issuer is not None:
+        callout = AuthCallout(callout_issuer, callout_account(account))
+    accounts = deployment_accounts(prefix, passwords, account=account, extra_users=extra_users)
+    return AuthConfig(accounts, callout=callout)
 
 
 @dataclass(frozen=True)
@@ -346,13 +425,15 @@ def multi_tenant(tenants: Iterable[Tenant], passwords: Mapping[str, Secret]) -> 
     """One NATS account per platform, each with its own identity of every role
     (``<platform>-<role>``) and its own command account: subjects and JetStream streams
     of one platform exist only in its accounts, so no identity of another platform can
-    see or touch them. ``passwords`` is keyed by user name."""
+    see or touch them. ``passwords`` is keyed by user name. No browser side (WEB_ROLES):
+    a server has one auth callout."""
+    roles = [role for role in ROLES if role not in WEB_ROLES]
     accounts: list[Account] = []
     for tenant in tenants:
-        names = {role: tenant.user(role) for role in ROLES}
-        secrets = {role: passwords[names[role]] for role in ROLES}
+        names = {role: tenant.user(role) for role in roles}
+        secrets = {role: passwords[names[role]] for role in roles}
         accounts += deployment_accounts(
-            tenant.prefix, secrets, account=tenant.account, user_names=names
+            tenant.prefix, secrets, account=tenant.account, user_names=names, roles=roles
         )
     return AuthConfig(tuple(accounts))
 
@@ -432,12 +513,37 @@ def render_auth_conf(config: AuthConfig, *, header: str = "") -> str:
         out += _render_services(account)
         out.append("  }")
     out.append("}")
+    if config.callout is not None:
+        out += render_callout(config.callout)
     return "\n".join(out) + "\n"
+
+
+def render_callout(callout: AuthCallout) -> list[str]:
+    """The ``authorization { auth_callout {} }`` block of ``callout``."""
+    issuer = callout.issuer if callout.issuer.startswith("$") else json.dumps(callout.issuer)
+    return [
+        "# Browsers: a connection of no identity above goes to the auth callout (president",
+        "# web), which redeems a seat ticket for a user JWT of that seat (docs/security.md).",
+        "authorization {",
+        "  auth_callout {",
+        f"    issuer: {issuer}",
+        f"    account: {json.dumps(callout.account)}",
+        f"    auth_users: [{json.dumps(callout.user)}]",
+        f"    allowed_accounts: [{json.dumps(callout.account)}]",
+        "  }",
+        "}",
+    ]
 
 
 def env_passwords(roles: Sequence[str] = ROLES, account: str | None = None) -> dict[str, Secret]:
     """Every role's password as a reference to the nats-server's environment."""
     return {role: Secret(env=password_env(role, account)) for role in roles}
+
+
+def _account_kind(role: str) -> str:
+    if role in COMMAND_ROLES:
+        return "commands"
+    return "callout" if role in CALLOUT_ROLES else "main"
 
 
 def permission_table(prefix: str = "president") -> list[dict[str, object]]:
@@ -449,7 +555,7 @@ def permission_table(prefix: str = "president") -> list[dict[str, object]]:
             {
                 "role": role,
                 "user": role,
-                "account": "commands" if role in COMMAND_ROLES else "main",
+                "account": _account_kind(role),
                 "inbox_prefix": inbox_prefix(role),
                 "publish": list(perms.publish),
                 "subscribe": list(perms.subscribe),

@@ -135,7 +135,7 @@ def seat_refusal(
     game: Game, seat: int, token: str, user: str | None, role: str | None
 ) -> Refusal | None:
     """UNKNOWN_TABLE, UNKNOWN_SEAT, BAD_TOKEN or FORBIDDEN for a command or query for
-    ``seat`` with ``token`` from ``user``."""
+    ``seat`` with ``token`` from ``user`` (a seat's credentials: for that seat alone)."""
     if game.created is None:
         return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {game.table_id}")
     if seat >= game.created.players:
@@ -143,7 +143,7 @@ def seat_refusal(
     held = game.created.seats[seat]
     if not token_matches(token, held.token_sha256):
         return Refusal(RejectionCode.BAD_TOKEN, f"not the token of seat {seat}")
-    return seat_sender_refusal(held, user, role)
+    return seat_sender_refusal(held, user, role, game.table_id)
 
 
 def late_action(game: Game, seat: int, expected_version: int | None) -> Refusal | None:

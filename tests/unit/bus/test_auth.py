@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import pytest
 from president.bus.auth import (
+    CALLOUT_ROLES,
     COMMAND_ROLES,
     ROLES,
     Secret,
     inbox_prefix,
     render_auth_conf,
     role_permissions,
+    seat_permissions,
+    seat_user,
     single_account,
 )
 from president.bus.identity import REQUEST_INFO, Requester, attested_requester
@@ -34,7 +37,8 @@ def test_no_identity_may_subscribe_to_everything_or_to_all_inboxes() -> None:
         permissions = role_permissions(role, "president")
         assert ">" not in permissions.subscribe and "_INBOX.>" not in permissions.subscribe
         inboxes = [s for s in permissions.subscribe if s.startswith("_INBOX")]
-        assert inboxes == ([] if role in COMMAND_ROLES else [f"_INBOX.{role}.>"])
+        responders = (*COMMAND_ROLES, *CALLOUT_ROLES)
+        assert inboxes == ([] if role in responders else [f"_INBOX.{role}.>"])
 
 
 def test_the_command_account_publishes_nothing_and_answers_only_commands() -> None:
@@ -42,7 +46,7 @@ def test_the_command_account_publishes_nothing_and_answers_only_commands() -> No
         permissions = role_permissions(role, "president")
         assert permissions.publish == () and permissions.responder
         assert all(".cmd." in subject for subject in permissions.subscribe)
-    for role in set(ROLES) - set(COMMAND_ROLES):
+    for role in set(ROLES) - set(COMMAND_ROLES) - set(CALLOUT_ROLES):
         permissions = role_permissions(role, "president")
         assert not permissions.responder
         assert not [s for s in permissions.subscribe if ".cmd." in s], role
@@ -101,3 +105,32 @@ def test_a_request_without_a_stamped_user_has_no_requester(
     headers: dict[str, str] | None,
 ) -> None:
     assert attested_requester(headers) is None
+
+
+def test_a_seats_credentials_reach_that_seat_and_its_table_alone() -> None:
+    permissions = seat_permissions("president", "t1", 2)
+    assert permissions.publish == ("president.cmd.game.t1",) and not permissions.responder
+    assert permissions.subscribe == (
+        "president.evt.table.t1.public",
+        "president.evt.table.t1.seat.2",
+        "president.evt.table.t1.seat.2.prompt",
+        f"_INBOX.{seat_user('t1', 2)}.>",
+    )
+    assert not [s for s in permissions.publish + permissions.subscribe if "*" in s or s == ">"]
+
+
+def test_the_web_lobby_sends_table_commands_and_the_callout_answers_the_server_alone() -> None:
+    web = role_permissions("web", "president")
+    assert web.publish == ("president.cmd.table.*",) and web.subscribe == ("_INBOX.web.>",)
+    callout = role_permissions("callout", "president")
+    assert callout.publish == () and callout.subscribe == ("$SYS.REQ.USER.AUTH",)
+
+
+def test_the_callout_delegates_only_connections_of_no_static_identity() -> None:
+    passwords = {r: Secret(literal=r) for r in ROLES}
+    conf = render_auth_conf(single_account("president", passwords, callout_issuer="$ISSUER"))
+    accounts, callout = conf.split("authorization {")
+    assert "  PRESIDENT_CALLOUT {" in accounts and 'user: "callout"' in accounts
+    assert "issuer: $ISSUER" in callout and 'auth_users: ["callout"]' in callout
+    assert 'allowed_accounts: ["PRESIDENT_CALLOUT"]' in callout
+    assert "authorization" not in _conf()  # without an issuer, no callout

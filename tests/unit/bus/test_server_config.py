@@ -10,7 +10,9 @@ from president.bus.server_config import (
     Cluster,
     JetStream,
     Tls,
+    WebSocket,
     render_server,
+    render_websocket,
 )
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -75,3 +77,12 @@ def test_a_server_renders_listeners_store_routes_tls_and_auth_in_order() -> None
         "}",
         "accounts {}",
     ]
+
+
+def test_a_websocket_listener_has_tls_unless_on_loopback_and_one_origin() -> None:
+    loopback = render_websocket(WebSocket(8080, ("http://127.0.0.1:8000",), host="127.0.0.1"))
+    assert "  no_tls: true" in loopback
+    assert '  allowed_origins: ["http://127.0.0.1:8000"]' in loopback
+    served = render_websocket(WebSocket(8443, ("$NATS_WEB_ORIGIN",), tls=Tls("c.pem", "k.pem")))
+    assert "no_tls: true" not in served and '    cert_file: "c.pem"' in served
+    assert "  allowed_origins: [$NATS_WEB_ORIGIN]" in served

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from president.bus.auth import permission_table
+from president.bus.auth import SEAT_MAX_TTL_S, permission_table, seat_permissions, seat_user
 from president.contract import commands, messages, replies, verdicts, vocabulary
 from president.contract.base import MAX_MESSAGE_BYTES, SCHEMA_VERSION
 from president.contract.codes import RejectionCode
@@ -338,7 +338,14 @@ def build(prefix: str = DEFAULT_PREFIX) -> dict[str, Any]:
                 "description": "Any NATS server with JetStream (PRESIDENT_NATS_URL), TLS "
                 "in deployments (tls://, the CA in PRESIDENT_NATS_TLS_CA)",
                 "security": [{"$ref": "#/components/securitySchemes/natsUser"}],
-            }
+            },
+            "nats-websocket": {
+                "host": "localhost:8443",
+                "protocol": "wss",
+                "description": "The NATS servers' WebSocket listener, for browsers (ws:// on"
+                " loopback only): the web origin alone, one seat's credentials",
+                "security": [{"$ref": "#/components/securitySchemes/seatTicket"}],
+            },
         },
         "channels": _channels(subjects),
         "operations": _operations(),
@@ -375,13 +382,47 @@ permissions for this document's prefix; the server configuration is generated fr
 same data (president.bus.auth)."""
 
 
+_SEAT_TICKET = """\
+A browser holds one seat's credentials, never an identity's password. The lobby API
+(`president web`, identity `web`: table commands only) takes the seat and hands the page
+the seat token and a ticket: table id, seat, a single-use nonce and an expiry 60 s ahead,
+HMAC-signed (PRESIDENT_WEB_TICKET_SECRET). The page connects to the WebSocket listener
+(its `Origin` must be the web origin) with the ticket as its token (CONNECT `auth_token`).
+A connection of no static identity goes to the auth callout (nats-server's `auth_callout`
+in config mode; `allowed_accounts` names only the callout's account, so every static
+identity keeps its password): president web's responder redeems the ticket once and
+answers a user JWT named `web-<table>-<seat>`, expiring within 30 minutes, WebSocket
+only, which may publish that table's game commands (`{p}.cmd.game.<table>`) and
+subscribe that table's public subject, that seat's events and prompts and its own inbox
+`_INBOX.web-<table>-<seat>` only: no table command, no JetStream API, no other seat or
+table. Anything else (invalid, expired or reused ticket, plain TCP) is refused
+(`Authorization Violation`). nats-server attests the name on every command
+(`Nats-Request-Info`); the engine lets such credentials act for that seat of that table
+alone (FORBIDDEN). When the JWT expires the server closes the connection: the page asks
+the lobby for a new ticket and reconnects (GetView resyncs). `x-seat` is the user JWT's
+permissions for seat 0 of table `<table>`."""
+
+
 def _security(prefix: str) -> dict[str, Any]:
+    seat = seat_permissions(prefix, "<table>", 0)
     return {
         "natsUser": {
             "type": "userPassword",
             "description": _SECURITY,
             "x-roles": permission_table(prefix),
-        }
+        },
+        "seatTicket": {
+            "type": "apiKey",
+            "in": "password",
+            "description": _SEAT_TICKET,
+            "x-seat": {
+                "user": seat_user("<table>", 0),
+                "allowed_connection_types": ["WEBSOCKET"],
+                "expires_within_s": int(SEAT_MAX_TTL_S),
+                "publish": list(seat.publish),
+                "subscribe": list(seat.subscribe),
+            },
+        },
     }
 
 

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from president.bus.auth import (
     ROLES,
+    WEB_ROLES,
     Secret,
     Tenant,
     env_passwords,
@@ -24,6 +25,10 @@ from president.settings import Settings, env_value, load_settings
 
 from president_tools.cli.app import app
 from president_tools.infra import ensure_servers, server_status, stop_servers
+
+CALLOUT_ISSUER = "$NATS_CALLOUT_ISSUER"
+"""The auth callout's issuer in a deployment's auth.conf: from the nats-server's
+environment (the public key of PRESIDENT_WEB_CALLOUT_SEED)."""
 
 infra_app = typer.Typer(help="Start, stop and show the embedded PostgreSQL and NATS servers.")
 app.add_typer(infra_app, name="infra")
@@ -166,15 +171,18 @@ def nats_auth(
 def render_deployment_auth(prefix: str, platforms: list[str]) -> str:
     """The auth.conf of a deployment (what ``president infra nats-auth`` writes)."""
     if not platforms:
-        config = single_account(prefix, env_passwords())
-        return render_auth_conf(
-            config, header="Passwords: NATS_<ROLE>_PASSWORD in the environment."
+        config = single_account(prefix, env_passwords(), callout_issuer=CALLOUT_ISSUER)
+        header = (
+            "Passwords: NATS_<ROLE>_PASSWORD in the environment; the auth callout's issuer"
+            f" (an account public key): {CALLOUT_ISSUER}."
         )
+        return render_auth_conf(config, header=header)
     tenants = [Tenant(name, prefix) for name in platforms]
     passwords = {
         tenant.user(role): Secret(env=password_env(role, tenant.name))
         for tenant in tenants
         for role in ROLES
+        if role not in WEB_ROLES
     }
     return render_auth_conf(
         multi_tenant(tenants, passwords),

@@ -25,7 +25,8 @@ from president.bus.auth import (
     render_limits,
     single_account,
 )
-from president.bus.server_config import Cluster, JetStream, Tls, render_server
+from president.bus.nats_jwt import new_account_seed, public_key
+from president.bus.server_config import Cluster, JetStream, Tls, WebSocket, render_server
 
 from president_tools.infra.processes import (
     free_port,
@@ -142,6 +143,36 @@ class ClusterRole:
         )
 
 
+@dataclass(frozen=True)
+class WebSide:
+    """The browsers' side of an embedded server, drawn once and kept beside it (mode 0600):
+    its WebSocket port, the one web origin it accepts (``http://127.0.0.1:<web_port>``,
+    where ``president web`` listens) and the auth callout's issuer seed."""
+
+    websocket_port: int
+    web_port: int
+    callout_seed: str
+
+    @property
+    def web_origin(self) -> str:
+        return f"http://{HOST}:{self.web_port}"
+
+    @property
+    def websocket_url(self) -> str:
+        return f"ws://{HOST}:{self.websocket_port}"
+
+    @classmethod
+    def read(cls, path: Path) -> WebSide | None:
+        try:
+            return cls(**json.loads(path.read_text()))
+        except (OSError, ValueError, TypeError):
+            return None
+
+    @classmethod
+    def draw(cls) -> WebSide:
+        return cls(free_port(HOST), free_port(HOST), new_account_seed())
+
+
 @dataclass
 class EmbeddedNats:
     """A NATS server, JetStream storing in ``data_dir`` (by convention ``<data_dir>/nats``);
@@ -164,10 +195,35 @@ class EmbeddedNats:
     users: dict[str, str] = field(default_factory=dict)
     http_port: int | None = None
     max_file_store: str | None = None
+    web: bool = True
+    """A WebSocket listener and the auth callout (:class:`WebSide`), with ``auth`` and
+    outside a cluster."""
 
     def __post_init__(self) -> None:
         if not self.users:
             self.users = read_users(self.users_file)
+
+    @property
+    def web_file(self) -> Path:
+        return self.data_dir.parent / f"{self.data_dir.name}-web.json"
+
+    @property
+    def web_side(self) -> WebSide | None:
+        """The browsers' side of this server (None: it has none)."""
+        if not self.web or not self.auth or self.cluster is not None:
+            return None
+        return WebSide.read(self.web_file)
+
+    def _draw_web_side(self) -> WebSide | None:
+        if not self.web or not self.auth or self.cluster is not None:
+            return None
+        side = WebSide.read(self.web_file)
+        if side is None or port_open(HOST, side.websocket_port):
+            side = WebSide.draw()
+            self.web_file.parent.mkdir(parents=True, exist_ok=True)
+            self.web_file.touch(mode=0o600)
+            self.web_file.write_text(json.dumps(side.__dict__))
+        return side
 
     @property
     def url(self) -> str:
@@ -206,6 +262,7 @@ class EmbeddedNats:
 
     def _prepare_config(self, port: int) -> None:
         auth = "\n".join(render_limits()) + "\n"
+        websocket = None
         if self.auth:
             self.draw_users()
             passwords = {role: Secret(literal=self.users[role]) for role in ROLES}
@@ -213,7 +270,14 @@ class EmbeddedNats:
                 User(u.name, Secret(literal=self.users[u.name]), u.permissions)
                 for u in (PROBE_USER, *self.extra_users)
             )
-            auth = render_auth_conf(single_account(self.prefix, passwords, extra_users=extra))
+            side = self._draw_web_side()
+            issuer = None if side is None else public_key(side.callout_seed)
+            accounts = single_account(
+                self.prefix, passwords, extra_users=extra, callout_issuer=issuer
+            )
+            auth = render_auth_conf(accounts)
+            if side is not None:
+                websocket = WebSocket(side.websocket_port, (side.web_origin,), host=HOST)
         tls = None if self.tls is None else Tls(str(self.tls[0]), str(self.tls[1]), timeout=None)
         config = render_server(
             server_name=None if self.cluster is None else self.cluster.server_name,
@@ -223,6 +287,7 @@ class EmbeddedNats:
             jetstream=JetStream(str(self.data_dir), self.max_file_store),
             cluster=None if self.cluster is None else self.cluster.block(),
             tls=tls,
+            websocket=websocket,
             auth=auth,
         )
         self.config_file.parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@ from typing import Protocol
 from president.bus.auth import User
 from president.settings import Settings
 
-from president_tools.infra.nats import HOST, EmbeddedNats, EmbeddedNatsCluster
+from president_tools.infra.nats import HOST, EmbeddedNats, EmbeddedNatsCluster, WebSide
 from president_tools.infra.postgres import EmbeddedPostgres
 from president_tools.infra.probes import (
     nats_answers,
@@ -42,6 +42,8 @@ class Servers:
     """``{user: password}`` of the embedded NATS (empty for a configured server)."""
     nats_users_file: Path | None = None
     """Where the embedded NATS keeps them (mode 0600): PRESIDENT_NATS_USERS_FILE."""
+    nats_web: WebSide | None = None
+    """The embedded NATS's WebSocket listener, web origin and callout issuer seed."""
 
     def nats_url_for(self, user: str) -> str:
         """The NATS URL with ``user``'s credentials (the URL as is for a configured server);
@@ -103,6 +105,7 @@ def ensure_servers(
     dead: list[str] = []
     nats_users: dict[str, str] = {}
     users_file: Path | None = None
+    web: WebSide | None = None
     database_url, nats_url = settings.database_url, settings.nats_url
     if check_configured:
         if database_url is not None and not postgres_answers(database_url):
@@ -143,9 +146,10 @@ def ensure_servers(
             nats_url = nats.url
             nats_users = dict(nats.users) if nats.auth else {}
             users_file = nats.users_file
+            web = nats.web_side
             state = state.model_copy(update={"nats": _record(nats)})
         write_state(data_dir, state)
-    return Servers(database_url, nats_url, started, dead, nats_users, users_file)
+    return Servers(database_url, nats_url, started, dead, nats_users, users_file, web)
 
 
 def stop_servers(data_dir: Path) -> list[str]:

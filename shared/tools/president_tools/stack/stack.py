@@ -15,7 +15,7 @@ from president.bus.auth import User
 from president.settings import load_settings
 
 from president_tools.infra import Servers, ensure_servers, free_port
-from president_tools.infra.nats import read_users
+from president_tools.infra.nats import WebSide, read_users
 from president_tools.stack.process import ManagedProcess, ProcessSpec
 from president_tools.stack.settings import StackSettings, identity_environment
 
@@ -179,6 +179,11 @@ class ServiceStack:
     def url_for(self, user: str) -> str:
         """The NATS URL with ``user``'s credentials (bare when they are not known)."""
         return self._require_servers().nats_url_for(user)
+
+    @property
+    def nats_web(self) -> WebSide | None:
+        """The embedded NATS's browser side (WebSocket port, web origin, callout seed)."""
+        return self._require_servers().nats_web
 
     @property
     def prefix(self) -> str:

@@ -1,0 +1,1 @@
+"""``president web``: the browser's lobby API and page, and the per-seat NATS credentials."""

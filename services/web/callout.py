@@ -1,0 +1,182 @@
+"""The auth callout responder: nats-server asks it about each connection of no static
+identity; a valid seat ticket is answered with a user JWT of that seat, anything else
+with an error (docs/security.md, "Browsers")."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+from president.bus.auth import CALLOUT_SUBJECT, SEAT_MAX_TTL_S, seat_permissions, seat_user
+from president.bus.connect import NatsCredentials, connect
+from president.bus.nats_jwt import JwtError, decode, encode, public_key
+from president.settings import MissingSecretError
+
+from services.web.settings import WebSettings
+from services.web.tickets import SpentTickets, TicketError, redeem_ticket
+
+log = logging.getLogger(__name__)
+
+REQUEST_AUDIENCE = "nats-authorization-request"
+"""The ``aud`` of every authorization request nats-server signs."""
+
+
+@dataclass(frozen=True)
+class CalloutConfig:
+    """What the responder signs with and grants: the issuer seed (the ``issuer`` of the
+    server's ``auth_callout``), the lobby's ticket secret, the subject prefix, the account
+    the seats are placed in and their user JWTs' lifetime."""
+
+    issuer_seed: str = field(repr=False)
+    ticket_secret: bytes = field(repr=False)
+    prefix: str = "president"
+    account: str = "PRESIDENT"
+    user_ttl_s: float = SEAT_MAX_TTL_S
+
+    def __post_init__(self) -> None:
+        if not 0 < self.user_ttl_s <= SEAT_MAX_TTL_S:
+            raise ValueError(f"user_ttl_s must be in (0, {SEAT_MAX_TTL_S}]")
+
+
+def callout_config(settings: WebSettings) -> CalloutConfig:
+    """The responder's configuration from ``settings``; MissingSecretError names a missing
+    secret, and an issuer that is not the seed's public key stops it too."""
+    seed, secret = settings.web_callout_seed, settings.web_ticket_secret
+    if seed is None or secret is None:
+        missing = "PRESIDENT_WEB_CALLOUT_SEED" if seed is None else "PRESIDENT_WEB_TICKET_SECRET"
+        raise MissingSecretError(f"{missing} is not set")
+    issuer = public_key(seed)
+    if settings.web_callout_issuer not in (None, issuer):
+        raise ValueError("PRESIDENT_WEB_CALLOUT_ISSUER is not the seed's public key")
+    return CalloutConfig(
+        seed,
+        secret.encode(),
+        prefix=settings.subject_prefix,
+        account=settings.web_callout_account,
+        user_ttl_s=settings.web_user_ttl,
+    )
+
+
+async def start_callout(settings: WebSettings, nats_url: str) -> tuple[Client, CalloutResponder]:
+    """The responder running on a connection of its own as the callout identity."""
+    credentials = NatsCredentials(
+        settings.web_callout_user,
+        settings.web_callout_password,
+        settings.nats_tls_ca,
+        settings.nats_tls_cert,
+        settings.nats_tls_key,
+    )
+    responder = CalloutResponder(callout_config(settings))
+    client = await connect(nats_url, f"{settings.instance_id}-callout", credentials)
+    await responder.start(client)
+    return client, responder
+
+
+class CalloutRefused(Exception):
+    """An authorization request answered with an error (its stable ``code``)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def user_claims(
+    config: CalloutConfig, table_id: str, seat: int, user_nkey: str, now: float
+) -> dict[str, Any]:
+    """The user JWT's claims of one seat (permissions: ``president.bus.auth``)."""
+    permissions = seat_permissions(config.prefix, table_id, seat)
+    return {
+        "sub": user_nkey,
+        "name": seat_user(table_id, seat),
+        "aud": config.account,
+        "exp": int(now + config.user_ttl_s),
+        "nats": {
+            "pub": {"allow": list(permissions.publish)},
+            "sub": {"allow": list(permissions.subscribe)},
+            "subs": -1,
+            "data": -1,
+            "payload": -1,
+            "allowed_connection_types": ["WEBSOCKET"],
+            "type": "user",
+        },
+    }
+
+
+def authorize(request: bytes, config: CalloutConfig, spent: SpentTickets, *, now: float) -> bytes:
+    """The signed answer to one authorization request: a user JWT for the seat the ticket
+    (the connection's ``auth_token``) grants, or an error code; empty when the request
+    itself is unreadable (nats-server then refuses the connection)."""
+    try:
+        claims = decode(request.decode(), issuer_prefix="N")
+        nats = claims["nats"]
+        user_nkey, server_id = str(nats["user_nkey"]), str(nats["server_id"]["id"])
+        if claims["iss"] != server_id or claims.get("aud") != REQUEST_AUDIENCE:
+            raise JwtError("not a request of the server that signed it")
+    except (JwtError, UnicodeDecodeError, KeyError, TypeError) as error:
+        log.warning("unreadable authorization request: %s", error)
+        return b""
+    response: dict[str, Any] = {"type": "authorization_response"}
+    try:
+        response["jwt"] = encode(
+            _grant(nats, config, spent, user_nkey, now), config.issuer_seed, now=now
+        )
+    except CalloutRefused as refused:
+        response["error"] = refused.code
+    return encode(
+        {"sub": user_nkey, "aud": server_id, "nats": response}, config.issuer_seed, now=now
+    ).encode()
+
+
+def _grant(
+    nats: dict[str, Any], config: CalloutConfig, spent: SpentTickets, user_nkey: str, now: float
+) -> dict[str, Any]:
+    client = nats.get("client_info") or {}
+    if client.get("type") != "websocket":
+        raise CalloutRefused("websocket_only")
+    token = (nats.get("connect_opts") or {}).get("auth_token")
+    if not isinstance(token, str) or not token:
+        raise CalloutRefused("ticket_missing")
+    try:
+        ticket = redeem_ticket(config.ticket_secret, token, now=now)
+        spent.spend(ticket, now=now)
+    except TicketError as error:
+        raise CalloutRefused(error.code) from error
+    return user_claims(config, ticket.table_id, ticket.seat, user_nkey, now)
+
+
+@dataclass
+class CalloutResponder:
+    """Answers ``$SYS.REQ.USER.AUTH`` on a connection of the ``callout`` identity; the
+    tickets it redeemed are remembered here (one responder: see docs/security.md)."""
+
+    config: CalloutConfig
+    clock: Callable[[], float] = time.time
+    spent: SpentTickets = field(default_factory=SpentTickets)
+    answered: int = 0
+    busy_s: float = 0.0
+    """The CPU time (this thread's) spent answering, for the cost per connection."""
+    _subscription: Subscription | None = None
+
+    async def start(self, nc: Client) -> None:
+        self._subscription = await nc.subscribe(CALLOUT_SUBJECT, cb=self._answer)
+
+    async def stop(self) -> None:
+        if self._subscription is not None:
+            await self._subscription.unsubscribe()
+            self._subscription = None
+
+    async def _answer(self, msg: Msg) -> None:
+        try:
+            started = time.thread_time()
+            answer = authorize(msg.data, self.config, self.spent, now=self.clock())
+            self.busy_s += time.thread_time() - started
+            await msg.respond(answer)
+            self.answered += 1
+        except Exception:  # a responder that dies refuses every browser: log, go on
+            log.exception("auth callout request failed")
