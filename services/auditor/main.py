@@ -33,7 +33,12 @@ def consumer_of(settings: AuditorSettings, user: str | None = None) -> Consumer:
     durable = settings.durable or user or DEFAULT_DURABLE
     inbox = "_INBOX" if user is None else inbox_prefix(user)
     return Consumer(
-        durable, settings.concurrency, settings.ack_wait, settings.retry_delay, inbox_prefix=inbox
+        durable,
+        settings.concurrency,
+        settings.ack_wait,
+        settings.retry_delay,
+        inbox_prefix=inbox,
+        every_round=settings.auditor_every_round,
     )
 
 

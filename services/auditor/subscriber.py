@@ -1,5 +1,6 @@
 """The auditor's one subscriber (FastStream): every table's public events through the one
-durable consumer all instances share, acked only once the game's verdict is stored."""
+durable consumer all instances share, acked only once the game's (or round's) verdict is
+stored."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ class Consumer:
     retry_delay: float = 2.0
     inbox_prefix: str = "_INBOX"
     """Where its pulls are answered: the identity's own inbox (``president.bus.auth``)."""
+    every_round: bool = False
+    """A verdict on every round's end too (``PRESIDENT_AUDITOR_EVERY_ROUND``)."""
 
     def config(self) -> ConsumerConfig:
         """Everything from the stream's start (a new consumer audits every game the stream
@@ -64,10 +67,11 @@ def audit_router(subjects: Subjects, audit: Audit, consumer: Consumer) -> NatsRo
         ack_policy=AckPolicy.MANUAL,
         inbox_prefix=f"{consumer.inbox_prefix}.".encode(),
         title="auditor/GameEnded",
-        description="The end of every game, to audit (other public events are acknowledged).",
+        description="The end of every game (on a setting, of every round), to audit; other "
+        "public events are acknowledged.",
     )
     async def on_public_event(msg: NatsMessage, broker: NatsBroker) -> None:
-        end = game_end(msg.headers)
+        end = game_end(msg.headers, rounds=consumer.every_round)
         if end is None:
             await msg.ack()
             return
@@ -85,7 +89,8 @@ def audit_router(subjects: Subjects, audit: Audit, consumer: Consumer) -> NatsRo
             log.warning("auditor: %s not audited yet (%r); handed back", end.stream_id, error)
             await msg.nack(delay=consumer.retry_delay)
             return
-        AUDIT_VERDICTS.labels("passed" if verdict.type == "AuditPassed" else "failed").inc()
+        scope = "game" if verdict.round is None else "round"
+        AUDIT_VERDICTS.labels("passed" if verdict.type == "AuditPassed" else "failed", scope).inc()
         stored = stored_at(msg)
         if stored is not None:
             AUDIT_VERDICT_DELAY.observe(max(0.0, time.time() - stored))
