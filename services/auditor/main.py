@@ -94,7 +94,7 @@ class AuditorApp:
             **options, logger=None, graceful_timeout=settings.stop_timeout
         )
         consumer = consumer_of(settings, user)
-        broker.include_router(audit_router(self.subjects, auditor.verdict, consumer))
+        broker.include_router(audit_router(broker, self.subjects, auditor.verdict, consumer))
         await broker.connect()
         spec = audit_stream(self.subjects, StreamLimits.from_settings(settings))
         await ensure_stream(broker.config.connection_state.stream, spec)

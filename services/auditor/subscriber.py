@@ -10,8 +10,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from faststream import AckPolicy
-from faststream.nats import JStream, NatsRouter
-from faststream.nats.annotations import NatsBroker, NatsMessage
+from faststream.nats import JStream, NatsBroker, NatsRouter, PullSub
+from faststream.nats.message import NatsMessage
 from nats.errors import NotJSMessageError
 from nats.js.api import ConsumerConfig, DeliverPolicy
 from president.contract.headers import MSG_ID
@@ -25,6 +25,10 @@ log = logging.getLogger(__name__)
 
 Audit = Callable[[GameEnd], Awaitable[Verdict]]
 PUBLISH_TIMEOUT = 5.0
+FETCH_BATCH, FETCH_WAIT = 64, 0.2
+"""Messages one pull may bring, and how long it may gather them (FastStream's default is
+one message, a request per public event, half the auditor's CPU since most events are no
+end; its default wait, 5 s, holds the first messages of a trickle that long, unacked)."""
 
 
 @dataclass(frozen=True)
@@ -53,8 +57,15 @@ class Consumer:
         )
 
 
-def audit_router(subjects: Subjects, audit: Audit, consumer: Consumer) -> NatsRouter:
-    """The router of the auditor's subscriber; ``audit`` gives a game's verdict."""
+def audit_router(
+    broker: NatsBroker, subjects: Subjects, audit: Audit, consumer: Consumer
+) -> NatsRouter:
+    """The router of the auditor's subscriber on ``broker``; ``audit`` gives a verdict.
+
+    The handler takes no parameter: it reads the message from the broker's context.
+    FastStream resolves each ``Context`` parameter (``NatsMessage``, ``NatsBroker``) with a
+    synchronous ``use`` that fast-depends runs in a worker thread, two thread hops per
+    message, most of the auditor's CPU, since most public events are not an end."""
     router = NatsRouter()
 
     @router.subscriber(
@@ -62,7 +73,7 @@ def audit_router(subjects: Subjects, audit: Audit, consumer: Consumer) -> NatsRo
         stream=JStream(subjects.events_stream, declare=False),
         durable=consumer.durable,
         config=consumer.config(),
-        pull_sub=True,
+        pull_sub=PullSub(batch_size=FETCH_BATCH, timeout=FETCH_WAIT),
         max_workers=consumer.concurrency,
         ack_policy=AckPolicy.MANUAL,
         inbox_prefix=f"{consumer.inbox_prefix}.".encode(),
@@ -70,7 +81,8 @@ def audit_router(subjects: Subjects, audit: Audit, consumer: Consumer) -> NatsRo
         description="The end of every game (on a setting, of every round), to audit; other "
         "public events are acknowledged.",
     )
-    async def on_public_event(msg: NatsMessage, broker: NatsBroker) -> None:
+    async def on_public_event() -> None:
+        msg: NatsMessage = broker.context.get_local("message")
         end = game_end(msg.headers, rounds=consumer.every_round)
         if end is None:
             await msg.ack()

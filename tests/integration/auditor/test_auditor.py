@@ -94,7 +94,7 @@ async def test_an_audit_that_fails_is_delivered_again_until_its_verdict_is_out(
 
     broker = NatsBroker(servers.url_for("auditor"), inbox_prefix="_INBOX.auditor", logger=None)
     consumer = Consumer("auditor", ack_wait=2.0, retry_delay=0.1, inbox_prefix="_INBOX.auditor")
-    broker.include_router(audit_router(bus.subjects, flaky, consumer))
+    broker.include_router(audit_router(broker, bus.subjects, flaky, consumer))
     await broker.connect()
     await ensure_stream(broker.config.connection_state.stream, audit_stream(bus.subjects))
     await broker.start()

@@ -64,7 +64,7 @@ def auditor_broker(
     is published on the verdict subjects in ``verdicts``."""
     broker = NatsBroker()
     audit = Auditor(store).verdict
-    broker.include_router(audit_router(SUBJECTS, audit, consumer or Consumer("auditor")))
+    broker.include_router(audit_router(broker, SUBJECTS, audit, consumer or Consumer("auditor")))
 
     @broker.subscriber(
         SUBJECTS.verdict_subjects[0], stream=JStream(SUBJECTS.audit_stream, declare=False)
