@@ -26,7 +26,7 @@ from president_tools.loadtest import (
     run_load,
 )
 from president_tools.loadtest.profiles import collect, window_signals
-from president_tools.loadtest.verdicts import VerdictClock, verdict_watcher
+from president_tools.loadtest.verdicts import WATCHER, VerdictClock, verdict_watcher
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
 
@@ -188,21 +188,23 @@ async def _measure(
             f"{options.duration:.0f}s measured ..."
         )
     client = await PresidentClient.connect(stack.client_url, stack.prefix, name="bench-e2e")
-    watcher = await connect(stack.url_for(verdict_watcher(stack.prefix).name), "bench-verdicts")
-    clock = VerdictClock(watcher, Subjects(stack.prefix))
+    clock = None
     try:
         if auditor:
+            watcher = await connect(stack.url_for(WATCHER), "bench-verdicts")
+            clock = VerdictClock(watcher, Subjects(stack.prefix))
             await clock.start()
         pids = {name: p.pid for name, p in stack.processes.items() if p.pid is not None}
         window = None if profile is None else window_signals(pids)
         result = await run_load(client, options, pids, window=window)
-        if auditor:
+        if clock is not None:
             await clock.settle(VERDICTS_WITHIN_S)
     finally:
         await client.close()
-        await watcher.close()
+        if clock is not None:
+            await clock.nats.close()
     report = result.to_json() | limits
-    if auditor:
+    if clock is not None:
         report["verdict_latency_ms"] = clock.figures()
     if profile is not None:
         report["profiles"] = await asyncio.to_thread(collect, profile, sorted(pids))
