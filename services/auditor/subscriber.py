@@ -26,9 +26,9 @@ log = logging.getLogger(__name__)
 Audit = Callable[[GameEnd], Awaitable[Verdict]]
 PUBLISH_TIMEOUT = 5.0
 FETCH_BATCH, FETCH_WAIT = 64, 0.2
-"""Messages one pull may bring, and how long it may gather them (FastStream's default is
-one message, a request per public event, half the auditor's CPU since most events are no
-end; its default wait, 5 s, holds the first messages of a trickle that long, unacked)."""
+"""Messages one pull may bring, and how long it may gather them. FastStream's defaults are
+one message (a request per public event; most events are no end) and 5 s (the first
+messages of a trickle held that long, unacked). See docs/decisions/2026-12-02-auditor.md."""
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,8 @@ def audit_router(
 
     The handler takes no parameter: it reads the message from the broker's context.
     FastStream resolves each ``Context`` parameter (``NatsMessage``, ``NatsBroker``) with a
-    synchronous ``use`` that fast-depends runs in a worker thread, two thread hops per
-    message, most of the auditor's CPU, since most public events are not an end."""
+    synchronous ``use`` that fast-depends runs in a worker thread: two thread hops per
+    public event. With the batched pulls, half the CPU per audited game."""
     router = NatsRouter()
 
     @router.subscriber(
