@@ -33,7 +33,12 @@ def consumer_of(settings: AuditorSettings, user: str | None = None) -> Consumer:
     durable = settings.durable or user or DEFAULT_DURABLE
     inbox = "_INBOX" if user is None else inbox_prefix(user)
     return Consumer(
-        durable, settings.concurrency, settings.ack_wait, settings.retry_delay, inbox_prefix=inbox
+        durable,
+        settings.concurrency,
+        settings.ack_wait,
+        settings.retry_delay,
+        inbox_prefix=inbox,
+        every_round=settings.auditor_every_round,
     )
 
 
@@ -89,7 +94,7 @@ class AuditorApp:
             **options, logger=None, graceful_timeout=settings.stop_timeout
         )
         consumer = consumer_of(settings, user)
-        broker.include_router(audit_router(self.subjects, auditor.verdict, consumer))
+        broker.include_router(audit_router(broker, self.subjects, auditor.verdict, consumer))
         await broker.connect()
         spec = audit_stream(self.subjects, StreamLimits.from_settings(settings))
         await ensure_stream(broker.config.connection_state.stream, spec)

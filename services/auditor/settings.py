@@ -22,3 +22,6 @@ class AuditorSettings(ServiceSettings):
     """The durable consumer every instance shares (unset: the NATS user's name, the one
     consumer its identity may use; ``auditor`` without a user)."""
     db_pool_size: int = Field(default=4, ge=1)
+    auditor_every_round: bool = False
+    """A verdict on every round's end too (the game up to that round), besides the one on
+    the game's end."""

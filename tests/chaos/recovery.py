@@ -45,8 +45,9 @@ def experiment_params(names: Sequence[str]) -> list[object]:
 
 
 async def check_recovers(lab: ChaosLab, name: str) -> None:
-    """Run ``name``: every game finishes and audits clean, nothing lost or doubled, every
-    process ready, play back within the recovery target and pauses within theirs."""
+    """Run ``name``: every game finishes and audits clean, its end has exactly one verdict
+    (``AuditPassed``), nothing lost or doubled, every process ready, play back within the
+    recovery target and pauses within theirs."""
     experiment = lab.experiments[name]
 
     result = await lab.run(name)
@@ -55,6 +56,9 @@ async def check_recovers(lab: ChaosLab, name: str) -> None:
     assert result.games_started >= OPTIONS.load.tables, figures
     assert result.games_finished == result.games_started, figures
     assert result.audits_clean == result.games_started, figures
+    assert result.verdicts_missing == 0, figures  # the auditor: one AuditPassed per game
+    assert result.verdicts_doubled == 0, figures
+    assert result.verdicts_failed == 0, figures
     assert result.events_lost == 0, figures
     assert result.events_doubled == 0, figures
     assert result.processes and set(result.processes.values()) == {"ready"}, figures

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from datetime import UTC, datetime
 
 import pytest
 from president.store import RecordedEvent
 from president_tools.chaos.checks import (
+    game_ends,
     longest_pause,
     play_ended,
     recovery_after,
@@ -65,6 +67,7 @@ def test_a_sound_experiment_passes_and_prints_the_issue_keys() -> None:
         assert key in figures
     for key in ("audits_clean", "events_lost", "events_doubled", "passed", "detail"):
         assert key in figures
+    assert figures["verdicts"] == {"missing": 0, "doubled": 0, "failed": 0}
 
 
 @pytest.mark.parametrize(
@@ -77,6 +80,9 @@ def test_a_sound_experiment_passes_and_prints_the_issue_keys() -> None:
         ({"processes": {"engine-1": "not ready (/readyz 503)"}}, "not serving"),
         ({"recovery_s": None}, "no action after"),
         ({"recovery_s": 10.5}, "over 10s"),
+        ({"verdicts_missing": 1}, "1 game(s) without one"),
+        ({"verdicts_doubled": 1}, "1 doubled"),
+        ({"verdicts_failed": 1}, "1 AuditFailed"),
     ],
 )
 def test_each_broken_promise_fails_the_experiment(changes: dict[str, object], reason: str) -> None:
@@ -119,3 +125,10 @@ def test_a_backlog_committed_before_the_fault_ended_is_no_recovery() -> None:
 
     assert resumed_after(published, {"game-t1": [backlog, resumed]}, 100.0) == pytest.approx(4.0)
     assert resumed_after({str(backlog.event_id): 100.5}, {"game-t1": [backlog]}, 100.0) is None
+
+
+def test_the_verdicts_awaited_are_one_per_game_that_ended() -> None:
+    played, ended = _action(1.0), dataclasses.replace(_action(2.0), type="GameEnded")
+    events = {"game-t1": [played, ended], "table-t1": [], "game-t2": [_action(3.0)]}
+
+    assert game_ends(events) == {"t1": str(ended.event_id)}

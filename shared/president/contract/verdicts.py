@@ -1,6 +1,6 @@
-"""The auditor's verdicts, one per finished game: ``AuditPassed`` / ``AuditFailed`` on
-``{prefix}.audit.verdict.<table_id>``, codes, ids and numbers only (message id
-``verdict:<event_id>``)."""
+"""The auditor's verdicts, one per finished game (and per round's end, on a setting):
+``AuditPassed`` / ``AuditFailed`` on ``{prefix}.audit.verdict.<table_id>``, codes, ids and
+numbers only (message id ``verdict:<event_id>``)."""
 
 from __future__ import annotations
 
@@ -27,14 +27,18 @@ class AuditProblem(BaseModel):
 
 
 class AuditVerdict(Message):
-    """Common part of a verdict: which game's end it is about and what was checked."""
+    """Common part of a verdict: which game's end (or round's end) it is about and what
+    was checked."""
 
     table_id: TableId
     stream_id: str
     event_id: str
-    """The id of the game's ``GameEnded`` event."""
+    """The id of the game's ``GameEnded`` event (of the round's ``RoundEnded``: ``round``)."""
     ended_version: int
     """Its stream version."""
+    round: int | None = None
+    """The round whose end this verdict is on, the game audited up to the transaction that
+    ended it (``PRESIDENT_AUDITOR_EVERY_ROUND``); None: the game's end, the whole game."""
     events: int
     """Events of the stream audited."""
     chain_head: str | None

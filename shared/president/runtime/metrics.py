@@ -83,8 +83,9 @@ STALLED_OLDEST_SECONDS = Gauge(
 )
 AUDIT_VERDICTS = Counter(
     "president_audit_verdicts",
-    "Verdicts the auditor published on finished games, by verdict (passed, failed)",
-    ["verdict"],
+    "Verdicts the auditor published, by verdict (passed, failed) and scope (game: a "
+    "finished game; round: a round's end, PRESIDENT_AUDITOR_EVERY_ROUND)",
+    ["verdict", "scope"],
 )
 AUDIT_SECONDS = Histogram(
     "president_audit_seconds",

@@ -58,7 +58,9 @@ async def test_a_tampered_event_in_postgres_gives_audit_failed_naming_the_proble
 def _published() -> float:
     """Verdicts this process has published (a duplicate the stream dropped counts too)."""
     samples = (
-        REGISTRY.get_sample_value("president_audit_verdicts_total", {"verdict": verdict})
+        REGISTRY.get_sample_value(
+            "president_audit_verdicts_total", {"verdict": verdict, "scope": "game"}
+        )
         for verdict in ("passed", "failed")
     )
     return sum(sample or 0.0 for sample in samples)
@@ -92,7 +94,7 @@ async def test_an_audit_that_fails_is_delivered_again_until_its_verdict_is_out(
 
     broker = NatsBroker(servers.url_for("auditor"), inbox_prefix="_INBOX.auditor", logger=None)
     consumer = Consumer("auditor", ack_wait=2.0, retry_delay=0.1, inbox_prefix="_INBOX.auditor")
-    broker.include_router(audit_router(bus.subjects, flaky, consumer))
+    broker.include_router(audit_router(broker, bus.subjects, flaky, consumer))
     await broker.connect()
     await ensure_stream(broker.config.connection_state.stream, audit_stream(bus.subjects))
     await broker.start()
@@ -125,3 +127,28 @@ async def test_games_that_ended_while_it_was_away_get_their_verdicts_once_by_two
         assert _published() - before == len(tables)  # no game audited by both
     finally:
         await asyncio.gather(*(app.stop() for app in apps))
+
+
+async def test_on_the_setting_every_rounds_end_gets_one_verdict_too(
+    servers: TestServers, audit_db: str, store: PostgresEventStore, bus: Bus
+) -> None:
+    settings = auditor_settings(servers, audit_db, bus.subjects.prefix)
+    app = create_app(settings.model_copy(update={"auditor_every_round": True}))
+    await app.start()
+    try:
+        table_id = await write_sample(store)  # 2 rounds
+        await bus.relay(store, table_id)
+        await bus.relay(store, table_id, again=".republished")  # the game's end, again
+        await bus.settled()
+        verdicts = await bus.verdicts(3)
+    finally:
+        await app.stop()
+    events = await store.read_stream(f"game-{table_id}")
+    ends = [e for e in events if e.type == "RoundEnded"] + [events[-1]]
+    assert [(v.event_id, v.round) for v in verdicts] == [
+        (str(ends[0].event_id), 1),
+        (str(ends[1].event_id), 2),
+        (str(ends[2].event_id), None),
+    ]
+    assert all(isinstance(v, AuditPassed) for v in verdicts)
+    assert verdicts[0].events < verdicts[2].events == len(events)

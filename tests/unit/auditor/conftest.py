@@ -57,12 +57,14 @@ def verdicts() -> Verdicts:
     return Verdicts()
 
 
-@pytest.fixture
-async def broker(store: InMemoryEventStore, verdicts: Verdicts) -> AsyncIterator[NatsBroker]:
-    """The auditor's broker in memory (no server), with its router on ``store`` and a
-    subscriber that keeps what is published on the verdict subjects."""
+def auditor_broker(
+    store: InMemoryEventStore, verdicts: Verdicts, consumer: Consumer | None = None
+) -> NatsBroker:
+    """The auditor's broker with its router on ``store`` and a subscriber that keeps what
+    is published on the verdict subjects in ``verdicts``."""
     broker = NatsBroker()
-    broker.include_router(audit_router(SUBJECTS, Auditor(store).verdict, Consumer("auditor")))
+    audit = Auditor(store).verdict
+    broker.include_router(audit_router(broker, SUBJECTS, audit, consumer or Consumer("auditor")))
 
     @broker.subscriber(
         SUBJECTS.verdict_subjects[0], stream=JStream(SUBJECTS.audit_stream, declare=False)
@@ -70,5 +72,11 @@ async def broker(store: InMemoryEventStore, verdicts: Verdicts) -> AsyncIterator
     async def keep(msg: NatsMessage) -> None:
         verdicts.append((dict(msg.headers), msg.body))
 
-    async with TestNatsBroker(broker) as testing:
+    return broker
+
+
+@pytest.fixture
+async def broker(store: InMemoryEventStore, verdicts: Verdicts) -> AsyncIterator[NatsBroker]:
+    """The auditor's broker in memory (no server)."""
+    async with TestNatsBroker(auditor_broker(store, verdicts)) as testing:
         yield testing

@@ -45,3 +45,8 @@ def test_its_identity_reaches_faststream_as_security_with_its_own_inbox() -> Non
 def test_nothing_connects_when_the_app_is_made() -> None:
     app = create_app(_settings())
     assert app.broker is None
+
+
+def test_verdicts_on_every_rounds_end_are_a_setting_off_by_default() -> None:
+    assert not consumer_of(_settings()).every_round
+    assert consumer_of(_settings(PRESIDENT_AUDITOR_EVERY_ROUND="true")).every_round

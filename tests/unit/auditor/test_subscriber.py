@@ -67,7 +67,7 @@ async def test_an_audit_that_fails_publishes_nothing_and_counts_an_error(
         raise OSError("connection refused")
 
     broker = NatsBroker()
-    broker.include_router(audit_router(SUBJECTS, database_away, Consumer("auditor")))
+    broker.include_router(audit_router(broker, SUBJECTS, database_away, Consumer("auditor")))
     errors = _errors()
     async with TestNatsBroker(broker) as testing:
         await testing.publish(

@@ -154,8 +154,9 @@ def _channels(s: Subjects) -> dict[str, Any]:
         },
         "auditVerdicts": {
             "address": s.verdict("{table_id}"),
-            "title": f"The auditor's verdict on each finished game (JetStream {s.audit_stream},"
-            " msg id verdict:<GameEnded event_id>)",
+            "title": f"The auditor's verdict on each finished game, and with"
+            f" PRESIDENT_AUDITOR_EVERY_ROUND on each round's end (`round` set; JetStream"
+            f" {s.audit_stream}, msg id verdict:<GameEnded or RoundEnded event_id>)",
             "parameters": {"table_id": table_id},
             "messages": _refs(VERDICTS),
         },

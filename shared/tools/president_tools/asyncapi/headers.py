@@ -104,10 +104,11 @@ def _prompt_headers(stream: str, message: str) -> dict[str, Any]:
 
 
 def _verdict_headers(stream: str) -> dict[str, Any]:
-    """The headers of a verdict (by the auditor): one message id per game's end."""
+    """The headers of a verdict (by the auditor): one message id per game's (round's) end."""
     msg_id = _string(
-        "`verdict:<event_id>` of the game's GameEnded: a verdict published again (a"
-        " redelivery after a crash) is dropped within the duplicate window.",
+        "`verdict:<event_id>` of the game's GameEnded (a round's verdict: of its"
+        " RoundEnded): a verdict published again (a redelivery after a crash) is dropped"
+        " within the duplicate window.",
         f"^verdict:{_UUID}$",
     )
     return {

@@ -1,5 +1,5 @@
 """The checks after a fault, scoped to one experiment's tables: the Postgres log, the
-relay's subjects in JetStream, the audits."""
+relay's subjects in JetStream, the audits and the auditor's verdicts."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import itertools
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import asyncpg
 import orjson
@@ -337,3 +338,62 @@ def longest_pause(times: Sequence[float], start: float, end: float) -> float:
     """The longest stretch of ``[start, end]`` without any of ``times``."""
     points = [start, *sorted(t for t in times if start < t < end), end]
     return max(b - a for a, b in itertools.pairwise(points))
+
+
+@dataclass
+class VerdictCheck:
+    """The auditor's verdicts on the experiment's finished games, as ``{P}_AUDIT`` holds
+    them: each game's end exactly one verdict, an ``AuditPassed``."""
+
+    missing: int = 0
+    doubled: int = 0
+    failed: int = 0
+    verdicts: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+async def _verdicts_of(nats: Client, subjects: Subjects, table_id: str) -> list[dict[str, Any]]:
+    """The verdicts the audit stream holds on ``table_id`` (none while it does not exist)."""
+    try:
+        found = await _read_subject(nats, subjects.audit_stream, subjects.verdict(table_id))
+    except NotFoundError:
+        return []
+    return [orjson.loads(payload) for _, _, payload in found]
+
+
+async def check_verdicts(
+    nats: Client, subjects: Subjects, ends: dict[str, str], within: float
+) -> VerdictCheck:
+    """Wait up to ``within`` s until every game of ``ends`` (table id: its ``GameEnded``
+    event id) has a verdict on that end, then count: missing, more than one, failed."""
+    deadline = asyncio.get_running_loop().time() + within
+    while True:
+        held = {t: await _verdicts_of(nats, subjects, t) for t in sorted(ends)}
+        on_end = {t: [v for v in held[t] if v.get("event_id") == e] for t, e in ends.items()}
+        if all(on_end.values()) or asyncio.get_running_loop().time() > deadline:
+            break
+        await asyncio.sleep(1.0)
+    check = VerdictCheck(verdicts=sum(len(v) for v in held.values()))
+    for table_id, verdicts in sorted(on_end.items()):
+        if not verdicts:
+            check.missing += 1
+            check.problems.append(f"table {table_id}: no verdict after {within:.0f}s")
+        check.doubled += max(0, len(verdicts) - 1)
+        if len(verdicts) > 1:
+            check.problems.append(f"table {table_id}: {len(verdicts)} verdicts on its end")
+    for table_id, verdicts in sorted(held.items()):
+        failed = [v for v in verdicts if v.get("type") != "AuditPassed"]
+        check.failed += len(failed)
+        if failed:
+            check.problems.append(f"table {table_id}: {failed[0].get('type')} {failed[0]}")
+    return check
+
+
+def game_ends(events: dict[str, list[RecordedEvent]]) -> dict[str, str]:
+    """Table id: the event id of its game's ``GameEnded``, for every game that ended."""
+    return {
+        table_of_stream(stream): str(e.event_id)
+        for stream, recorded in events.items()
+        for e in recorded
+        if e.type == "GameEnded"
+    }

@@ -99,6 +99,7 @@ class Environment:
         settings, extra_env = self._servers()
         config = StackConfig(
             ai_workers=self.ai_workers,
+            auditors=1,
             prefix=PREFIX,
             run_dir=self.data_dir / "run",
             durable=False,

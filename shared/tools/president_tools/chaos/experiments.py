@@ -272,6 +272,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         inject=kill_and_restart("ai-worker"),
     ),
     Experiment(
+        "kill-auditor",
+        "kill -9 the auditor, start it again 3 s later",
+        inject=kill_and_restart("auditor"),
+    ),
+    Experiment(
         "ai-workers-gone-30s", "every AI worker killed for 30 s", inject=_all_ai_workers_gone
     ),
     Experiment(

@@ -20,6 +20,8 @@ from president.store import RecordedEvent
 from president_tools.chaos.checks import (
     check_log,
     check_stream,
+    check_verdicts,
+    game_ends,
     longest_pause,
     play_ended,
     read_progress,
@@ -31,6 +33,9 @@ from president_tools.chaos.result import RECOVERY_TARGET_S, ExperimentResult
 from president_tools.loadtest import LoadOptions, start_ai_table
 
 log = logging.getLogger(__name__)
+
+VERDICTS_WITHIN_S = 60.0
+"""How long a finished game may wait for its verdict (the PresidentAuditLate alert's 60 s)."""
 
 
 def _games() -> LoadOptions:
@@ -242,7 +247,7 @@ class ChaosLab:
         result: ExperimentResult,
         fault: Fault | None,
     ) -> None:
-        """The log, the audits, the relay's subjects, recovery, the processes."""
+        """The log, the audits, the relay's subjects, the verdicts, recovery, the processes."""
         log_check = await check_log(environment.database_url, tables)
         result.audits_clean = log_check.audits_clean
         result.pg_events_lost, result.pg_events_doubled = log_check.lost, log_check.doubled
@@ -252,6 +257,15 @@ class ChaosLab:
             environment.presidents.nats, environment.subjects, finished, 30
         ):
             result.notes.append("the relay had not published every finished game after 30 s")
+        verdicts = await check_verdicts(
+            environment.presidents.nats,
+            environment.subjects,
+            game_ends(log_check.events),
+            VERDICTS_WITHIN_S,
+        )
+        result.verdicts_missing, result.verdicts_doubled = verdicts.missing, verdicts.doubled
+        result.verdicts_failed, result.extra["verdicts_held"] = verdicts.failed, verdicts.verdicts
+        result.notes += verdicts.problems[:5]
         stream = await check_stream(
             environment.presidents.nats, environment.subjects, tables, log_check.events
         )

@@ -19,7 +19,8 @@ class ExperimentResult:
     missing from JetStream, or there more than once). ``recovery_s``: from the fault's end
     until the first action committed after it is on the public subjects (None: none came).
     ``longest_pause_s``: the longest time without any action published from the fault's
-    start until the games ended.
+    start until the games ended. ``verdicts_*``: finished games the auditor gave no verdict
+    (within 60 s), more than one, or an ``AuditFailed``.
     """
 
     name: str
@@ -29,6 +30,9 @@ class ExperimentResult:
     games_started: int = 0
     games_finished: int = 0
     audits_clean: int = 0
+    verdicts_missing: int = 0
+    verdicts_doubled: int = 0
+    verdicts_failed: int = 0
     events_lost: int = 0
     events_doubled: int = 0
     pg_events_lost: int = 0
@@ -62,6 +66,11 @@ class ExperimentResult:
             self.fail(f"{self.games_started - self.games_finished} game(s) never finished")
         if self.audits_clean != self.games_started:
             self.fail(f"{self.games_started - self.audits_clean} game(s) not audited clean")
+        if self.verdicts_missing or self.verdicts_doubled or self.verdicts_failed:
+            self.fail(
+                f"verdicts: {self.verdicts_missing} game(s) without one, "
+                f"{self.verdicts_doubled} doubled, {self.verdicts_failed} AuditFailed"
+            )
         if self.events_lost:
             self.fail(
                 f"{self.events_lost} event(s) lost "
@@ -91,6 +100,11 @@ class ExperimentResult:
             "games_started": self.games_started,
             "games_finished": self.games_finished,
             "audits_clean": self.audits_clean,
+            "verdicts": {
+                "missing": self.verdicts_missing,
+                "doubled": self.verdicts_doubled,
+                "failed": self.verdicts_failed,
+            },
             "events_lost": self.events_lost,
             "events_doubled": self.events_doubled,
             "log": {"lost": self.pg_events_lost, "doubled": self.pg_events_doubled},

@@ -8,7 +8,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import IO, Annotated
+from typing import IO, Annotated, Any
 
 import typer
 from president.audit import (
@@ -143,9 +143,22 @@ def bench_audit(
     rounds: Annotated[int, typer.Option(help="Rounds in the series.")] = 10,
     repeat: Annotated[int, typer.Option(help="Audits to time.")] = 20,
     seed: Annotated[int, typer.Option(help="Seed of the sample game.")] = 1,
+    games: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Also fill a fresh log with this many finished games of --players and "
+            "--rounds (their events on the events stream, as relayed) and time one auditor "
+            "instance catching up: audits/s and CPU ms per audited game (0: not).",
+        ),
+    ] = 0,
+    concurrency: Annotated[
+        int, typer.Option(min=1, help="With --games: the auditor's PRESIDENT_CONCURRENCY.")
+    ] = 4,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Time replay-and-verify of a finished series: from events, and from its bundle."""
+    """Time replay-and-verify of a finished series: from events, and from its bundle; with
+    --games, the auditor service on embedded servers (fsync off) started for the run."""
     game = play_sample_game("bench", Options(players=players, rounds=rounds), seed)
     events = recorded_game(game)
     buffer = io.BytesIO()
@@ -159,7 +172,7 @@ def bench_audit(
     for _ in range(repeat):
         assert audit_bundle(content).ok
     bundle_s = (time.perf_counter() - started) / repeat
-    figures = {
+    figures: dict[str, Any] = {
         "players": players,
         "rounds": rounds,
         "events": len(events),
@@ -170,6 +183,10 @@ def bench_audit(
         "bundle_audit_ms": round(bundle_s * 1000, 2),
         "bundle_events_per_s": round(len(events) / bundle_s),
     }
+    if games:
+        figures["auditor"] = _bench_auditor(
+            games, Options(players=players, rounds=rounds), concurrency
+        )
     if as_json:
         typer.echo(json.dumps(figures))
         return
@@ -178,3 +195,47 @@ def bench_audit(
         f"{figures['audit_ms']} ms ({figures['events_per_s']} events/s); "
         f"from its bundle: {figures['bundle_audit_ms']} ms"
     )
+    if games:
+        a = figures["auditor"]
+        typer.echo(
+            f"one auditor catching up on {a['games']} games (concurrency {a['concurrency']}): "
+            f"{a['audits_per_s']} audits/s, {a['cpu_ms_per_game']} ms CPU per audited game, "
+            f"{a['failed']} failed"
+        )
+
+
+def _bench_auditor(games: int, options: Options, concurrency: int) -> dict[str, Any]:
+    """``games`` finished games on embedded servers of a temporary directory, then one
+    auditor catching up on them (``president_tools.auditor_bench``)."""
+    import shutil
+    import tempfile
+
+    from president.bus.auth import Permissions, Secret, User
+    from president.store.migrate import auditor_role_url
+
+    from president_tools.auditor_bench import AuditorBench, fill, measure_auditor
+    from president_tools.stack import ServiceStack, StackConfig
+    from president_tools.stack.settings import StackSettings
+
+    tool = User("bench-audit", Secret(literal=""), Permissions(publish=(">",), subscribe=(">",)))
+    scratch = Path(tempfile.mkdtemp(prefix="president-bench-audit-"))
+    config = StackConfig(
+        tables=0, engines=0, ai_workers=0, relay=False, durable=False, extra_nats_users=(tool,)
+    )
+    try:
+        with ServiceStack(config, StackSettings(data_dir=scratch)) as stack:
+            bench = AuditorBench(
+                stack.database_url,
+                auditor_role_url(stack.database_url),
+                stack.url_for(tool.name),
+                stack.url_for("auditor"),
+                stack.prefix,
+            )
+
+            async def run() -> dict[str, Any]:
+                tables = await fill(bench, games, options)
+                return await measure_auditor(bench, len(tables), concurrency)
+
+            return asyncio.run(run())
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)

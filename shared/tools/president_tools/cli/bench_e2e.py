@@ -26,6 +26,7 @@ from president_tools.loadtest import (
     run_load,
 )
 from president_tools.loadtest.profiles import collect, window_signals
+from president_tools.loadtest.verdicts import WATCHER, VerdictClock, verdict_watcher
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
 
@@ -42,6 +43,8 @@ ECHO_USER = User(
 
 TARGET_ACTIONS_PER_S = 500.0
 TARGET_RTT_P99_MS = 50.0
+VERDICTS_WITHIN_S = 15.0
+"""After the load, how long the bench waits for the verdicts on the games that ended."""
 
 
 @bench_app.command("e2e")
@@ -52,6 +55,14 @@ def bench_e2e(
     warmup: Annotated[float, typer.Option(min=0, help="Seconds before measuring.")] = 5.0,
     level: Annotated[str, typer.Option(help="AI level of every seat.")] = "easy",
     ai_workers: Annotated[int, typer.Option(min=1, help="AI-worker processes.")] = 2,
+    auditor: Annotated[
+        bool,
+        typer.Option(
+            "--auditor/--no-auditor",
+            help="Run an auditor process too and measure verdict_latency_ms, from each "
+            "game's end on its public subject to its verdict.",
+        ),
+    ] = True,
     engines: Annotated[int, typer.Option(min=1, help="Engine processes.")] = 1,
     durable: Annotated[
         bool,
@@ -103,13 +114,14 @@ def bench_e2e(
         durable=durable,
         ai_workers=ai_workers,
         engines=engines,
+        auditors=1 if auditor else 0,
         log_level="WARNING",
         prefix=settings.subject_prefix,
         extra_env={"PRESIDENT_STATS_INTERVAL": "0.5"}
         | ({} if profile is None else {"PRESIDENT_PROFILE_DIR": str(profile.absolute())}),
         nats_auth=auth,
         nats_nodes=nats_nodes,
-        extra_nats_users=(ECHO_USER,),
+        extra_nats_users=(ECHO_USER, verdict_watcher(settings.subject_prefix)),
     )
     check_absent(absent, players)
     options = LoadOptions(
@@ -126,7 +138,7 @@ def bench_e2e(
     load_before = os.getloadavg()[0]
     try:
         with ServiceStack(config, settings) as stack:
-            report = asyncio.run(_measure(stack, options, as_json, profile))
+            report = asyncio.run(_measure(stack, options, as_json, profile, auditor=auditor))
     except ProcessStartError as error:
         typer.echo(f"a service did not start: {error}", err=True)
         raise typer.Exit(code=1) from error
@@ -136,6 +148,7 @@ def bench_e2e(
     # What else ran on the machine: the figures are only comparable at a similar load.
     report["load_avg_1m"] = {"before": load_before, "after": os.getloadavg()[0]}
     report["ai_workers"], report["engines"] = ai_workers, engines
+    report["auditors"] = 1 if auditor else 0
     report["nats_auth"] = auth
     report["nats_nodes"] = nats_nodes
     report["servers"] = (
@@ -154,9 +167,16 @@ def bench_e2e(
 
 
 async def _measure(
-    stack: ServiceStack, options: LoadOptions, quiet: bool, profile: Path | None = None
+    stack: ServiceStack,
+    options: LoadOptions,
+    quiet: bool,
+    profile: Path | None = None,
+    *,
+    auditor: bool = False,
 ) -> dict[str, Any]:
+    from president.bus.connect import connect
     from president.client import PresidentClient
+    from president.contract.subjects import Subjects
 
     if not quiet:
         typer.echo("Measuring the limits: bare NATS request-reply, bare Postgres insert ...")
@@ -168,13 +188,24 @@ async def _measure(
             f"{options.duration:.0f}s measured ..."
         )
     client = await PresidentClient.connect(stack.client_url, stack.prefix, name="bench-e2e")
+    clock = None
     try:
+        if auditor:
+            watcher = await connect(stack.url_for(WATCHER), "bench-verdicts")
+            clock = VerdictClock(watcher, Subjects(stack.prefix))
+            await clock.start()
         pids = {name: p.pid for name, p in stack.processes.items() if p.pid is not None}
         window = None if profile is None else window_signals(pids)
         result = await run_load(client, options, pids, window=window)
+        if clock is not None:
+            await clock.settle(VERDICTS_WITHIN_S)
     finally:
         await client.close()
+        if clock is not None:
+            await clock.nats.close()
     report = result.to_json() | limits
+    if clock is not None:
+        report["verdict_latency_ms"] = clock.figures()
     if profile is not None:
         report["profiles"] = await asyncio.to_thread(collect, profile, sorted(pids))
     if result.window is not None and (options.turn_seconds or options.absent is not None):
@@ -221,6 +252,12 @@ def _print(report: dict[str, Any]) -> None:
             f"turn clocks: {r['timeouts']} time-outs, {r['takeover_actions']} takeover actions;"
             f" recorded after the deadline by p50 {r['timeout_lag_p50_ms']} ms,"
             f" p99 {r['timeout_lag_p99_ms']} ms, max {r['max_timeout_lag_ms']} ms"
+        )
+    if "verdict_latency_ms" in r:
+        v = r["verdict_latency_ms"]
+        typer.echo(
+            f"verdict after game end: p50 {v['p50']} ms, p95 {v['p95']} ms "
+            f"({v['count']} games, {v['missing']} without a verdict)"
         )
     if r["rejected"] or r["retries"]:
         typer.echo(f"rejected: {r['rejected']}, retries: {r['retries']}")

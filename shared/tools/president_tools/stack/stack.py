@@ -19,7 +19,7 @@ from president_tools.infra.nats import WebSide, read_users
 from president_tools.stack.process import ManagedProcess, ProcessSpec
 from president_tools.stack.settings import StackSettings, identity_environment
 
-ROLES = ("relay", "table", "engine", "ai-worker")
+ROLES = ("relay", "table", "engine", "ai-worker", "auditor")
 """What ``president serve <role>`` runs; also the start order (the stop order is reversed)."""
 
 
@@ -36,6 +36,8 @@ class StackConfig:
     tables: int = 1
     engines: int = 1
     ai_workers: int = 1
+    auditors: int = 0
+    """Auditor processes (a verdict on every finished game; ``bench e2e``, the chaos lab)."""
     relay: bool = True
     prefix: str = "president"
     run_dir: Path | None = None
@@ -60,8 +62,12 @@ class StackConfig:
             "table": self.tables,
             "engine": self.engines,
             "ai-worker": self.ai_workers,
+            "auditor": self.auditors,
         }
 
+
+NEVER_MIGRATE = ("ai-worker", "auditor")
+"""The roles whose ``serve`` has no ``--no-migrate``: they never touch the schema."""
 
 _SERVE = "import sys; from president_tools.cli import app; app(sys.argv[1:], prog_name='president')"
 
@@ -70,7 +76,7 @@ def serve_argv(role: str, *, migrate: bool = True) -> list[str]:
     """The command line of ``president serve <role>`` with this interpreter (no console
     script needed on PATH); ``migrate=False`` when the schema is already up to date."""
     argv = [sys.executable, "-c", _SERVE, "serve", role]
-    if not migrate and role != "ai-worker":
+    if not migrate and role not in NEVER_MIGRATE:
         argv.append("--no-migrate")
     return argv
 
@@ -254,16 +260,17 @@ class ServiceStack:
             labels={"role": role},
         )
 
-    def _service_database_url(self) -> str:
+    def _service_database_url(self, role: str | None = None) -> str:
         """The embedded server trusts local logins, so there the services run as the
         least-privileged role the migration created (SELECT/INSERT on the log, no
-        UPDATE/DELETE): the stack proves those grants suffice. A configured server is
-        used with the URL it was given (the operator's choice of role)."""
-        from president.store.migrate import app_role_url
+        UPDATE/DELETE; the auditor SELECT only): the stack proves those grants suffice.
+        A configured server is used with the URL it was given (the operator's choice)."""
+        from president.store.migrate import app_role_url, auditor_role_url
 
         servers = self._require_servers()
         if self.settings.database_url is None and self.config.migrate:
-            return app_role_url(servers.database_url)
+            least = auditor_role_url if role == "auditor" else app_role_url
+            return least(servers.database_url)
         return servers.database_url
 
     def environment(
@@ -276,7 +283,7 @@ class ServiceStack:
         env.update(
             {
                 "PYTHONUNBUFFERED": "1",
-                "PRESIDENT_DATABASE_URL": self._service_database_url(),
+                "PRESIDENT_DATABASE_URL": self._service_database_url(role),
                 "PRESIDENT_NATS_URL": servers.nats_url,
                 "PRESIDENT_DATA_DIR": str(self.settings.data_dir),
                 "PRESIDENT_LOG_LEVEL": self.config.log_level,
