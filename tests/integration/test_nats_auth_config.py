@@ -90,9 +90,11 @@ async def test_nats_server_takes_the_deployment_file_with_passwords_from_its_env
     with _server('include "auth.conf"\n', tmp_path, env) as url:
         client = await connect(f"nats://table:pw-table@{url.partition('://')[2]}", "t")
         await client.close()
+        # a failed static login goes on to the auth callout (no responder here): the
+        # server refuses it when its callout wait (2 s) ends, so the client waits longer
         with pytest.raises(nats.errors.Error, match="Authorization Violation"):
             await connect(f"nats://table:pw-relay@{url.partition('://')[2]}", "t",
-                          allow_reconnect=False, error_cb=_quiet)  # fmt: skip
+                          allow_reconnect=False, error_cb=_quiet, connect_timeout=10)  # fmt: skip
 
 
 async def _quiet(error: Exception) -> None:
