@@ -4,7 +4,10 @@ nothing connects at import."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
 from typing import Any
 
 from faststream.nats import NatsBroker
@@ -19,6 +22,7 @@ from president.settings import load_settings
 from president.store.postgres import PostgresEventStore
 
 from services.auditor.auditor import Auditor
+from services.auditor.backlog import watch_backlog
 from services.auditor.settings import AuditorSettings
 from services.auditor.subscriber import Consumer, audit_router
 
@@ -77,6 +81,8 @@ class AuditorApp:
         self.subjects = Subjects(settings.subject_prefix)
         self.broker: NatsBroker | None = None
         self._store: PostgresEventStore | None = None
+        self._stop = asyncio.Event()
+        self._backlog: asyncio.Task[None] | None = None
 
     async def start(self, runtime: Runtime | None = None) -> None:
         """Open the log, make sure of the audit stream, then start the subscriber."""
@@ -99,12 +105,23 @@ class AuditorApp:
         spec = audit_stream(self.subjects, StreamLimits.from_settings(settings))
         await ensure_stream(broker.config.connection_state.stream, spec)
         await broker.start()
+        js, events = broker.config.connection_state.stream, self.subjects.events_stream
+        self._backlog = asyncio.create_task(
+            watch_backlog(
+                lambda: js.consumer_info(events, consumer.durable), self._stop, time.monotonic
+            )
+        )
+        runtime.supervise(self._backlog, "the backlog watch")
         runtime.health.add("nats", nats_check(broker.connection))
         runtime.health.add("postgres", postgres_check(store.pool))
         log.info("auditor %s: auditing", settings.instance_id)
 
     async def stop(self) -> None:
         """Stop taking games' ends (those in hand finish or come back), then disconnect."""
+        self._stop.set()
+        if self._backlog is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._backlog
         if self.broker is not None:
             broker, self.broker = self.broker, None
             try:

@@ -59,16 +59,27 @@ def test_demo_json_reports_rounds_scores_and_a_replay_that_matches(
     assert sum(report["scores"]) == 20
 
 
+def _play(stack: ServiceStack, locale: str) -> subprocess.CompletedProcess[str]:
+    """``president play`` against the stack, answering the first legal action each time;
+    a game that does not end fails with what the player saw and the services logged."""
+    try:
+        return subprocess.run(
+            [*PLAY, "--locale", locale],
+            env=_env(nats_url=stack.client_url, subject_prefix=stack.prefix),
+            input="1\n" * 1000,  # always the first legal action the server offers
+            capture_output=True,
+            text=True,
+            timeout=150,
+        )
+    except subprocess.TimeoutExpired as stuck:
+        seen = stuck.stdout.decode() if isinstance(stuck.stdout, bytes) else stuck.stdout or ""
+        logs = {n: stack.log(n).read_text()[-2000:] for n in stack.processes}
+        pytest.fail(f"the game did not end; the player saw:\n{seen[-3000:]}\nlogs: {logs}")
+
+
 @pytest.mark.timeout(180)
 def test_a_person_plays_a_game_to_the_end_with_piped_answers(stack: ServiceStack) -> None:
-    done = subprocess.run(
-        [*PLAY, "--locale", "en"],
-        env=_env(nats_url=stack.client_url, subject_prefix=stack.prefix),
-        input="1\n" * 1000,  # always the first legal action the server offers
-        capture_output=True,
-        text=True,
-        timeout=150,
-    )
+    done = _play(stack, "en")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     out = done.stdout
     assert "Your hand: " in out and "  1) " in out
@@ -81,14 +92,7 @@ def test_a_person_plays_a_game_to_the_end_with_piped_answers(stack: ServiceStack
 def test_a_game_in_the_accented_pseudo_locale_shows_no_plain_english_word(
     stack: ServiceStack,
 ) -> None:
-    done = subprocess.run(
-        [*PLAY, "--locale", "en-XA"],
-        env=_env(nats_url=stack.client_url, subject_prefix=stack.prefix),
-        input="1\n" * 1000,
-        capture_output=True,
-        text=True,
-        timeout=150,
-    )
+    done = _play(stack, "en-XA")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     shown = set(re.findall(r"[A-Za-z]{3,}", done.stdout))
     assert "Ana" in shown and len(done.stdout.splitlines()) > 50  # a whole game was shown

@@ -56,6 +56,7 @@ def test_the_alerts_cover_what_an_operator_must_be_told() -> None:
         "PresidentStalledTables",
         "PresidentAuditFailed",
         "PresidentAuditLate",
+        "PresidentGameWithoutVerdict",
     } <= alerts
 
 

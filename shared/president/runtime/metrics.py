@@ -97,6 +97,17 @@ AUDIT_VERDICT_DELAY = Histogram(
     "Time from a game's end stored in the events stream to its verdict stored",
     buckets=(0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0),
 )
+AUDIT_BACKLOG = Gauge(
+    "president_audit_backlog",
+    "Public events the auditors' shared consumer holds outstanding (not yet delivered, or"
+    " delivered and not acknowledged), at the auditor's last look",
+)
+AUDIT_WAITING_SECONDS = Gauge(
+    "president_audit_waiting_seconds",
+    "Seconds the oldest outstanding public event has waited for the auditors (their shared"
+    " consumer's acknowledgement floor has stood still that long with events outstanding;"
+    " every event but a game's end is acknowledged at once); 0: none outstanding",
+)
 AUDIT_ERRORS = Counter(
     "president_audit_errors",
     "Finished games the auditor could not audit yet (handed back for a redelivery)",

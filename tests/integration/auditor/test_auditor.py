@@ -4,6 +4,7 @@ with the check and version of each problem of a tampered record."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 from faststream.nats import NatsBroker
 from president.bus.streams import audit_stream, ensure_stream
@@ -12,6 +13,7 @@ from president.store.postgres import PostgresEventStore
 from prometheus_client import REGISTRY
 
 from services.auditor.auditor import Auditor
+from services.auditor.backlog import Backlog
 from services.auditor.main import AuditorApp, create_app
 from services.auditor.subscriber import Consumer, audit_router
 from services.auditor.verdicts import GameEnd
@@ -152,3 +154,49 @@ async def test_on_the_setting_every_rounds_end_gets_one_verdict_too(
     ]
     assert all(isinstance(v, AuditPassed) for v in verdicts)
     assert verdicts[0].events < verdicts[2].events == len(events)
+
+
+async def test_an_end_whose_audit_does_not_finish_shows_as_a_growing_wait(
+    servers: TestServers, store: PostgresEventStore, bus: Bus
+) -> None:
+    """The backlog watch on a real consumer: the floor stops before the held end (every
+    event before it acknowledged), the wait grows while it is held, and ends with it."""
+    table_id = await write_sample(store)
+    real, release = Auditor(store), asyncio.Event()
+
+    async def held(end: GameEnd) -> Verdict:
+        await release.wait()
+        return await real.verdict(end)
+
+    broker = NatsBroker(servers.url_for("auditor"), inbox_prefix="_INBOX.auditor", logger=None)
+    consumer = Consumer("auditor", ack_wait=30.0, inbox_prefix="_INBOX.auditor")
+    broker.include_router(audit_router(broker, bus.subjects, held, consumer))
+    await broker.connect()
+    await ensure_stream(broker.config.connection_state.stream, audit_stream(bus.subjects))
+    await broker.start()
+    backlog, events = Backlog(), bus.subjects.events_stream
+    try:
+        await bus.relay(store, table_id)
+        ends = (await bus.js.stream_info(events)).state.last_seq  # the end is the last
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:  # until all but the end is acknowledged
+            info = await bus.js.consumer_info(events, "auditor")
+            if info.ack_floor.stream_seq == ends - 1:
+                break
+            await asyncio.sleep(0.05)
+        assert backlog.look(info, time.monotonic()) == (1, 0.0)
+        await asyncio.sleep(1.0)
+        outstanding, waited = backlog.look(
+            await bus.js.consumer_info(events, "auditor"), time.monotonic()
+        )
+        assert outstanding == 1 and waited >= 1.0
+        release.set()
+        await bus.verdicts(1)
+        await bus.settled()
+        assert backlog.look(await bus.js.consumer_info(events, "auditor"), time.monotonic()) == (
+            0,
+            0.0,
+        )
+    finally:
+        release.set()
+        await broker.stop()
