@@ -12,6 +12,8 @@ from typing import Any
 
 from faststream.nats import NatsBroker
 from faststream.nats.security import NatsSecurity, NatsUserPassword
+from nats.js import JetStreamContext
+from nats.js.errors import NotFoundError
 from president.bus.auth import inbox_prefix
 from president.bus.connect import NatsCredentials, ReconnectPolicy, nats_options
 from president.bus.streams import StreamLimits, audit_stream, ensure_stream
@@ -69,6 +71,21 @@ def broker_options(settings: AuditorSettings, runtime: Runtime | None = None) ->
     return options
 
 
+async def events_stream_made(js: JetStreamContext, stream: str, every: float = 0.5) -> None:
+    """Return once the events stream exists: the relay and the engines make it, the
+    auditor may only read it (until then it is not ready, and says why once)."""
+    said = False
+    while True:
+        try:
+            await js.stream_info(stream)
+            return
+        except NotFoundError:
+            if not said:
+                log.info("auditor: waiting for the stream %s (the relay makes it)", stream)
+                said = True
+        await asyncio.sleep(every)
+
+
 class AuditorApp:
     """The resources of one auditor process."""
 
@@ -102,10 +119,11 @@ class AuditorApp:
         consumer = consumer_of(settings, user)
         broker.include_router(audit_router(broker, self.subjects, auditor.verdict, consumer))
         await broker.connect()
-        spec = audit_stream(self.subjects, StreamLimits.from_settings(settings))
-        await ensure_stream(broker.config.connection_state.stream, spec)
-        await broker.start()
         js, events = broker.config.connection_state.stream, self.subjects.events_stream
+        spec = audit_stream(self.subjects, StreamLimits.from_settings(settings))
+        await ensure_stream(js, spec)
+        await events_stream_made(js, events)
+        await broker.start()
         self._backlog = asyncio.create_task(
             watch_backlog(
                 lambda: js.consumer_info(events, consumer.durable), self._stop, time.monotonic

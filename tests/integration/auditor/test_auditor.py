@@ -7,7 +7,7 @@ import asyncio
 import time
 
 from faststream.nats import NatsBroker
-from president.bus.streams import audit_stream, ensure_stream
+from president.bus.streams import audit_stream, ensure_stream, events_stream
 from president.contract.verdicts import AuditFailed, AuditPassed, Verdict
 from president.store.postgres import PostgresEventStore
 from prometheus_client import REGISTRY
@@ -200,3 +200,26 @@ async def test_an_end_whose_audit_does_not_finish_shows_as_a_growing_wait(
     finally:
         release.set()
         await broker.stop()
+
+
+async def test_an_auditor_started_before_the_events_stream_waits_for_it(
+    servers: TestServers, audit_db: str, store: PostgresEventStore, bus: Bus
+) -> None:
+    """Started before the relay (which makes the stream it may only read), it waits, not
+    ready, instead of failing its start; then it audits as usual."""
+    await bus.js.delete_stream(bus.subjects.events_stream)
+    app = create_app(auditor_settings(servers, audit_db, bus.subjects.prefix))
+    starting = asyncio.create_task(app.start())
+    try:
+        await asyncio.sleep(1.0)
+        assert not starting.done()
+        await ensure_stream(bus.js, events_stream(bus.subjects))
+        await asyncio.wait_for(starting, 10)
+        table_id = await write_sample(store)
+        await bus.relay(store, table_id)
+        (verdict,) = await bus.verdicts(1)
+        assert isinstance(verdict, AuditPassed) and verdict.table_id == table_id
+    finally:
+        if not starting.done():
+            starting.cancel()
+        await app.stop()
