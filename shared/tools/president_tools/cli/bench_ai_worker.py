@@ -23,12 +23,21 @@ def bench_ai_worker(
     ] = 400.0,
     concurrency: Annotated[int, typer.Option(min=1, help="The worker's concurrency.")] = 8,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    profile: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the worker's CPU profile over the measured window to this folder "
+            "(as `bench e2e --profile`).",
+        ),
+    ] = None,
 ) -> None:
     """Feed one `serve ai-worker` process real Easy decision requests (random 4-player
     rounds) at ``rate`` per second, answer its commands with a stand-in engine, and
     measure its CPU per decision, on an embedded NATS (authenticated, as in production)
     started and stopped for the run."""
-    options = DecisionBenchOptions(decisions=decisions, rate=rate, concurrency=concurrency)
+    options = DecisionBenchOptions(
+        decisions=decisions, rate=rate, concurrency=concurrency, profile=profile
+    )
     scratch = Path(tempfile.mkdtemp(prefix="president-bench-ai-"))
     try:
         report = run_decision_bench(options, scratch)

@@ -26,6 +26,7 @@ from president.rules import Options, apply_action, apply_deal, deal_from_seed, n
 from president.rules.engine import Applied, legal_actions
 
 from president_tools.infra.nats import EmbeddedNats
+from president_tools.loadtest.profiles import collect, window_signals
 from president_tools.stack.process import ManagedProcess, ProcessSpec
 from president_tools.stack.settings import identity_environment
 from president_tools.stack.stack import serve_argv
@@ -48,6 +49,8 @@ class DecisionBenchOptions:
     players: int = 4
     concurrency: int = 8
     """The worker's ``PRESIDENT_CONCURRENCY``."""
+    profile: Path | None = None
+    """A folder for the worker's CPU profile over the window (``loadtest.profiles``)."""
 
 
 def decision_requests(count: int, players: int = 4, seed: int = 0) -> list[bytes]:
@@ -135,6 +138,8 @@ def worker_process(
             "PRESIDENT_STATS_INTERVAL": "60",
         }
     )
+    if options.profile is not None:
+        env["PRESIDENT_PROFILE_DIR"] = str(options.profile.absolute())
     spec = ProcessSpec(
         name="ai-worker-bench",
         argv=serve_argv("ai-worker"),
@@ -195,6 +200,9 @@ async def measure_decisions(
         async with asyncio.timeout(60):
             await engine.wait_for(options.warmup)
         assert worker.pid is not None
+        signals = window_signals({worker.name: worker.pid})
+        if options.profile is not None:
+            signals(True)
         cpu_before, started = _cpu_s(worker.pid), time.perf_counter()
         await _publish(client, subjects, bodies[options.warmup :], options.rate)
         async with asyncio.timeout(120):
@@ -202,10 +210,15 @@ async def measure_decisions(
             await _acknowledged(client, subjects)
         seconds = time.perf_counter() - started
         cpu = _cpu_s(worker.pid) - cpu_before
+        if options.profile is not None:
+            signals(False)
     finally:
         await client.close()
     sizes = [len(body) for body in bodies[options.warmup :]]
-    return {
+    profile = {}
+    if options.profile is not None:
+        profile = {"profile": await asyncio.to_thread(collect, options.profile, [worker.name])}
+    return profile | {
         "decisions": options.decisions,
         "seconds": round(seconds, 3),
         "decisions_per_s": round(options.decisions / seconds, 1),
