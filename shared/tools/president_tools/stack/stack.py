@@ -185,7 +185,7 @@ class ServiceStack:
         return found
 
     def service_pids(self) -> dict[str, int]:
-        """The service processes running now, by name (``engine-1``, ``relay-1``, ...)."""
+        """The service processes started, by name (``engine-1``, ``relay-1``, ...)."""
         return {name: p.pid for name, p in self.processes.items() if p.pid is not None}
 
     @property
