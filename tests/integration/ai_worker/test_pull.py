@@ -20,13 +20,6 @@ from tests.fixtures.servers import TestServers
 
 
 @pytest.fixture
-async def client(nats_url: str) -> AsyncIterator[Client]:
-    connection = await nats.connect(nats_url)
-    yield connection
-    await connection.close()
-
-
-@pytest.fixture
 async def worker_nats(servers: TestServers) -> AsyncIterator[Client]:
     connection = await nats.connect(servers.url_for("ai-worker"), inbox_prefix="_INBOX.ai-worker")
     yield connection
@@ -54,6 +47,16 @@ async def _eventually(check: object, within: float = 10.0) -> None:
     assert await check()  # type: ignore[operator]
 
 
+async def _queue_of(client: Client, prefix: str, count: int) -> Subjects:
+    """The work queue of ``prefix`` with ``count`` requests in it."""
+    subjects = Subjects(prefix)
+    js = client.jetstream()
+    await ensure_ai_stream(js, subjects)
+    for n in range(count):
+        await js.publish(subjects.ai_decide, f"request {n}".encode())
+    return subjects
+
+
 async def _pending(client: Client, subjects: Subjects) -> tuple[int, int]:
     info = await client.jetstream().consumer_info(subjects.ai_stream, subjects.ai_consumer)
     return info.num_pending or 0, info.num_ack_pending or 0
@@ -62,11 +65,7 @@ async def _pending(client: Client, subjects: Subjects) -> tuple[int, int]:
 async def test_it_holds_no_more_than_its_concurrency_and_takes_the_rest_as_slots_free(
     client: Client, worker_nats: Client, unique_prefix: str
 ) -> None:
-    subjects = Subjects(unique_prefix)
-    js = client.jetstream()
-    await ensure_ai_stream(js, subjects)
-    for n in range(20):
-        await js.publish(subjects.ai_decide, f"request {n}".encode())
+    subjects = await _queue_of(client, unique_prefix, 20)
     handle = Held()
     consumer = WorkQueueConsumer(worker_nats, subjects, handle, concurrency=3, ack_wait=30.0)
     await consumer.start()
@@ -94,11 +93,7 @@ async def test_it_holds_no_more_than_its_concurrency_and_takes_the_rest_as_slots
 async def test_what_it_holds_when_it_stops_goes_at_once_to_the_next_worker(
     client: Client, worker_nats: Client, unique_prefix: str
 ) -> None:
-    subjects = Subjects(unique_prefix)
-    js = client.jetstream()
-    await ensure_ai_stream(js, subjects)
-    for n in range(5):
-        await js.publish(subjects.ai_decide, f"request {n}".encode())
+    subjects = await _queue_of(client, unique_prefix, 5)
     first, second = Held(), Held()
     second.release.set()
     consumer = WorkQueueConsumer(worker_nats, subjects, first, concurrency=2, ack_wait=30.0)
@@ -131,16 +126,14 @@ async def test_expired_pull_requests_are_renewed_and_a_later_request_still_comes
 ) -> None:
     monkeypatch.setattr(consumer_module, "PULL_EXPIRES", 0.4)
     monkeypatch.setattr(consumer_module, "HEARTBEAT", 0.15)
-    subjects = Subjects(unique_prefix)
-    js = client.jetstream()
-    await ensure_ai_stream(js, subjects)
+    subjects = await _queue_of(client, unique_prefix, 0)
     handle = Held()
     handle.release.set()
     consumer = WorkQueueConsumer(worker_nats, subjects, handle, concurrency=4, ack_wait=30.0)
     await consumer.start()
     try:
         await asyncio.sleep(2.0)  # several requests expire (408) meanwhile, none silent
-        await js.publish(subjects.ai_decide, b"late request")
+        await client.jetstream().publish(subjects.ai_decide, b"late request")
 
         async def handled() -> bool:
             return handle.seen == [b"late request"]
