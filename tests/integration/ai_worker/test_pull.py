@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import nats
 import pytest
 from nats.aio.client import Client
 from president.contract import Subjects
+from president_tools.infra.nats import EmbeddedNats
 
 from services.ai_worker import consumer as consumer_module
 from services.ai_worker.consumer import WorkQueueConsumer
@@ -144,3 +146,45 @@ async def test_expired_pull_requests_are_renewed_and_a_later_request_still_comes
         assert "went silent" not in caplog.text
     finally:
         await consumer.stop(grace=0.5)
+
+
+async def test_after_the_server_restarts_it_asks_again_and_takes_new_requests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(consumer_module, "HEARTBEAT", 0.2)
+    server = EmbeddedNats(tmp_path / "nats", auth=False)
+    url = server.start()
+    worker = await nats.connect(url, max_reconnect_attempts=-1, reconnect_time_wait=0.2)
+    harness = await nats.connect(url, max_reconnect_attempts=-1, reconnect_time_wait=0.2)
+    handle = Held()
+    handle.release.set()
+    try:
+        subjects = await _queue_of(harness, "restart", 1)
+        consumer = WorkQueueConsumer(worker, subjects, handle, concurrency=4, ack_wait=30.0)
+        await consumer.start()
+
+        async def first_handled() -> bool:
+            return handle.seen == [b"request 0"]
+
+        await _eventually(first_handled)
+        server.stop()  # the open pull requests die with it (JetStream keeps the queue)
+        server.start()
+        for _ in range(50):  # until the harness is back too
+            try:
+                await harness.jetstream().publish(
+                    subjects.ai_decide, b"after the restart", headers={"Nats-Msg-Id": "after"}
+                )  # a retry after a lost ack is dropped as a duplicate
+                break
+            except nats.errors.Error:
+                await asyncio.sleep(0.2)
+
+        async def second_handled() -> bool:
+            return handle.seen == [b"request 0", b"after the restart"]
+
+        await _eventually(second_handled, within=15.0)
+        assert "went silent" in caplog.text  # the silence was noticed, requests renewed
+        await consumer.stop(grace=0.5)
+    finally:
+        await worker.close()
+        await harness.close()
+        server.stop()
