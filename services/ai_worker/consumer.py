@@ -1,14 +1,6 @@
 """The AI worker's pull loop on the shared work queue (plain nats-py): pull requests kept
-open on the durable consumer for as many requests as there is room for, each request
-handled in its own task and acknowledged by its outcome.
-
-nats-py has no continuous ``consume``; its ``fetch`` sends a pull request and waits for
-the batch each time (two requests and an empty answer when the queue is empty), so at a
-few decisions per fetch the fetching cost as much as the deciding. Here the requests
-stay open (``expires`` long, heartbeats to notice a lost one) and are topped up as slots
-free: a message arrives as soon as it is published. Delivery is the consumer's as
-before: explicit acks, ``ack_wait`` for what a dead worker held, so nothing in hand is
-lost and nothing more than ``concurrency`` is held (a surplus is handed back at once)."""
+open for as many requests as there is room for, each request handled in its own task
+and acknowledged by its outcome."""
 
 from __future__ import annotations
 

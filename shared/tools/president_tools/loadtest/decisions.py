@@ -1,7 +1,5 @@
-"""One AI-worker process alone (``president bench ai-worker``): real decision requests fed
-to its work queue at a steady rate, a stand-in engine accepting every command, and the
-worker's CPU per decision over the window. The engine, the relay and Postgres are left
-out, so what is measured is the worker's own path: pull, parse, decide, send, ack."""
+"""One AI-worker process alone (``president bench ai-worker``): real decision requests at
+a steady rate, a stand-in engine accepting every command, the worker's CPU per decision."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""The figures of issue 18's closing note, from what one ``bench e2e`` run measured in its
-window: actions against bare Postgres commits, CPU per action by process, bytes per action.
-
-Pure arithmetic (no I/O), so that what the bench prints is what these functions say."""
+"""The figures of issue 18's closing note from one ``bench e2e`` window (pure arithmetic):
+actions against bare Postgres commits, CPU per action by process, bytes per action."""
 
 from __future__ import annotations
 

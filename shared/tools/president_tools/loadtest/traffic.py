@@ -1,7 +1,5 @@
 """What the prompts and decision requests weigh over ``bench e2e``'s window: the bytes the
-prompts stream grew by, and the bytes of the decision requests published (a core
-subscription beside the work queue: the queue deletes what a worker acknowledged, so its
-size says nothing of what went through it)."""
+prompts stream grew by, and the bytes of the decision requests published."""
 
 from __future__ import annotations
 
