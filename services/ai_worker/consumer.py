@@ -113,7 +113,8 @@ class WorkQueueConsumer:
                 await asyncio.wait(pending, timeout=1.0)
 
     async def _watch(self) -> None:
-        """Ask for the first requests, then renew them whenever they went silent."""
+        """Ask for the first requests, then renew them whenever they went silent (and ask
+        again for room that an ask which failed to go out left unasked)."""
         await self._top_up()
         while not self._stopping.is_set():
             await asyncio.sleep(HEARTBEAT)
@@ -123,7 +124,7 @@ class WorkQueueConsumer:
                     log.warning("the pull requests went silent; asking again")
                 self.pulling = False
                 self._asked = 0  # whatever they held is JetStream's to redeliver
-                await self._top_up()
+            await self._top_up()  # also after an ask that could not be sent
 
     async def _top_up(self) -> None:
         room = self._concurrency - self._in_hand - self._asked
