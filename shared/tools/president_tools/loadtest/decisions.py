@@ -19,6 +19,7 @@ import psutil
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from president.bus.auth import Permissions, Secret, User
+from president.bus.streams import ai_stream, ensure_stream
 from president.contract import Accepted, AILevel, DecisionRequest, SeatView, Subjects
 from president.rules import Options, apply_action, apply_deal, deal_from_seed, new_game, observe
 from president.rules.engine import Applied, legal_actions
@@ -120,7 +121,6 @@ def worker_process(
     run_dir: Path,
 ) -> ManagedProcess:
     """``president serve ai-worker`` on ``nats_url`` (``credentials``: its PRESIDENT_NATS_*)."""
-
     ready = run_dir / "ai-worker-bench.ready"
     env = (
         dict(os.environ)
@@ -185,8 +185,6 @@ async def measure_decisions(
     """Feed the started ``worker`` (ready) the warm-up's requests, then the measured
     ones at ``options.rate``; its CPU seconds from the first measured request published to
     the last command answered. ``bench_url``: the publisher's and stand-in engine's NATS."""
-    from president.bus.streams import ai_stream, ensure_stream
-
     subjects = Subjects(prefix)
     bodies = decision_requests(options.warmup + options.decisions, options.players)
     client = await nats.connect(bench_url, name="bench-ai-worker")
