@@ -63,7 +63,7 @@ class WorkerApp:
             self.stats,
         )
         self._consumer = WorkQueueConsumer(
-            js,
+            self._client,
             self.subjects,
             worker.handle,
             concurrency=settings.concurrency,

@@ -13,7 +13,6 @@ import uuid
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-import nats
 import pytest
 from nats.aio.client import Client
 from nats.aio.msg import Msg
@@ -82,13 +81,6 @@ class Engine:
         body = json.loads(msg.data)
         self.received.append(body)
         await msg.respond(self.answer(body))
-
-
-@pytest.fixture
-async def client(nats_url: str) -> AsyncIterator[Client]:
-    connection = await nats.connect(nats_url)
-    yield connection
-    await connection.close()
 
 
 @pytest.fixture

@@ -25,7 +25,9 @@ from president_tools.loadtest import (
     postgres_single_inserts,
     run_load,
 )
+from president_tools.loadtest.figures import Window, figures
 from president_tools.loadtest.profiles import collect, window_signals
+from president_tools.loadtest.traffic import METER, TrafficMeter, traffic_meter
 from president_tools.loadtest.verdicts import WATCHER, VerdictClock, verdict_watcher
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
@@ -121,7 +123,11 @@ def bench_e2e(
         | ({} if profile is None else {"PRESIDENT_PROFILE_DIR": str(profile.absolute())}),
         nats_auth=auth,
         nats_nodes=nats_nodes,
-        extra_nats_users=(ECHO_USER, verdict_watcher(settings.subject_prefix)),
+        extra_nats_users=(
+            ECHO_USER,
+            verdict_watcher(settings.subject_prefix),
+            traffic_meter(settings.subject_prefix),
+        ),
     )
     check_absent(absent, players)
     options = LoadOptions(
@@ -189,21 +195,47 @@ async def _measure(
         )
     client = await PresidentClient.connect(stack.client_url, stack.prefix, name="bench-e2e")
     clock = None
+    meter: TrafficMeter | None = None
     try:
         if auditor:
             watcher = await connect(stack.url_for(WATCHER), "bench-verdicts")
             clock = VerdictClock(watcher, Subjects(stack.prefix))
             await clock.start()
-        pids = {name: p.pid for name, p in stack.processes.items() if p.pid is not None}
-        window = None if profile is None else window_signals(pids)
-        result = await run_load(client, options, pids, window=window)
+        meter = TrafficMeter(
+            await connect(stack.url_for(METER), "bench-traffic"), Subjects(stack.prefix)
+        )
+        await meter.start()
+        pids, servers = stack.service_pids(), stack.server_pids()
+        signals = None if profile is None else window_signals(pids)
+
+        async def window(opening: bool) -> None:
+            if signals is not None:
+                signals(opening)
+            await (meter.open() if opening else meter.close())
+
+        result = await run_load(client, options, pids | servers, window=window)
         if clock is not None:
             await clock.settle(VERDICTS_WITHIN_S)
     finally:
         await client.close()
         if clock is not None:
             await clock.nats.close()
+        if meter is not None:
+            await meter.stop()
+            await meter.nats.close()
+    assert meter is not None  # connected before the load ran
     report = result.to_json() | limits
+    cpu = report.pop("cpu_s_by_process")
+    report["cpu_s_by_process"] = {name: s for name, s in cpu.items() if name not in servers}
+    measured = Window(
+        actions=result.actions,
+        seconds=result.window_s,
+        cpu_s_by_process=report["cpu_s_by_process"],
+        cpu_s_by_server={name: s for name, s in cpu.items() if name in servers},
+        prompt_bytes=meter.prompt_bytes,
+        decision_request_bytes=meter.decision_request_bytes,
+    )
+    report |= figures(measured, limits["pg_inserts_per_s"])
     if clock is not None:
         report["verdict_latency_ms"] = clock.figures()
     if profile is not None:
@@ -247,6 +279,13 @@ def _print(report: dict[str, Any]) -> None:
         f"{load['after']:.1f} after"
     )
     typer.echo(f"CPU seconds used while measuring, by process: {r['cpu_s_by_process']}")
+    typer.echo(f"... by server: {r['cpu_s_by_server']}")
+    typer.echo(f"CPU ms per action: {r['cpu_ms_per_action']}")
+    typer.echo(
+        f"actions/s over bare Postgres commits/s: {r['ratio_to_pg_commits']}; bytes per "
+        f"action: prompts {r['prompt_bytes_per_action']}, decision requests "
+        f"{r['decision_request_bytes_per_action']}"
+    )
     if "timeouts" in r:
         typer.echo(
             f"turn clocks: {r['timeouts']} time-outs, {r['takeover_actions']} takeover actions;"

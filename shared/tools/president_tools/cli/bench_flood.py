@@ -82,8 +82,8 @@ def bench_flood(
 
 def run_flood_bench(stack: ServiceStack, options: FloodOptions) -> dict[str, Any]:
     """The flood measured on a running ``stack`` (which must know ``flood_user``)."""
-    pids = {name: p.pid for name, p in stack.processes.items() if p.pid is not None}
-    servers = {name: pid for name, pid in server_pids(stack).items() if pid is not None}
+    pids = stack.service_pids()
+    servers = stack.server_pids()
     report = asyncio.run(
         measure_flood(
             stack.client_url,
@@ -97,13 +97,3 @@ def run_flood_bench(stack: ServiceStack, options: FloodOptions) -> dict[str, Any
     after = {name: p.pid for name, p in stack.processes.items() if p.alive()}
     report["restarted"] = sorted(name for name, pid in pids.items() if after.get(name) != pid)
     return report
-
-
-def server_pids(stack: ServiceStack) -> dict[str, int | None]:
-    """The embedded servers the stack started (``nats-server``, ``postgres`` with its
-    backends), so that the CPU they spend on the flood is counted too."""
-    found: dict[str, int | None] = {}
-    for server in stack.servers.started:
-        name = "postgres" if "Postgres" in type(server).__name__ else "nats-server"
-        found[name] = getattr(server, "pid", None)
-    return found

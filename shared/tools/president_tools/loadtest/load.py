@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -161,7 +162,7 @@ async def run_load(
     *,
     during: Callable[[Callable[[], None]], Awaitable[object]] | None = None,
     finish_within: float | None = None,
-    window: Callable[[bool], None] | None = None,
+    window: Callable[[bool], object] | None = None,
 ) -> LoadResult:
     """Play ``options.tables`` games at once for the warm-up plus the measured duration.
 
@@ -169,7 +170,8 @@ async def run_load(
     a second window too (``actions_during``, ``during_window_s``), from when it calls
     the function it is given (its real start) to its end. ``finish_within``:
     then start no new game and wait that long at most for every started one to end.
-    ``window(True)`` / ``window(False)``: called as the measured window opens and closes."""
+    ``window(True)`` / ``window(False)``: called as the measured window opens and closes
+    (awaited when it returns an awaitable)."""
     result = LoadResult(options)
     meter = _Meter(result)
     running = True
@@ -214,8 +216,7 @@ async def run_load(
         for _ in range(options.tables):
             spawn_table()
         await asyncio.sleep(options.warmup)
-        if window is not None:
-            window(True)
+        await _mark(window, True)
         cpu_before = _cpu_seconds(pids or {})
         meter.measuring = True
         started, wall_start = time.perf_counter(), datetime.now(UTC)
@@ -224,8 +225,7 @@ async def run_load(
         result.window_s = time.perf_counter() - started
         result.window = (wall_start, datetime.now(UTC))
         result.cpu_s = _cpu_since(cpu_before, pids or {})
-        if window is not None:
-            window(False)
+        await _mark(window, False)
         if during is not None:
             marks: dict[str, Any] = {}
 
@@ -251,6 +251,12 @@ async def run_load(
         for task in list(starters):
             task.cancel()
     return result
+
+
+async def _mark(window: Callable[[bool], object] | None, opening: bool) -> None:
+    outcome = None if window is None else window(opening)
+    if inspect.isawaitable(outcome):
+        await outcome
 
 
 _TIMEOUTS = """

@@ -15,7 +15,8 @@ from president.bus.auth import User
 from president.settings import load_settings
 
 from president_tools.infra import Servers, ensure_servers, free_port
-from president_tools.infra.nats import WebSide, read_users
+from president_tools.infra.nats import EmbeddedNatsCluster, WebSide, read_users
+from president_tools.infra.postgres import EmbeddedPostgres
 from president_tools.stack.process import ManagedProcess, ProcessSpec
 from president_tools.stack.settings import StackSettings, identity_environment
 
@@ -167,6 +168,25 @@ class ServiceStack:
     def servers(self) -> Servers:
         """The servers in use (``started`` lists the embedded ones this stack started)."""
         return self._require_servers()
+
+    def server_pids(self) -> dict[str, int]:
+        """The running embedded servers this stack started, by name: ``postgres`` (its
+        backends are its children) and ``nats-server``, or ``nats-server-<i>`` for each
+        node of a cluster; a configured server is not ours to count and is left out."""
+        found: dict[str, int] = {}
+        for server in self._require_servers().started:
+            if isinstance(server, EmbeddedNatsCluster):
+                nodes = {f"nats-server-{i}": n.pid for i, n in enumerate(server.nodes, 1)}
+            elif isinstance(server, EmbeddedPostgres):
+                nodes = {"postgres": server.pid}
+            else:
+                nodes = {"nats-server": getattr(server, "pid", None)}
+            found |= {name: pid for name, pid in nodes.items() if pid is not None}
+        return found
+
+    def service_pids(self) -> dict[str, int]:
+        """The service processes started, by name (``engine-1``, ``relay-1``, ...)."""
+        return {name: p.pid for name, p in self.processes.items() if p.pid is not None}
 
     @property
     def database_url(self) -> str:
