@@ -209,9 +209,10 @@ class SeatView(BaseModel):
         return self
 
     @classmethod
-    def of(cls, view: Observation) -> SeatView:
+    def of(cls, view: Observation, *, history: bool = True) -> SeatView:
         """The wire form of a rules view (``president.rules.observe(state, seat)``);
-        without ``history`` when the rules view has none (``without_history``).
+        without ``history`` when not ``history`` or the rules view has none
+        (``without_history``).
 
         Built without validation (``model_construct``): a rules view is valid by
         construction, the engine builds one per prompt on its hot path, and every
@@ -237,7 +238,7 @@ class SeatView(BaseModel):
                 "passed": view.passed,
                 "trick": tuple({"seat": m.seat, "cards": m.cards} for m in view.trick),
                 "history": None
-                if view.history is None
+                if view.history is None or not history
                 else tuple({"seat": m.seat, "cards": m.cards} for m in view.history),
                 "played": f"{view.played:0{PLAYED_DIGITS}x}",
                 "moves": view.moves,

@@ -15,7 +15,7 @@ from president.contract import (
 )
 from president.game.fold import Game
 from president.game.tokens import ai_seat_token
-from president.rules import observe, without_history
+from president.rules import observe
 
 Prompt = TurnPrompt | TurnEnded | DecisionRequest
 
@@ -26,8 +26,7 @@ def prompt_view(game: Game, seat: int, *, history: bool = False) -> SeatView:
     deprecated ``PRESIDENT_ENGINE_PROMPT_HISTORY``, until contract 2.0). Its size does not
     grow with the round (``tests/unit/engine/test_prompt_size.py``)."""
     assert game.state is not None
-    view = observe(game.state, seat)
-    return SeatView.of(view if history else without_history(view))
+    return SeatView.of(observe(game.state, seat), history=history)
 
 
 def seat_clock(game: Game, seat: int, now: datetime | None = None) -> SeatClock:
