@@ -1,8 +1,6 @@
 """AI seats: levels Random, Easy, Medium and Hard, each deciding from an Observation only.
 ``make_policy(level, seed=..., budget_ms=...)`` gives a stateless policy whose
-``decide(view)`` (or ``await decide_async(policy, view)``) is one of ``view.legal_actions``.
-Random, Easy and Medium decide from a prompt's view (no move history); Hard raises
-``HistoryMissing`` when it needs the history, and is asked again with the full view."""
+``decide(view)`` (or ``await decide_async(policy, view)``) is one of ``view.legal_actions``."""
 
 from president.ai.factory import make_policy
 from president.ai.level import Level
