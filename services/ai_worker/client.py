@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import nats.errors
 from nats.aio.client import Client
-from president.contract import GameAction, Reply, Subjects, parse_reply
+from president.contract import GameAction, GetView, Reply, Subjects, parse_reply
 
 from services.ai_worker.worker import Unanswered
 
@@ -17,7 +17,8 @@ class NatsGameClient:
         self._subjects = subjects
         self._timeout = timeout
 
-    async def submit(self, command: GameAction) -> Reply:
+    async def submit(self, command: GameAction | GetView) -> Reply:
+        """A command's reply, or a ``GetView``'s (the view of the seat its token is for)."""
         subject = self._subjects.game_command(command.table_id)
         try:
             message = await self._client.request(

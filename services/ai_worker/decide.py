@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from president.ai import HistoryMissing
 from president.contract import DecisionRequest, GameAction
 from president.game.decide import to_game_command
 from president.rules import Action, Observation
@@ -28,15 +29,21 @@ def command_for(request: DecisionRequest, action: Action) -> GameAction:
     )
 
 
-def decision(request: DecisionRequest, decide: Decide) -> GameAction:
-    """Rebuild the seat's view and decide on it (blocking: a slow level runs it in a thread).
+def decision(
+    request: DecisionRequest, decide: Decide, view: Observation | None = None
+) -> GameAction:
+    """Rebuild the seat's view and decide on it (blocking: a slow level runs it in a thread);
+    ``view``: the seat's full view, when the request's lacked what the level needs.
 
     A policy that fails or answers outside the legal actions is replaced by the first
-    legal action, so a request is never left without an answer.
+    legal action, so a request is never left without an answer. ``HistoryMissing`` is
+    raised: the level needs the round's history, which the request's view leaves out.
     """
-    view = request.view.to_rules()
+    view = request.view.to_rules() if view is None else view
     try:
         action = decide(view)
+    except HistoryMissing:
+        raise
     except Exception:
         log.exception("policy failed on %s seat %s", request.table_id, request.seat)
         action = view.legal_actions[0]

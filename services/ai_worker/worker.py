@@ -11,16 +11,19 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
-from president.ai import Policy, make_policy
+from president.ai import HistoryMissing, Policy, make_policy
 from president.contract import (
     Accepted,
     AILevel,
     DecisionRequest,
     GameAction,
+    GetView,
     Rejected,
     RejectionCode,
     Reply,
+    ViewReply,
 )
+from president.rules import Observation, without_history
 from president.runtime.logs import log_context
 from president.runtime.metrics import AI_DECISION_SECONDS, AI_DECISIONS
 from pydantic import ValidationError
@@ -46,9 +49,9 @@ class Unanswered(Exception):
 
 
 class GameClient(Protocol):
-    """Sends a game command and returns the engine's reply."""
+    """Sends a game command (or ``GetView``) and returns the engine's reply."""
 
-    async def submit(self, command: GameAction) -> Reply: ...
+    async def submit(self, command: GameAction | GetView) -> Reply: ...
 
 
 @dataclass
@@ -120,10 +123,13 @@ class AIWorker:
     async def _decide_and_submit(self, request: DecisionRequest) -> Outcome:
         policy = self._policies.for_request(request)
         started = time.perf_counter()
-        if request.level in INLINE_LEVELS:
-            command = decision(request, policy.decide)
-        else:
-            command = await asyncio.to_thread(decision, request, policy.decide)
+        try:
+            command = await self._decide(request, policy)
+        except HistoryMissing:
+            full = await self._full_view(request)
+            if isinstance(full, Outcome):
+                return full
+            command = await self._decide(request, policy, full)
         sent = time.perf_counter()
         AI_DECISIONS.labels(request.level.value).inc()
         AI_DECISION_SECONDS.labels(request.level.value).observe(sent - started)
@@ -139,6 +145,35 @@ class AIWorker:
         self.stats.decide_ms.append((sent - started) * 1000)
         self.stats.rtt_ms.append((time.perf_counter() - sent) * 1000)
         return self._outcome(command, reply)
+
+    async def _decide(
+        self, request: DecisionRequest, policy: Policy, view: Observation | None = None
+    ) -> GameAction:
+        if request.level in INLINE_LEVELS:
+            return decision(request, policy.decide, view)
+        return await asyncio.to_thread(decision, request, policy.decide, view)
+
+    async def _full_view(self, request: DecisionRequest) -> Observation | Outcome:
+        """The seat's view with the round's history, asked of the engine as the seat (its
+        token: that seat's view only), if it is still the position of ``request``."""
+        query = GetView(table_id=request.table_id, seat=request.seat, seat_token=request.seat_token)
+        try:
+            reply = await self._client.submit(query)
+        except Unanswered as error:
+            log.warning("%s: no view (%s); will be redelivered", request.command_id, error)
+            self.stats.retries += 1
+            return Outcome.RETRY
+        if isinstance(reply, Rejected) and reply.code is RejectionCode.INTERNAL_ERROR:
+            self.stats.retries += 1
+            return Outcome.RETRY
+        if not isinstance(reply, ViewReply):
+            log.info("%s: no view (%s): the table moved on", request.command_id, reply.type)
+            return Outcome.ACK
+        full = reply.view.to_rules()
+        if without_history(full) != request.view.to_rules():
+            log.info("%s: the view moved on since the request; dropped", request.command_id)
+            return Outcome.ACK
+        return full
 
     def _outcome(self, command: GameAction, reply: Reply) -> Outcome:
         if isinstance(reply, Accepted):

@@ -131,6 +131,7 @@ class EngineApp:
             secret=self._token_secret,
             prompt_ai_seats=settings.engine_prompt_ai_seats,
             budget_ms=settings.engine_ai_budget_ms,
+            prompt_history=settings.engine_prompt_history,
             watch=self._watch,
         )
         consumer = self._events = EventConsumer(

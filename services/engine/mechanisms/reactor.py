@@ -40,14 +40,17 @@ class Reactor:
         secret: str,
         prompt_ai_seats: bool = True,
         budget_ms: int = DEFAULT_AI_BUDGET_MS,
+        prompt_history: bool = False,
         watch: Callable[[Game], None] | None = None,
     ):
-        """``watch(game)``: called with each game folded for a batch (the turn clock)."""
+        """``watch(game)``: called with each game folded for a batch (the turn clock);
+        ``prompt_history``: prompts carry the round's history (deprecated, until 2.0)."""
         self._engine = engine
         self._publisher = publisher
         self._secret = secret
         self._prompt_ai_seats = prompt_ai_seats
         self._budget_ms = budget_ms
+        self._prompt_history = prompt_history
         self._watch = watch
 
     async def on_lobby(self, event: LobbyEvent) -> None:
@@ -80,6 +83,7 @@ class Reactor:
                 secret=self._secret,
                 prompt_ai_seats=self._prompt_ai_seats,
                 budget_ms=self._budget_ms,
+                history=self._prompt_history,
             )
             if self._watch is not None:
                 self._watch(game)
@@ -100,7 +104,12 @@ class Reactor:
             if game.turns.get(seat) != turn_version or game.seat_kind(seat) != "ai":
                 return
             request = decision_request(
-                game, seat, secret=self._secret, budget_ms=self._budget_ms, attempt=2
+                game,
+                seat,
+                secret=self._secret,
+                budget_ms=self._budget_ms,
+                attempt=2,
+                history=self._prompt_history,
             )
         log.info("table %s: seat %s's decision asked again", table_id, seat)
         await self._publisher.publish([request])

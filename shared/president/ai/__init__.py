@@ -4,6 +4,6 @@
 
 from president.ai.factory import make_policy
 from president.ai.level import Level
-from president.ai.policy import Policy, decide_async
+from president.ai.policy import HistoryMissing, Policy, decide_async
 
-__all__ = ["Level", "Policy", "decide_async", "make_policy"]
+__all__ = ["HistoryMissing", "Level", "Policy", "decide_async", "make_policy"]

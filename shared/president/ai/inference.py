@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from president.ai.policy import HistoryMissing
 from president.ai.sim import Sim
 from president.rules import Observation
 from president.rules.cards import CARD_INDEX, names_mask
@@ -46,10 +47,16 @@ class Inferred:
 
 
 def infer(view: Observation) -> Inferred:
-    """Replay the round's public moves and read the opponents' choices."""
+    """Replay the round's public moves and read the opponents' choices.
+
+    Raises ``HistoryMissing`` for a view without the moves (a prompt's).
+    """
+    moves = view.history
+    if moves is None:
+        raise HistoryMissing("the opponents' clues are read from the round's moves")
     players = view.players
     played = [0] * players
-    for move in view.history:
+    for move in moves:
         if move.cards:
             played[move.seat] |= names_mask(move.cards)
     sim = _replayer(view, played)
@@ -57,7 +64,6 @@ def infer(view: Observation) -> Inferred:
     avoid = [0] * players
     contradicted = [False] * players
     played_since = [0] * players
-    moves = view.history
     later_of: list[int] = [0] * len(moves)
     for index in range(len(moves) - 1, -1, -1):
         move = moves[index]

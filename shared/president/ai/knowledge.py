@@ -65,10 +65,7 @@ def knowledge_of(view: Observation, *, infer: bool = False) -> Knowledge:
     """Read a view into masks and counts (and, with ``infer``, the opponents' habits)."""
     seat = view.seat
     hand = names_mask(view.hand)
-    played = 0
-    for move in view.history:
-        if move.cards:
-            played |= names_mask(move.cards)
+    played = view.played
     unseen = FULL_DECK_MASK & ~hand & ~played
     known = [0] * view.players
     ceiling = [NO_CEILING] * view.players

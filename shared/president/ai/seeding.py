@@ -15,7 +15,7 @@ def view_fingerprint(view: Observation) -> bytes:
         view.seat,
         view.round,
         view.phase,
-        len(view.history),
+        view.moves,
         ",".join(view.hand),
         view.scores,
         view.owed_return,

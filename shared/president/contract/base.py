@@ -10,6 +10,11 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, Stri
 
 SCHEMA_VERSION: Literal[1] = 1
 """The envelope version of every message this code writes and the only one it reads."""
+CONTRACT_MINOR = 1
+"""The contract's additive revision within ``SCHEMA_VERSION`` (the AsyncAPI document's
+version is ``{SCHEMA_VERSION}.{CONTRACT_MINOR}.0``). 1.1: a prompt's or decision request's
+``SeatView`` leaves out ``history`` and carries ``played`` and ``moves``; a 1.1 reader
+still reads 1.0 views. docs/contract.md, "Contract revisions", lists every revision."""
 
 TableId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
 """A table id is one NATS subject token: letters, digits, '-' and '_' (1 to 64)."""

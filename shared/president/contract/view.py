@@ -3,15 +3,18 @@ one translation to and from the rules' ``Observation``."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, cast
+from typing import Annotated, Literal, Self, cast
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, with_config
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator, with_config
+from pydantic.config import JsonDict
+from pydantic.json_schema import SkipJsonSchema
 from typing_extensions import TypedDict
 
 from president.contract.base import Seat
 from president.rules import Observation
 from president.rules import RoundResult as RulesRoundResult
 from president.rules.actions import Action, Pass, Play, Return
+from president.rules.cards import names_mask
 from president.rules.state import Move as RulesMove
 from president.rules.state import Transfer as RulesTransfer
 
@@ -28,6 +31,20 @@ Title = Literal["president", "vice_president", "neutral", "vice_asshole", "assho
 Phase = Literal["deal", "exchange", "play", "game_over"]
 HAND_MAX = 20
 """The most cards a hand holds: 18 dealt (52 among 3) plus the 2 the exchange brings."""
+PLAYED_DIGITS = 13
+"""Hex digits of the ``played`` mask: 52 bits, one per card."""
+CARD_MASK = (
+    "13 lowercase hex digits (a 52-bit number): bit 4 * rank + suit is set for each card"
+    " in it, ranks 3 (0) to 2 (12) in normal order, suits C (0), D, H, S (3); 3C is bit 0,"
+    " 2S bit 51 (`0000000000001` is 3C alone)."
+)
+CardMask = Annotated[str, Field(pattern=rf"^[0-9a-f]{{{PLAYED_DIGITS}}}$")]
+"""A set of cards on the wire (``CARD_MASK``)."""
+
+
+def _left_out_when_none(schema: JsonDict) -> None:
+    """The field is absent, never null: its schema shows no ``default``."""
+    schema.pop("default", None)
 
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
@@ -148,7 +165,28 @@ class SeatView(BaseModel):
     top_rank: Rank | None = Field(description="The rank of top_cards (null: empty trick).")
     passed: tuple[Seat, ...] = Field(description="Seats that passed in the current trick.")
     trick: tuple[Move, ...] = Field(description="The current trick's moves, in order.")
-    history: tuple[Move, ...] = Field(description="Every move of this round, in order.")
+    history: tuple[Move, ...] | SkipJsonSchema[None] = Field(
+        default=None,
+        exclude_if=lambda history: history is None,
+        json_schema_extra=_left_out_when_none,
+        description="Every move of this round, in order. Contract 1.1: left out of"
+        " TurnPrompt and DecisionRequest (until 2.0 an engine may send it there with"
+        " PRESIDENT_ENGINE_PROMPT_HISTORY, deprecated); ViewReply (GetView) always has it.",
+    )
+    played: CardMask | SkipJsonSchema[None] = Field(
+        default=None,
+        exclude_if=lambda played: played is None,
+        json_schema_extra=_left_out_when_none,
+        description="Contract 1.1 (always sent from 1.1 on): the cards played this round, as "
+        + CARD_MASK,
+    )
+    moves: Annotated[int, Field(ge=0)] | SkipJsonSchema[None] = Field(
+        default=None,
+        exclude_if=lambda moves: moves is None,
+        json_schema_extra=_left_out_when_none,
+        description="Contract 1.1 (always sent from 1.1 on): how many moves (plays and"
+        " passes) this round has had, the length of its history.",
+    )
     finished: tuple[Seat, ...] = Field(description="Seats out of cards this round, in order.")
     owed_return: OwedReturn | None = Field(
         description="In the exchange: [to_seat, count] of the cards this seat must return."
@@ -164,9 +202,17 @@ class SeatView(BaseModel):
         description="What this seat may do now (empty when it is not its turn)."
     )
 
+    @model_validator(mode="after")
+    def _history_or_its_summary(self) -> Self:
+        if self.history is None and (self.played is None or self.moves is None):
+            raise ValueError("a view without history must have played and moves")
+        return self
+
     @classmethod
-    def of(cls, view: Observation) -> SeatView:
-        """The wire form of a rules view (``president.rules.observe(state, seat)``).
+    def of(cls, view: Observation, *, history: bool = True) -> SeatView:
+        """The wire form of a rules view (``president.rules.observe(state, seat)``);
+        without ``history`` when not ``history`` or the rules view has none
+        (``without_history``).
 
         Built without validation (``model_construct``): a rules view is valid by
         construction, the engine builds one per prompt on its hot path, and every
@@ -191,7 +237,11 @@ class SeatView(BaseModel):
                 "top_rank": view.top_rank,
                 "passed": view.passed,
                 "trick": tuple({"seat": m.seat, "cards": m.cards} for m in view.trick),
-                "history": tuple({"seat": m.seat, "cards": m.cards} for m in view.history),
+                "history": None
+                if view.history is None or not history
+                else tuple({"seat": m.seat, "cards": m.cards} for m in view.history),
+                "played": f"{view.played:0{PLAYED_DIGITS}x}",
+                "moves": view.moves,
                 "finished": view.finished,
                 "owed_return": view.owed_return,
                 "exchanges": tuple(
@@ -213,7 +263,15 @@ class SeatView(BaseModel):
         )
 
     def to_rules(self) -> Observation:
-        """The rules view this wire view stands for (what an AI level decides from)."""
+        """The rules view this wire view stands for (what an AI level decides from).
+
+        A contract 1.0 view (history, no ``played`` or ``moves``) gives them from its history.
+        """
+        history = (
+            None
+            if self.history is None
+            else tuple(RulesMove(m["seat"], m["cards"]) for m in self.history)
+        )
         return Observation(
             seat=self.seat,
             players=self.players,
@@ -231,7 +289,9 @@ class SeatView(BaseModel):
             top_rank=self.top_rank,
             passed=self.passed,
             trick=tuple(RulesMove(m["seat"], m["cards"]) for m in self.trick),
-            history=tuple(RulesMove(m["seat"], m["cards"]) for m in self.history),
+            history=history,
+            played=_played(self.played, history),
+            moves=self.moves if self.moves is not None else len(history or ()),
             finished=self.finished,
             owed_return=self.owed_return,
             exchanges=tuple(
@@ -244,6 +304,15 @@ class SeatView(BaseModel):
             scores=self.scores,
             legal_actions=tuple(_rules_action(action) for action in self.legal_actions),
         )
+
+
+def _played(played: str | None, history: tuple[RulesMove, ...] | None) -> int:
+    if played is not None:
+        return int(played, 16)
+    mask = 0
+    for move in history or ():
+        mask |= names_mask(move.cards)
+    return mask
 
 
 def _legal_action(action: Action) -> dict[str, object]:

@@ -20,6 +20,15 @@ from president.rules import observe
 Prompt = TurnPrompt | TurnEnded | DecisionRequest
 
 
+def prompt_view(game: Game, seat: int, *, history: bool = False) -> SeatView:
+    """``seat``'s view as a prompt carries it: without the round's move history (contract
+    1.1; ``played`` and ``moves`` sum it up, GetView has it), unless ``history`` (the
+    deprecated ``PRESIDENT_ENGINE_PROMPT_HISTORY``, until contract 2.0). Its size does not
+    grow with the round (``tests/unit/engine/test_prompt_size.py``)."""
+    assert game.state is not None
+    return SeatView.of(observe(game.state, seat), history=history)
+
+
 def seat_clock(game: Game, seat: int, now: datetime | None = None) -> SeatClock:
     """``seat``'s deadline (and the seconds left at ``now``), away and left, as folded."""
     deadline = game.deadlines.get(seat)
@@ -47,9 +56,11 @@ def prompts_for(
     secret: str,
     prompt_ai_seats: bool = True,
     budget_ms: int = DEFAULT_AI_BUDGET_MS,
+    history: bool = False,
 ) -> list[Prompt]:
     """The messages for every seat whose turn ended or began at or after version ``since``
-    (the ends first, so that a new prompt is the last message of its subject).
+    (the ends first, so that a new prompt is the last message of its subject); their views
+    are ``prompt_view``'s.
 
     Called for each relayed event (version ``since``) of a game caught up to its last
     version; the messages carry the turn's own version, so repeats are duplicates.
@@ -73,7 +84,7 @@ def prompts_for(
         if turn_version < since:
             continue
         info = game.created.seats[seat]
-        view = SeatView.of(observe(game.state, seat))
+        view = prompt_view(game, seat, history=history)
         if info.kind == "human" or prompt_ai_seats:
             out.append(
                 TurnPrompt(
@@ -97,9 +108,10 @@ def decision_request(
     budget_ms: int,
     attempt: int = 1,
     view: SeatView | None = None,
+    history: bool = False,
 ) -> DecisionRequest:
     """The AI worker's work for AI seat ``seat``, due in ``game`` (``attempt`` 2: asked
-    again, its first request may be lost)."""
+    again, its first request may be lost), with ``prompt_view``'s view unless given."""
     assert game.state is not None and game.created is not None
     deadline = game.deadlines.get(seat)
     return DecisionRequest(
@@ -108,7 +120,7 @@ def decision_request(
         seat_token=ai_seat_token(secret, game.table_id, seat),
         level=game.created.seats[seat].level or AILevel.MEDIUM,
         stream_version=game.turns[seat],
-        view=SeatView.of(observe(game.state, seat)) if view is None else view,
+        view=prompt_view(game, seat, history=history) if view is None else view,
         budget_ms=budget_ms,
         deadline=None if deadline is None else deadline.at,
         attempt=attempt,

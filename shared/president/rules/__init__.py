@@ -10,7 +10,7 @@ from president.rules.events import EVENT_TYPES, Event, event_from_dict
 from president.rules.options import RULES_VERSION, Options, RoundLeader
 from president.rules.replay import ReplayError, replay
 from president.rules.state import GameState, Phase, RoundResult, new_game
-from president.rules.view import Observation, observe
+from president.rules.view import Observation, observe, without_history
 
 __all__ = [
     "CARD_NAMES",
@@ -45,4 +45,5 @@ __all__ = [
     "replay",
     "shuffled_deck",
     "validate_deal",
+    "without_history",
 ]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from president.rules.actions import Action
-from president.rules.cards import RANKS, mask_names
+from president.rules.cards import FULL_DECK_MASK, RANKS, mask_names
 from president.rules.engine import legal_actions
 from president.rules.state import NO_RANK, GameState, Move, RoundResult, Transfer
 
@@ -16,6 +16,10 @@ class Observation:
 
     Its wire form (JSON Schema, validation, the translation both ways) is
     ``president.contract.view.SeatView``; the rules know nothing of serialisation.
+
+    ``played`` (the cards played this round, a mask: bit ``CARD_INDEX[name]``) and
+    ``moves`` (how many moves the round has had) sum up ``history``; ``history`` is None
+    in a view that leaves it out (``without_history``: what a prompt carries).
     """
 
     seat: int
@@ -34,7 +38,9 @@ class Observation:
     top_rank: str | None
     passed: tuple[int, ...]
     trick: tuple[Move, ...]
-    history: tuple[Move, ...]
+    history: tuple[Move, ...] | None
+    played: int
+    moves: int
     finished: tuple[int, ...]
     owed_return: tuple[int, int] | None
     exchanges: tuple[Transfer, ...]
@@ -68,6 +74,8 @@ def observe(state: GameState, seat: int) -> Observation:
         passed=tuple(s for s in range(state.players) if state.passed >> s & 1),
         trick=trick,
         history=state.history,
+        played=_played(state),
+        moves=len(state.history),
         finished=state.finished,
         owed_return=owed,
         exchanges=tuple(t for t in state.transfers if seat in (t.giver, t.receiver)),
@@ -75,3 +83,19 @@ def observe(state: GameState, seat: int) -> Observation:
         scores=state.scores,
         legal_actions=tuple(legal_actions(state, seat)),
     )
+
+
+def without_history(view: Observation) -> Observation:
+    """The same view without the round's move history (``played`` and ``moves`` stay)."""
+    return replace(view, history=None)
+
+
+def _played(state: GameState) -> int:
+    """The cards played this round: every card is dealt, so those in no hand once the
+    round has moves (a hand loses cards by playing only)."""
+    if not state.history:
+        return 0
+    held = 0
+    for hand in state.hands:
+        held |= hand
+    return FULL_DECK_MASK & ~held

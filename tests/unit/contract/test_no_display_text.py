@@ -28,6 +28,7 @@ ALLOWED: dict[str, str] = {
     "ai_seats": "AI level ids by seat",
     "away_reason": "reason code",
     "top_rank": "rank",
+    "played": "card mask (hex digits)",
     "phase": "phase id",
     "reason": "reason code",
     "status": "table status id",

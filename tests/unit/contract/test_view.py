@@ -11,7 +11,16 @@ from typing import get_args
 import pytest
 from president.contract import SeatView, TurnPrompt
 from president.contract.view import Phase, Rank, Title
-from president.rules import RANKS, Observation, Options, RoundLeader, observe
+from president.rules import (
+    CARD_NAMES,
+    RANKS,
+    Observation,
+    Options,
+    RoundLeader,
+    observe,
+    without_history,
+)
+from president.rules.cards import CARD_INDEX, names_mask
 from president.rules.events import RoundDealt
 from president.rules.playout import random_playout
 from president.rules.replay import decision_of, step
@@ -93,5 +102,56 @@ def test_a_view_of_another_shape_is_refused() -> None:
         {**data, "legal_actions": [{"seat": 0, "pass": False}]},
         {**data, "owed_return": [1, 2, 3]},
     ):
+        with pytest.raises(ValidationError):
+            SeatView.model_validate_json(json.dumps(bad))
+
+
+def _history_cards(view: Observation) -> int:
+    played = 0
+    for move in view.history or ():
+        played |= names_mask(move.cards)
+    return played
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_played_and_moves_sum_up_the_history_in_every_position(players: int) -> None:
+    for state in _positions(players, seed=20 + players):
+        for seat in range(players):
+            view = observe(state, seat)
+            assert view.played == _history_cards(view)
+            assert view.moves == len(state.history)
+            prompt = _wire(without_history(view)).to_rules()
+            assert prompt == dataclasses.replace(view, history=None)
+
+
+def test_a_prompts_view_leaves_the_history_out_and_sends_the_played_cards_as_hex() -> None:
+    state = next(s for s in _positions(4, seed=5) if len(s.history) > 8)
+    view = observe(state, 0)
+    slim = json.loads(SeatView.of(without_history(view)).model_dump_json())
+    full = json.loads(SeatView.of(view).model_dump_json())
+    assert "history" not in slim and len(full["history"]) == view.moves
+    assert slim["played"] == full["played"] == f"{_history_cards(view):013x}"
+    assert slim["moves"] == full["moves"] == len(state.history)
+    cards = {card for move in full["history"] for card in move["cards"]}
+    assert cards == {c for c in CARD_NAMES if int(slim["played"], 16) >> CARD_INDEX[c] & 1}
+
+
+def test_a_contract_1_0_view_is_read_and_its_summary_derived_from_the_history() -> None:
+    state = next(s for s in _positions(5, seed=2) if len(s.history) > 5)
+    view = observe(state, 1)
+    old = json.loads(SeatView.of(view).model_dump_json())
+    del old["played"], old["moves"]
+    assert SeatView.model_validate_json(json.dumps(old)).to_rules() == view
+
+
+def test_a_view_with_neither_the_history_nor_its_summary_is_refused() -> None:
+    state = next(s for s in _positions(3, seed=1) if s.to_act is not None)
+    data = json.loads(SeatView.of(without_history(observe(state, 0))).model_dump_json())
+    for missing in ("played", "moves"):
+        with pytest.raises(ValidationError):
+            SeatView.model_validate_json(
+                json.dumps({k: v for k, v in data.items() if k != missing})
+            )
+    for bad in ({**data, "played": "1" * 14}, {**data, "played": "ABCDEF0123456"}):
         with pytest.raises(ValidationError):
             SeatView.model_validate_json(json.dumps(bad))

@@ -7,10 +7,13 @@ from dataclasses import dataclass
 
 from president.ai.factory import make_policy
 from president.ai.level import Level
+from president.ai.policy import HistoryMissing, Policy
 from president.ai.tournament.spec import TournamentSpec
 from president.rules import (
+    Action,
     Applied,
     GameState,
+    Observation,
     Options,
     Phase,
     apply_action,
@@ -18,6 +21,7 @@ from president.rules import (
     deal_from_seed,
     new_game,
     observe,
+    without_history,
 )
 from president.rules.deal import round_seed
 
@@ -66,7 +70,7 @@ def play_game(spec: TournamentSpec, deal: int, rotation: int) -> GameRecord:
         seat = _actor(state)
         view = observe(state, seat)
         started = time.perf_counter()
-        action = policies[seat].decide(view)
+        action = decide_prompted(policies[seat], view)
         elapsed = time.perf_counter() - started
         if len(view.legal_actions) > 1:
             times[levels[seat]].append(elapsed)
@@ -83,6 +87,15 @@ def play_game(spec: TournamentSpec, deal: int, rotation: int) -> GameRecord:
         for seat in range(spec.players)
     )
     return GameRecord(deal, rotation, seats, {k: tuple(v) for k, v in times.items()})
+
+
+def decide_prompted(policy: Policy, view: Observation) -> Action:
+    """Decide as an AI worker does: from the prompt's view (no move history), and from
+    the full view (the worker's ``GetView``) only when the level raises ``HistoryMissing``."""
+    try:
+        return policy.decide(without_history(view))
+    except HistoryMissing:
+        return policy.decide(view)
 
 
 def _actor(state: GameState) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 
 from president.bus.auth import SEAT_MAX_TTL_S, permission_table, seat_permissions, seat_user
 from president.contract import commands, messages, replies, verdicts, vocabulary
-from president.contract.base import MAX_MESSAGE_BYTES, SCHEMA_VERSION
+from president.contract.base import CONTRACT_MINOR, MAX_MESSAGE_BYTES, SCHEMA_VERSION
 from president.contract.codes import RejectionCode
 from president.contract.subjects import DEFAULT_PREFIX, Subjects
 from president.game import events
@@ -328,7 +328,7 @@ def build(prefix: str = DEFAULT_PREFIX) -> dict[str, Any]:
         "asyncapi": "3.0.0",
         "info": {
             "title": "President services",
-            "version": f"{SCHEMA_VERSION}.0.0",
+            "version": f"{SCHEMA_VERSION}.{CONTRACT_MINOR}.0",
             "description": DESCRIPTION,
         },
         "defaultContentType": "application/json",

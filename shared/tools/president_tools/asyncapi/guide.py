@@ -17,6 +17,7 @@ from president.contract.headers import (
     VERSION,
 )
 from president.contract.subjects import DEFAULT_PREFIX, Subjects
+from president.contract.view import PLAYED_DIGITS
 from president.rules import RULES_VERSION
 
 _P = Subjects(DEFAULT_PREFIX).events_stream.removesuffix("_EVENTS")
@@ -80,7 +81,17 @@ GameCreated (seats without `token_sha256` and `taken_by`) and DealCommitted (wit
 SeedRevealed publishes when the round ends). A SeatEvent carries the private part:
 RoundDealt as `RoundDealtSeatData`, CardsGiven/CardsReturned whole, to the two seats
 concerned only. TurnPrompt, ViewReply and DecisionRequest carry the seat's view
-(`SeatView`: own hand, counts, order, trick, history, exchange, legal actions).
+(`SeatView`: own hand, counts, order, trick, exchange, legal actions, and the round so
+far as `played`, the cards played, a {PLAYED_DIGITS}-hex-digit card mask, and `moves`, how
+many moves it has had); ViewReply (GetView) also carries the round's `history`.
+
+Contract revisions (the document's `info.version` is envelope.revision.0): 1.1 makes
+SeatView's `history` optional and leaves it out of TurnPrompt and DecisionRequest, so that
+a prompt's size does not grow with the round; it adds `played` and `moves`, always sent.
+The whole history comes from GetView, or from the public events a client follows. A 1.1
+reader reads 1.0 views too (history, no `played`/`moves`). Deprecation window, until 2.0:
+an engine run with `PRESIDENT_ENGINE_PROMPT_HISTORY=true` puts `history` back into its
+prompts; 2.0 removes that setting. Readers that refuse unknown fields upgrade first.
 
 ## Following a table (consumer's guide)
 
