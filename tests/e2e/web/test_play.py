@@ -1,0 +1,141 @@
+"""A person plays a whole game in Chromium against AI seats: by clicks alone and by
+keyboard alone; at every turn the page offers exactly the view's legal actions; the
+results show the titles and scores of the log, whose plays the page lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from president.audit.verify import game_stream_id
+from president.bus.auth import seat_user
+from president.store.postgres import PostgresEventStore
+from president_tools.stack import ServiceStack
+from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from tests.e2e.web.page import Page
+
+OFFERED = """
+const combos = arguments[0];
+const hand = () => document.getElementById('hand');
+const press = (code) => hand().querySelector(`[data-card="${code}"]`);
+const enabled = [...hand().querySelectorAll('button.card')].filter(b => !b.disabled)
+  .map(b => b.dataset.card);
+const playable = [];
+for (const combo of combos) {
+  let ok = true;
+  for (const code of combo) {
+    const button = press(code);
+    if (!button || button.disabled) { ok = false; break; }
+    button.click();
+  }
+  if (ok && !document.getElementById('play').disabled) playable.push(combo);
+  for (const code of combo) {
+    const button = press(code);
+    if (button && button.getAttribute('aria-pressed') === 'true') button.click();
+  }
+}
+return {enabled, playable, pass: !document.getElementById('pass').disabled};
+"""
+
+
+@pytest.fixture
+def page(stack: ServiceStack, browser: webdriver.Chrome) -> Iterator[Page]:
+    page = Page(browser, stack.web_url)
+    page.open("?debug=1&lang=en")
+    yield page
+
+
+def _combinations(view: dict[str, Any]) -> list[list[str]]:
+    actions = view["view"]["legal_actions"]
+    return [list(a.get("play") or a.get("return")) for a in actions if "pass" not in a]
+
+
+def offered_equals_legal(page: Page) -> None:
+    """The page's enabled cards, playable combinations and Pass are the view's."""
+    view = page.view()
+    assert view is not None
+    combos = _combinations(view)
+    seen = page.driver.execute_script(OFFERED, combos)
+    assert sorted(seen["enabled"]) == sorted({card for combo in combos for card in combo})
+    assert sorted(map(sorted, seen["playable"])) == sorted(map(sorted, combos))
+    assert seen["pass"] == any("pass" in a for a in view["view"]["legal_actions"])
+
+
+async def _game_events(stack: ServiceStack, table_id: str) -> list[Any]:
+    store = await PostgresEventStore.connect(stack.database_url)
+    try:
+        return list(await store.read_stream(game_stream_id(table_id)))
+    finally:
+        await store.close()
+
+
+async def check_against_the_log(stack: ServiceStack, page: Page, table_id: str) -> None:
+    events = await _game_events(stack, table_id)
+    (ended,) = [e for e in events if e.type == "GameEnded"]
+    rounds = [e for e in events if e.type == "RoundEnded"]
+    shown = page.results()
+    assert shown["scores"] == list(ended.data["scores"])
+    assert shown["titles"] == {e.data["round"]: list(e.data["titles"]) for e in rounds}
+    last = rounds[-1].data["round"]
+    moves = [
+        (last, e.data["seat"], " ".join(e.data.get("cards", [])))
+        for e in events
+        if e.type in ("CardsPlayed", "Passed") and e.data["round"] == last
+    ]
+    assert [entry for entry in page.log() if entry[0] == last] == moves
+    mine = [e for e in events if e.type in ("CardsPlayed", "Passed") and e.data["seat"] == 0]
+    assert mine and {e.metadata.get("requested_by") for e in mine} == {seat_user(table_id, 0)}
+
+
+@pytest.mark.timeout(240)
+async def test_a_person_plays_to_the_results_by_clicks_and_is_offered_the_legal_actions(
+    stack: ServiceStack, page: Page
+) -> None:
+    table_id = page.create_table(players=3, rounds=1)
+    turns = page.play_to_the_end(page.take_turn_by_clicks, each=lambda: offered_equals_legal(page))
+    assert turns > 0
+    await check_against_the_log(stack, page, table_id)
+
+
+def take_turn_by_keys(page: Page) -> None:
+    """Keys only: H to the hand, arrows and Space to pick, P to play, S to pass."""
+    keys = ActionChains(page.driver)
+    body = page.driver.find_element(By.TAG_NAME, "body")
+    if not page.enabled_cards():
+        body.send_keys("s")
+        return
+    body.send_keys("h")
+    for _ in range(4):
+        if page.element("play").is_enabled():
+            break
+        cards = page.cards()
+        at = [c.get_attribute("data-card") for c in cards].index(
+            page.driver.switch_to.active_element.get_attribute("data-card")
+        )
+        for _ in range(len(cards)):
+            focused = page.driver.switch_to.active_element
+            if focused.is_enabled() and focused.get_attribute("aria-pressed") != "true":
+                break
+            keys.send_keys(Keys.ARROW_RIGHT).perform()
+            at += 1
+        keys.send_keys(Keys.SPACE).perform()
+    keys.send_keys("p").perform()
+
+
+@pytest.mark.timeout(240)
+async def test_a_person_plays_to_the_results_by_keyboard_alone(
+    stack: ServiceStack, page: Page
+) -> None:
+    name = page.element("player-name")
+    name.send_keys("Kay")
+    ActionChains(page.driver).send_keys(Keys.TAB, "3", Keys.ENTER).perform()  # players: 3
+    page.element("create").send_keys(Keys.ENTER)
+    page.wait(lambda: page.element("table").is_displayed(), "the table")
+    table_id = str(page.wait(lambda: page.view() and page.session(), "the view")["table_id"])
+    page.play_to_the_end(lambda: take_turn_by_keys(page))
+    await check_against_the_log(stack, page, table_id)
