@@ -16,7 +16,7 @@ class WebSettings(ServiceSettings):
 
     web_host: str = Field(default="0.0.0.0", description="address the page and lobby API bind")
     web_port: int = Field(
-        default=8080, ge=0, le=65535, description="port of the page and the lobby API"
+        default=8000, ge=0, le=65535, description="port of the page and the lobby API"
     )
     web_nats_url: str | None = Field(
         default=None,

@@ -8,7 +8,7 @@ const DEBUG = params.get("debug") === "1";
 const store = window.sessionStorage;
 const state = {
   config: null, session: null, link: null, reply: null, names: [], selected: new Set(),
-  log: {}, status: "idle", statusSince: 0, note: "", lastTurn: -1, events: [],
+  log: {}, status: "idle", downSince: null, everConnected: false, note: "", lastTurn: -1, events: [],
 };
 
 // -- start ------------------------------------------------------------------
@@ -44,6 +44,7 @@ function fillLanguages(available) {
   select.onchange = async () => {
     localStorage.setItem("president-lang", select.value);
     await load(select.value);
+    $("status").textContent = "";
     $("hand").replaceChildren(); // the cards' words are the new language's
     fillLobby();
     render();
@@ -114,7 +115,7 @@ async function enterTable(session, ticket) {
     tableId: session.table_id, seat: session.seat, seatToken: session.seat_token, ticket,
     fetchTicket: async () => (await api(
       `/api/tables/${session.table_id}/seats/${session.seat}/ticket`, { pass: session.pass })).ticket,
-    onView, onEvent, onPrompt, onStatus: setStatus, onRaw: debugEvent,
+    onView, onEvent, onPrompt, onSynced, onStatus: setStatus, onRaw: debugEvent,
   });
   link.start();
 }
@@ -140,8 +141,6 @@ function name(seat) {
   return entry.name;
 }
 
-let resentPending = false;
-
 function onView(reply) {
   const before = state.reply;
   state.reply = reply;
@@ -162,11 +161,13 @@ function onView(reply) {
   }
   render();
   $("debug-view").textContent = JSON.stringify(reply, null, 1);
-  if (!resentPending) {
-    resentPending = true;
-    const pending = store.getItem("president-pending");
-    if (pending) resendCommand(JSON.parse(pending)); // unanswered before a reload
-  }
+}
+
+/** A command not answered before a reload or a lost connection is sent again, with its
+ * id: if it took effect, the engine answers it as a duplicate. */
+function onSynced() {
+  const pending = store.getItem("president-pending");
+  if (pending) resendCommand(JSON.parse(pending));
 }
 
 function onEvent(event, subject, gap) {
@@ -245,7 +246,9 @@ async function resendCommand(command) {
     $("refusal").textContent = reply.type === "Rejected" ? refusal(reply.code, reply.params) : "";
     if (reply.type === "Accepted") state.selected.clear();
   } catch (error) {
+    // kept pending: sent again once the connection is back (onSynced)
     $("refusal").textContent = t("web-not-sent");
+    return;
   }
   await state.link.refresh().catch(() => {});
 }
@@ -271,11 +274,11 @@ function refusal(code, params = {}) {
 
 function onKey(event) {
   if (!state.reply || event.target.matches("input, select, textarea")) return;
-  const hand = [...$("hand").querySelectorAll("button")];
+  const hand = [...$("hand").querySelectorAll("button.card")].filter((b) => !b.disabled);
   const at = hand.indexOf(document.activeElement);
   const key = event.key.toLowerCase();
   const rtl = document.documentElement.dir === "rtl";
-  if ((key === "arrowright" || key === "arrowleft") && at >= 0) {
+  if ((key === "arrowright" || key === "arrowleft") && at >= 0 && !event.ctrlKey) {
     const step = (key === "arrowright") !== rtl ? 1 : -1;
     hand[(at + step + hand.length) % hand.length].focus();
     event.preventDefault();
@@ -472,25 +475,35 @@ function tick() {
   const deadline = clock?.deadline ? Date.parse(clock.deadline) : null;
   $("clock").textContent = deadline && state.reply.view.legal_actions.length
     ? t("web-clock", { seconds: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) }) : "";
-  if (state.status !== "connected" && Date.now() - state.statusSince > 1000) {
-    showStatus();
-  }
+  if (state.downSince != null && Date.now() - state.downSince > 1000) showStatus();
 }
 
 // -- status, announcements, debug ------------------------------------------------
 
 function setStatus(status, detail) {
-  if (status !== state.status) state.statusSince = Date.now();
+  if (status === "connected") {
+    state.downSince = null;
+    state.everConnected = true;
+  } else if (state.downSince == null) {
+    state.downSince = Date.now();
+  }
   state.status = status;
-  $("debug-connection").textContent = `${status}${detail ? `: ${detail}` : ""} (${state.config?.nats_url ?? ""})`;
+  const shown = $("debug-connection");
+  shown.textContent = `${status}${detail ? `: ${detail}` : ""} (${state.config?.nats_url ?? ""})`;
+  shown.dataset.state = status;
+  shown.dataset.sessions = String(state.link?.sessions ?? 0);
   // a reconnect within a second (a fresh ticket when the user JWT expires) goes unnoticed
   if (status === "connected" || status === "idle") showStatus();
 }
 
 function showStatus() {
   const el = $("status");
-  el.dataset.state = state.status;
-  el.textContent = state.status === "idle" ? "" : t(`web-status-${state.status}`);
+  const down = state.downSince != null && state.status !== "idle";
+  const shown = !down ? (state.status === "connected" ? "connected" : "idle")
+    : state.everConnected ? "reconnecting" : "connecting";
+  if (el.dataset.state === shown && el.textContent) return;
+  el.dataset.state = shown;
+  el.textContent = shown === "idle" ? "" : t(`web-status-${shown}`);
 }
 
 function announce(text) {

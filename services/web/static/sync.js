@@ -11,7 +11,8 @@ export class SeatLink {
   /**
    * @param {object} options natsUrl, prefix, tableId, seat, seatToken, ticket (first
    *   connection), fetchTicket() (a fresh one), and the callbacks onView(reply),
-   *   onEvent(event, subject), onPrompt(message), onStatus(state, detail), onRaw(entry)
+   *   onEvent(event, subject), onPrompt(message), onStatus(state, detail), onRaw(entry),
+   *   onSynced() (after each connection's first view)
    */
   constructor(options) {
     Object.assign(this, options);
@@ -31,14 +32,17 @@ export class SeatLink {
   }
 
   async start() {
+    let failures = 0;
     while (!this.closing) {
       try {
-        await this._session();
+        await this._session(); // returns once a connection that worked is closed
+        failures = 0; // at once: a user JWT that expired is replaced unnoticed
       } catch (error) {
+        failures += 1;
         this.onStatus("reconnecting", String(error?.message ?? error));
       }
       if (this.closing) break;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      if (failures) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
   }
 
@@ -61,6 +65,7 @@ export class SeatLink {
       name: this.user,
     });
     this.nc = nc;
+    this.sessions = (this.sessions ?? 0) + 1;
     const buffered = [];
     let synced = false;
     const take = (subject, handler) => {
@@ -82,7 +87,8 @@ export class SeatLink {
     await this.refresh();
     synced = true;
     for (const [handler, data, subject] of buffered.splice(0)) handler(data, subject);
-    this.onStatus("connected");
+    this.onStatus("connected", `connection ${this.sessions} as ${this.user}`);
+    this.onSynced?.();
     (async () => {
       for await (const status of nc.status()) {
         if (status.type === Events.Error || status.type === Events.Disconnect) {

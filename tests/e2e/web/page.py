@@ -27,7 +27,13 @@ class Page:
         self.driver.get(f"{self.url}{query}")
         self.wait(lambda: self.driver.find_element(By.ID, "language").text != "", "the page")
 
-    def wait(self, done: Callable[[], Any], what: str, timeout: float = TURN_TIMEOUT) -> Any:
+    def wait(
+        self,
+        done: Callable[[], Any],
+        what: str,
+        timeout: float = TURN_TIMEOUT,
+        diagnose: Callable[[], str] | None = None,
+    ) -> Any:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
@@ -37,18 +43,26 @@ class Page:
             if value:
                 return value
             time.sleep(0.05)
-        raise AssertionError(f"waited {timeout} s for {what}")
+        raise AssertionError(
+            f"waited {timeout} s for {what}" + (f": {diagnose()}" if diagnose else "")
+        )
 
     def element(self, element_id: str) -> WebElement:
         return self.driver.find_element(By.ID, element_id)
 
-    def create_table(self, name: str = "Ann", players: int = 3, rounds: int = 1) -> str:
+    def create_table(
+        self, name: str = "Ann", players: int = 3, rounds: int = 1, turn_seconds: int = 0
+    ) -> str:
         """Fill the lobby form by clicks and keys: seat 0, AI Easy in the others."""
         self.element("player-name").send_keys(name)
         Select(self.element("players")).select_by_value(str(players))
         rounds_field = self.element("rounds")
         rounds_field.clear()
         rounds_field.send_keys(str(rounds))
+        if turn_seconds:
+            seconds = self.element("turn-seconds")
+            seconds.clear()
+            seconds.send_keys(str(turn_seconds))
         self.element("create").click()
         self.wait(lambda: self.element("table").is_displayed(), "the table")
         self.wait(lambda: self.view() is not None, "the first view")
@@ -116,6 +130,11 @@ class Page:
             self.wait(
                 lambda b=before: self.over() or self.element("debug-view").text != b,
                 "the view after a move",
+                diagnose=lambda: (
+                    f"refusal {self.element('refusal').text!r}, reply"
+                    f" {self.element('debug-reply').text}, connection"
+                    f" {self.element('debug-connection').text}"
+                ),
             )
         return turns
 

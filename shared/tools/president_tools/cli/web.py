@@ -61,14 +61,12 @@ def web(
                 f"Open {stack.web_url} in a browser (ready in"
                 f" {time.monotonic() - started:.1f}s); Ctrl-C stops everything."
             )
-            signal.signal(signal.SIGTERM, asked)
-            try:
-                while not stop["asked"] and all(
-                    stack.processes[name].alive() for name in stack.names("web")
-                ):
-                    time.sleep(0.5)
-            except KeyboardInterrupt:
-                pass
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                signal.signal(signum, asked)
+            while not stop["asked"] and all(
+                stack.processes[name].alive() for name in stack.names("web")
+            ):
+                time.sleep(0.2)
     except ProcessStartError as error:
         typer.echo(f"a service did not start: {error}", err=True)
         raise typer.Exit(code=1) from error

@@ -659,7 +659,7 @@ web-game-over = המשחק נגמר.
 # not from the sheet
 web-round-over = סיבוב { $round } נגמר.
 # not from the sheet
-web-not-sent = לא נשלח: החיבור נפל. נסו שוב בעוד רגע.
+web-not-sent = עוד לא נשלח: יישלח ברגע שהחיבור יחזור.
 # not from the sheet
 web-failed = זה לא הצליח.
 # not from the sheet

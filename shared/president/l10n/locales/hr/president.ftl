@@ -651,7 +651,7 @@ web-game-over = Igra je gotova.
 # not from the sheet
 web-round-over = Runda { $round } je gotova.
 # not from the sheet
-web-not-sent = Nije poslano: veza je prekinuta. Pokušajte malo kasnije.
+web-not-sent = Još nije poslano: ide čim se veza vrati.
 # not from the sheet
 web-failed = To nije uspjelo.
 # not from the sheet

@@ -637,7 +637,7 @@ web-game-over = Partita finita.
 # not from the sheet
 web-round-over = La mano { $round } è finita.
 # not from the sheet
-web-not-sent = Non inviato: la connessione è caduta. Riprova tra poco.
+web-not-sent = Non ancora inviato: partirà appena torna la connessione.
 # not from the sheet
 web-failed = Non ha funzionato.
 # not from the sheet

@@ -636,7 +636,7 @@ web-game-over = თამაში დასრულდა.
 # not from the sheet
 web-round-over = რაუნდი { $round } დასრულდა.
 # not from the sheet
-web-not-sent = ვერ გაიგზავნა: კავშირი გაწყდა. ცოტა ხანში სცადეთ.
+web-not-sent = ჯერ არ გაიგზავნა: გაიგზავნება, როგორც კი კავშირი აღდგება.
 # not from the sheet
 web-failed = არ გამოვიდა.
 # not from the sheet

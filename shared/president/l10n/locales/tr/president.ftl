@@ -643,7 +643,7 @@ web-game-over = Oyun bitti.
 # not from the sheet
 web-round-over = { $round }. tur bitti.
 # not from the sheet
-web-not-sent = Gönderilmedi: bağlantı yok. Birazdan yeniden deneyin.
+web-not-sent = Henüz gönderilmedi: bağlantı gelince gidecek.
 # not from the sheet
 web-failed = Olmadı.
 # not from the sheet
