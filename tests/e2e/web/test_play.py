@@ -138,3 +138,44 @@ def test_a_person_plays_to_the_results_by_keyboard_alone(stack: ServiceStack, pa
     table_id = str(page.wait(lambda: page.view() and page.session(), "the view")["table_id"])
     page.play_to_the_end(lambda: take_turn_by_keys(page))
     check_against_the_log(stack, page, table_id)
+
+
+LAYOUT = """
+const rect = (el) => { const r = el.getBoundingClientRect(); return {x: r.x, w: r.width}; };
+const hand = [...document.querySelectorAll('#hand button.card')].map(rect);
+return {
+  dir: getComputedStyle(document.body).direction,
+  lang: document.documentElement.lang,
+  width: document.documentElement.clientWidth,
+  scroll: document.documentElement.scrollWidth,
+  hand,
+  missing: window.__missingMessages ?? [],
+  origins: [...new Set(performance.getEntriesByType('resource').map(e => new URL(e.name).origin))],
+};
+"""
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", ["he", "ka"])
+def test_the_page_in_hebrew_is_right_to_left_in_georgian_complete_and_fits_360_px(
+    stack: ServiceStack, browser: webdriver.Chrome, locale: str
+) -> None:
+    browser.execute_cdp_cmd(  # a phone's viewport
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 360, "height": 800, "deviceScaleFactor": 1, "mobile": True},
+    )
+    page = Page(browser, stack.web_url)
+    page.open(f"?debug=1&lang={locale}")
+    page.create_table(name="Дана" if locale == "ka" else "דנה", players=3)
+    page.wait(page.due, "a turn")
+    shown = browser.execute_script(LAYOUT)
+    assert shown["lang"] == locale and shown["missing"] == []
+    assert shown["dir"] == ("rtl" if locale == "he" else "ltr")
+    first, last = shown["hand"][0], shown["hand"][1]  # the first row's first two cards
+    if locale == "he":  # the lowest card at the right edge, the hand running leftwards
+        assert first["x"] > last["x"]
+    else:
+        assert first["x"] < last["x"]
+    assert shown["width"] == 360 and shown["scroll"] <= 360  # nothing wider than the phone
+    origins = {o for o in shown["origins"] if not o.startswith("ws")}
+    assert origins == {stack.web_url.rstrip("/")}  # nothing outside the page's origin
