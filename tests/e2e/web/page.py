@@ -47,6 +47,11 @@ class Page:
             f"waited {timeout} s for {what}" + (f": {diagnose()}" if diagnose else "")
         )
 
+    def text(self, element_id: str) -> str:
+        """An element's whole text, shown or not (the debug drawer's)."""
+        script = "return document.getElementById(arguments[0]).textContent"
+        return str(self.driver.execute_script(script, element_id))
+
     def element(self, element_id: str) -> WebElement:
         return self.driver.find_element(By.ID, element_id)
 
@@ -121,19 +126,18 @@ class Page:
                 continue
             if each is not None:
                 each()
-            before = self.element("debug-view").text
+            before = self.text("debug-view")
             try:
                 turn()
             except StaleElementReferenceException:  # a view came meanwhile: look again
                 continue
             turns += 1
             self.wait(
-                lambda b=before: self.over() or self.element("debug-view").text != b,
+                lambda b=before: self.over() or self.text("debug-view") != b,
                 "the view after a move",
                 diagnose=lambda: (
                     f"refusal {self.element('refusal').text!r}, reply"
-                    f" {self.element('debug-reply').text}, connection"
-                    f" {self.element('debug-connection').text}"
+                    f" {self.text('debug-reply')}, connection {self.text('debug-connection')}"
                 ),
             )
         return turns

@@ -86,7 +86,7 @@ def test_a_reload_mid_trick_is_back_within_2_s_and_a_resent_command_is_a_duplica
 ) -> None:
     page.create_table(players=3, turn_seconds=60)
     page.wait(page.due, "the first turn")
-    while not (_mid_trick(page) and "Accepted" in page.element("debug-reply").text):
+    while not (_mid_trick(page) and "Accepted" in page.text("debug-reply")):
         if page.due():
             page.take_turn_by_clicks()
         time.sleep(0.1)
@@ -113,7 +113,7 @@ def test_a_reload_mid_trick_is_back_within_2_s_and_a_resent_command_is_a_duplica
     ]
     assert page.log() == moves  # nothing lost, nothing twice
     page.element("debug-resend").click()
-    page.wait(lambda: '"duplicate": true' in page.element("debug-reply").text, "a duplicate")
+    page.wait(lambda: '"duplicate": true' in page.text("debug-reply"), "a duplicate")
 
 
 @pytest.mark.timeout(180)
@@ -165,8 +165,8 @@ def test_an_expired_user_jwt_is_replaced_by_a_fresh_ticket_unnoticed(
 def a_move_goes_through(page: Page) -> None:
     """The person's next move is accepted and the page shows what followed."""
     page.wait(page.due, "a turn on the fresh connection")
-    before = page.element("debug-view").text
+    before = page.text("debug-view")
     page.driver.execute_script("document.getElementById('debug-reply').textContent = ''")
     page.take_turn_by_clicks()
-    page.wait(lambda: page.element("debug-view").text != before, "the view after the move")
-    page.wait(lambda: '"Accepted"' in page.element("debug-reply").text, "the move accepted")
+    page.wait(lambda: page.text("debug-view") != before, "the view after the move")
+    page.wait(lambda: '"Accepted"' in page.text("debug-reply"), "the move accepted")
