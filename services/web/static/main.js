@@ -320,7 +320,6 @@ function renderSeats(view) {
     li.dataset.toAct = String(view.to_act === seat);
     li.dataset.me = String(view.seat === seat);
     const title = last ? t(`title-${last.titles[seat]}`) : "";
-    li.innerHTML = "";
     const parts = [
       ["name", name(seat)],
       ["count", t("web-seat-cards", { count: size })],
