@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from president.audit import audit_events
+from president.audit.text import render_text
 from president.audit.verify import game_stream_id
 from president.bus.auth import seat_user
 from president.store.postgres import PostgresEventStore
@@ -97,6 +99,8 @@ def check_against_the_log(stack: ServiceStack, page: Page, table_id: str) -> Non
     assert [entry for entry in page.log() if entry[0] == last] == moves
     mine = [e for e in events if e.type in ("CardsPlayed", "Passed") and e.data["seat"] == 0]
     assert mine and {e.metadata.get("requested_by") for e in mine} == {seat_user(table_id, 0)}
+    audit = render_text(audit_events(events))  # the audit names who acted
+    assert f"[by {seat_user(table_id, 0)}" in audit and "Verdict: OK" in audit
 
 
 @pytest.mark.timeout(240)
