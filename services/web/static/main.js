@@ -142,7 +142,6 @@ function name(seat) {
 }
 
 function onView(reply) {
-  const before = state.reply;
   state.reply = reply;
   const view = reply.view;
   if (view.round > 0) {
@@ -150,7 +149,10 @@ function onView(reply) {
     if (view.history.length >= known.length) state.log[view.round] = [...view.history];
     saveLog();
   }
-  if (!before || before.view.legal_actions.length === 0 || reply.stream_version !== before.stream_version) {
+  // a pick survives a new view (the other seat's return in the exchange, a clock event)
+  // while it still leads to a legal combination
+  const picked = [...state.selected];
+  if (!combinations().some((combo) => picked.every((c) => combo.includes(c)))) {
     state.selected.clear();
   }
   const due = view.legal_actions.length > 0;
