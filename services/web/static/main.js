@@ -329,7 +329,7 @@ function renderSeats(view) {
     ];
     if (title) parts.push(["title", title]);
     if (view.to_act === seat) parts.push(["acting", t("web-to-act")]);
-    if (view.finished.includes(seat)) parts.push(["out", t("web-out")]);
+    if (view.phase === "play" && view.finished.includes(seat)) parts.push(["out", t("web-out")]);
     for (const [kind, text] of parts) {
       const span = document.createElement("div");
       span.className = kind;
