@@ -30,7 +30,8 @@ async function main() {
   $("debug-resend").addEventListener("click", resend);
   setInterval(tick, 250);
   const saved = store.getItem("president-seat");
-  if (saved) await enterTable(JSON.parse(saved), null);
+  // a seat of this tab's (a reload): back to it; a table that is gone: the lobby again
+  if (saved) await enterTable(JSON.parse(saved), null).catch(leaveTable);
   setStatus(state.status);
 }
 
