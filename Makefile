@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-unit test-integration test-e2e test-chaos lint demo clean
+.PHONY: venv test test-unit test-integration test-e2e test-chaos lint demo web web-vendor clean
 
 # The suite runs in TEST_WORKERS processes (pytest-xdist), each a test module at a time
 # with servers of its own, in the collection order (the long chaos outages first: they
@@ -58,6 +58,15 @@ lint: $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/president demo
+
+# The browser table: the embedded servers, every service and the page (prints its URL).
+web: $(STAMP)
+	$(BIN)/president web
+
+# Re-vendor the page's ES modules (nats.ws, @fluent/bundle) from npm, as locked in
+# services/web/vendor/package-lock.json.
+web-vendor:
+	services/web/vendor/vendor.sh
 
 clean:
 	rm -rf $(VENV) .president .pytest_cache .mypy_cache .ruff_cache

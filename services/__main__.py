@@ -1,6 +1,6 @@
 """``python -m services <role>`` (console script ``president-service``): one production
-process of ``table``, ``engine``, ``ai-worker``, ``relay``, ``auditor`` or the one-shot
-``migrate``, configured by ``PRESIDENT_*`` variables against the servers they name."""
+process of ``table``, ``engine``, ``ai-worker``, ``relay``, ``auditor``, ``web`` or the
+one-shot ``migrate``, configured by ``PRESIDENT_*`` variables against the servers they name."""
 
 from __future__ import annotations
 
@@ -63,6 +63,12 @@ ROLES = {
     "auditor": Role(
         "services.auditor.settings:AuditorSettings", "services.auditor.main", migrates=False
     ),
+    "web": Role(
+        "services.web.settings:WebSettings",
+        "services.web.main",
+        needs_database=False,
+        migrates=False,
+    ),
     "migrate": Role("services.__main__:MigrateSettings", None, needs_nats=False),
 }
 """Every role a process can take (``president serve <role>`` takes the same)."""
@@ -84,6 +90,13 @@ def check_secrets(role: str, settings: Settings) -> None:
         needs_nats=spec.needs_nats,
         needs_commands_identity=role in COMMANDS_IDENTITY,
     )
+    if role == "web":
+        from services.web.settings import WebSettings, missing_web_settings
+
+        assert isinstance(settings, WebSettings)
+        missing = missing_web_settings(settings)
+        if missing:
+            raise MissingSecretError(f"{' and '.join(missing)} not set")
 
 
 def serve(role: str, settings: Settings, *, migrate: bool) -> None:

@@ -10,8 +10,23 @@ from services.web.tickets import TICKET_TTL_S
 
 
 class WebSettings(ServiceSettings):
-    """What ``president web`` needs for the browsers' credentials: the lobby's ticket
-    secret, the auth callout's issuer seed and identity, and the lifetimes."""
+    """What ``president web`` needs: where it serves the page and the lobby API, the
+    WebSocket URL the browsers reach NATS at, and for the browsers' credentials the
+    lobby's ticket secret, the auth callout's issuer seed and identity, and the lifetimes."""
+
+    web_host: str = Field(default="0.0.0.0", description="address the page and lobby API bind")
+    web_port: int = Field(
+        default=8000, ge=0, le=65535, description="port of the page and the lobby API"
+    )
+    web_nats_url: str | None = Field(
+        default=None,
+        description="the NATS WebSocket URL the page connects to (wss://host:8443; ws:// on"
+        " loopback only)",
+    )
+    web_callout: bool = Field(
+        default=True,
+        description="run the auth callout responder in this process (false: it runs apart)",
+    )
 
     web_ticket_secret: str | None = Field(
         default=None, repr=False, description="HMAC key of the seat tickets (32+ random bytes)"
@@ -46,3 +61,19 @@ class WebSettings(ServiceSettings):
         le=SEAT_MAX_TTL_S,
         description="seconds a seat's user JWT lasts (the server then closes the connection)",
     )
+
+
+def missing_web_settings(settings: WebSettings) -> list[str]:
+    """The variables a web process outside the embedded stack must be given: the page's
+    NATS WebSocket URL, the ticket secret and, when it runs the callout, its seed and
+    password (none has a default a deployment could keep)."""
+    needed = [
+        (settings.web_nats_url, "PRESIDENT_WEB_NATS_URL"),
+        (settings.web_ticket_secret, "PRESIDENT_WEB_TICKET_SECRET"),
+    ]
+    if settings.web_callout:
+        needed += [
+            (settings.web_callout_seed, "PRESIDENT_WEB_CALLOUT_SEED"),
+            (settings.web_callout_password, "PRESIDENT_WEB_CALLOUT_PASSWORD"),
+        ]
+    return [name for value, name in needed if not value]

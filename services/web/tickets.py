@@ -74,6 +74,18 @@ def redeem_ticket(secret: bytes, ticket: str, *, now: float) -> SeatTicket:
     return granted
 
 
+def seat_pass(secret: bytes, table_id: str, seat: int) -> str:
+    """What proves to the lobby, later, that a page was handed ``seat`` of ``table_id``:
+    the page shows it to get a fresh ticket before its user JWT expires (any web replica
+    of the same ``secret`` checks it; no state)."""
+    return _mac(secret, f"pass|{table_id}|{seat}")
+
+
+def pass_matches(secret: bytes, table_id: str, seat: int, proof: str) -> bool:
+    """Whether ``proof`` is :func:`seat_pass` of that seat (constant-time)."""
+    return hmac.compare_digest(proof.encode(), seat_pass(secret, table_id, seat).encode())
+
+
 @dataclass
 class SpentTickets:
     """The nonces redeemed by this responder, each remembered until its ticket expires

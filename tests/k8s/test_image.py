@@ -106,6 +106,8 @@ def test_the_production_wheel_holds_the_library_and_the_services_only(tmp_path: 
     assert {name.split("/")[0] for name in names} == {"president", "services", dist_info}
     assert {"president/rules/__init__.py", "services/__main__.py"} <= set(names)
     assert any(name.startswith("president/l10n/locales/") for name in names)  # data files too
+    page = {"services/web/static/index.html", "services/web/vendor/modules/nats.js"}
+    assert page <= set(names)  # president web's page and its vendored modules
     assert not [name for name in names if "president_tools" in name]
     assert "president-service = services.__main__:main" in scripts
     assert "president_tools" not in scripts

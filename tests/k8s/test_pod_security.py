@@ -31,7 +31,7 @@ def test_every_workload_meets_the_production_bar(overlay: str) -> None:
         for w in workloads(objects)
         if (shortfalls := _shortfalls(w, objects))
     }
-    assert len(workloads(objects)) == 6  # nats, relay, table, engine, ai-worker, auditor
+    assert len(workloads(objects)) == 7  # nats, relay, table, engine, ai-worker, auditor, web
     assert found == {}
 
 

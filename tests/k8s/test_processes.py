@@ -32,7 +32,9 @@ from tests.support.manifests import (
 
 pytestmark = pytest.mark.unit
 
-ROLES = {"relay", "table", "engine", "ai-worker", "auditor", "migrate"}
+ROLES = {"relay", "table", "engine", "ai-worker", "auditor", "web", "migrate"}
+SECOND_IDENTITY = {"web": "president-nats-callout"}
+"""A process's second NATS identity in a Secret of its own (president web's callout)."""
 
 
 def _secret_value(objects: list[Manifest], name: str, key: str) -> str | None:
@@ -112,12 +114,15 @@ def test_every_process_gets_the_secrets_it_refuses_to_start_without(overlay: str
         variables = _variables(objects, container)
         if role != "migrate":
             assert {"PRESIDENT_NATS_USER", "PRESIDENT_NATS_PASSWORD"} <= variables, where
-            (identity,) = [
+            identities = [
                 s["secretRef"]["name"]
                 for s in container["envFrom"]
                 if s.get("secretRef", {}).get("name", "").startswith("president-nats-")
             ]
+            identity = identities[0]
             assert identity == f"president-nats-{role}", where
+            second_identity = [SECOND_IDENTITY[role]] if role in SECOND_IDENTITY else []
+            assert identities[1:] == second_identity, where
             assert _secret_value(objects, identity, "PRESIDENT_NATS_USER") in (role, None), where
             commands = COMMANDS_IDENTITY.get(role)
             second = {"PRESIDENT_NATS_COMMANDS_USER", "PRESIDENT_NATS_COMMANDS_PASSWORD"}
@@ -126,6 +131,13 @@ def test_every_process_gets_the_secrets_it_refuses_to_start_without(overlay: str
                 user = _secret_value(objects, identity, "PRESIDENT_NATS_COMMANDS_USER")
                 assert user in (commands, None), where
         assert ("PRESIDENT_TOKEN_SECRET" in variables) == (role in NEEDS_TOKEN), where
+        web = {
+            "PRESIDENT_WEB_NATS_URL",
+            "PRESIDENT_WEB_TICKET_SECRET",
+            "PRESIDENT_WEB_CALLOUT_SEED",
+            "PRESIDENT_WEB_CALLOUT_PASSWORD",
+        }  # services.web.settings.missing_web_settings
+        assert (web <= variables) == (role == "web"), where
         urls = [e for e in container.get("env", []) if e["name"] == "PRESIDENT_DATABASE_URL"]
         assert bool(urls) == (role in NEEDS_DATABASE), where
         for url in urls:
@@ -158,7 +170,7 @@ def test_services_log_in_as_the_app_role_and_only_the_migration_as_owner(overlay
         where = f"{workload['metadata']['name']}/{container['name']}"
         if container["args"][0] == "migrate":
             assert urls and urls[0].startswith("postgresql://president_owner:"), where
-        elif container["args"][0] == "ai-worker":
+        elif container["args"][0] in ("ai-worker", "web"):
             assert urls == [], f"{where} never touches the database"
         elif container["args"][0] == "auditor":
             assert urls and urls[0].startswith("postgresql://president_auditor:"), where

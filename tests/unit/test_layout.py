@@ -93,7 +93,7 @@ def test_services_import_no_tooling(path: Path) -> None:
     assert not {name for name in _imported_modules(path) if _top(name) in TOOLING_MODULES}
 
 
-@pytest.mark.parametrize("service", ["table", "engine", "ai_worker", "relay"])
+@pytest.mark.parametrize("service", ["table", "engine", "ai_worker", "relay", "web"])
 def test_a_composition_root_loads_no_embedded_server(service: str) -> None:
     probe = (
         f"import sys, services.{service}.main as root; "

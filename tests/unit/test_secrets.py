@@ -111,4 +111,42 @@ def test_every_role_of_the_entry_point_is_a_president_serve_command() -> None:
     from services.__main__ import ROLES
 
     commands = {command.name for command in serve_app.registered_commands}
-    assert set(ROLES) == commands == {*SERVICE_ROLES, "migrate"}
+    assert set(ROLES) == commands == {*SERVICE_ROLES, "web", "migrate"}
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_web_refuses_to_start_without_its_websocket_url_ticket_secret_and_callout(
+    entry: str,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PRESIDENT_")}
+    env.update(
+        PRESIDENT_NATS_URL="nats://bus.example:4222",
+        PRESIDENT_NATS_USER="web",
+        PRESIDENT_NATS_PASSWORD="x",
+    )
+
+    def refusal() -> str:
+        done = subprocess.run(
+            [sys.executable, *ENTRY_POINTS[entry], "web"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2, done.stderr
+        return done.stderr
+
+    needed = (
+        "PRESIDENT_WEB_NATS_URL",
+        "PRESIDENT_WEB_TICKET_SECRET",
+        "PRESIDENT_WEB_CALLOUT_SEED",
+        "PRESIDENT_WEB_CALLOUT_PASSWORD",
+    )
+    assert all(name in refusal() for name in needed)
+    env.update(
+        PRESIDENT_WEB_NATS_URL="wss://nats.example",
+        PRESIDENT_WEB_TICKET_SECRET="t" * 64,
+        PRESIDENT_WEB_CALLOUT="false",  # the responder runs apart: no seed, no password
+        PRESIDENT_NATS_PASSWORD="",
+    )
+    assert "PRESIDENT_NATS_USER and PRESIDENT_NATS_PASSWORD" in refusal()

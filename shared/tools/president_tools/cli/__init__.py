@@ -19,6 +19,7 @@ from president_tools.cli import referee as _referee  # noqa: F401
 from president_tools.cli import relay as _relay  # noqa: F401
 from president_tools.cli import serve as _serve  # noqa: F401
 from president_tools.cli import tournament as _tournament  # noqa: F401
+from president_tools.cli import web as _web  # noqa: F401
 from president_tools.cli.app import app, bench_app
 
 __all__ = ["app", "bench_app", "main"]

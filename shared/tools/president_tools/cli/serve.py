@@ -1,4 +1,4 @@
-"""`president serve table|engine|ai-worker|relay|auditor|migrate`: the developer's way to
+"""`president serve table|engine|ai-worker|relay|auditor|web|migrate`: the developer's way to
 run one service process: ``president-service <role>`` (``services/__main__.py``), but on
 the embedded servers of the data directory where no server is configured."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from president.runtime import configure_logging
@@ -15,6 +15,9 @@ from president.settings import MissingSecretError, Settings, env_value, load_set
 from president_tools.cli.app import app
 from services.__main__ import ROLES, check_secrets, serve
 from services.relay.settings import RelaySettings
+
+if TYPE_CHECKING:
+    from president_tools.infra import Servers
 
 serve_app = typer.Typer(
     help="Run one service process (settings from PRESIDENT_* variables) until SIGTERM.",
@@ -98,7 +101,24 @@ def _with_embedded_servers(
         updates["database_url"] = settings.database_url or servers.database_url
     if settings.nats_url is None and role is not None:
         updates.update(identity_settings(role, servers.nats_users))
+    if role == "web" and settings.nats_url is None:
+        updates.update(_embedded_web(settings, servers))
     return settings.model_copy(update=updates)
+
+
+def _embedded_web(settings: Settings, servers: Servers) -> dict[str, Any]:
+    """``president web``'s settings on the embedded NATS's browser side: the port and
+    origin it accepts, its WebSocket URL and callout seed; a ticket secret drawn per run
+    unless one is set."""
+    import secrets
+
+    from president_tools.stack.settings import web_settings
+
+    if servers.nats_web is None:
+        typer.echo("the embedded NATS has no WebSocket listener", err=True)
+        raise typer.Exit(code=2)
+    secret = getattr(settings, "web_ticket_secret", None) or secrets.token_hex(32)
+    return web_settings(servers.nats_web, servers.nats_users, secret)
 
 
 @serve_app.command("table")
@@ -129,6 +149,12 @@ def serve_relay(migrate: Migrate = True) -> None:
 def serve_auditor() -> None:
     """The auditor: a verdict on every finished game (reads the log, never migrates it)."""
     serve_role("auditor", migrate=False)
+
+
+@serve_app.command("web")
+def serve_web() -> None:
+    """The browser table: the page, the lobby API and the auth callout responder."""
+    serve_role("web", migrate=False)
 
 
 @serve_app.command("migrate")

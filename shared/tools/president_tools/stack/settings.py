@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from president.bus.auth import COMMANDS_IDENTITY
 from president.bus.connect import NatsCredentials
 from president.settings import Settings
+
+if TYPE_CHECKING:
+    from president_tools.infra.nats import WebSide
 
 
 class StackSettings(Settings):
@@ -35,6 +38,24 @@ def identity_settings(role: str, users: Mapping[str, str]) -> dict[str, str]:
     commands = COMMANDS_IDENTITY.get(role)
     if commands is not None and commands in users:
         fields.update(nats_commands_user=commands, nats_commands_password=users[commands])
+    return fields
+
+
+def web_settings(side: WebSide, users: Mapping[str, str], ticket_secret: str) -> dict[str, Any]:
+    """The settings fields of ``president web`` on an embedded NATS's browser side
+    ``side``: where it serves (the one origin the server accepts WebSocket upgrades
+    from), the WebSocket URL the page connects to, the callout's seed and identity, and
+    the lobby's ticket secret."""
+    fields: dict[str, Any] = {
+        "web_host": "127.0.0.1",
+        "web_port": side.web_port,
+        "web_origin": side.web_origin,
+        "web_nats_url": side.websocket_url,
+        "web_callout_seed": side.callout_seed,
+        "web_ticket_secret": ticket_secret,
+    }
+    if "callout" in users:
+        fields.update(web_callout_user="callout", web_callout_password=users["callout"])
     return fields
 
 

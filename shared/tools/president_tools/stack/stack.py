@@ -18,9 +18,9 @@ from president_tools.infra import Servers, ensure_servers, free_port
 from president_tools.infra.nats import EmbeddedNatsCluster, WebSide, read_users
 from president_tools.infra.postgres import EmbeddedPostgres
 from president_tools.stack.process import ManagedProcess, ProcessSpec
-from president_tools.stack.settings import StackSettings, identity_environment
+from president_tools.stack.settings import StackSettings, identity_environment, web_settings
 
-ROLES = ("relay", "table", "engine", "ai-worker", "auditor")
+ROLES = ("relay", "table", "engine", "ai-worker", "auditor", "web")
 """What ``president serve <role>`` runs; also the start order (the stop order is reversed)."""
 
 
@@ -40,6 +40,9 @@ class StackConfig:
     auditors: int = 0
     """Auditor processes (a verdict on every finished game; ``bench e2e``, the chaos lab)."""
     relay: bool = True
+    web: bool = False
+    """``president web`` (the page, the lobby API and the auth callout) on the embedded
+    NATS's browser side (``ServiceStack.web_url``)."""
     prefix: str = "president"
     run_dir: Path | None = None
     ready_timeout: float = 60.0
@@ -64,10 +67,11 @@ class StackConfig:
             "engine": self.engines,
             "ai-worker": self.ai_workers,
             "auditor": self.auditors,
+            "web": 1 if self.web else 0,
         }
 
 
-NEVER_MIGRATE = ("ai-worker", "auditor")
+NEVER_MIGRATE = ("ai-worker", "auditor", "web")
 """The roles whose ``serve`` has no ``--no-migrate``: they never touch the schema."""
 
 _SERVE = "import sys; from president_tools.cli import app; app(sys.argv[1:], prog_name='president')"
@@ -97,6 +101,7 @@ class ServiceStack:
         self._servers: Servers | None = None
         # One secret for every process of the stack (seat tokens are derived from it).
         self._token_secret = self.settings.token_secret or secrets.token_hex(32)
+        self._ticket_secret = secrets.token_hex(32)
         self._next_index: dict[str, int] = {}
 
     @property
@@ -212,6 +217,14 @@ class ServiceStack:
         return self._require_servers().nats_web
 
     @property
+    def web_url(self) -> str:
+        """``http://127.0.0.1:<port>/`` of the page (the embedded NATS's web origin)."""
+        side = self.nats_web
+        if side is None:
+            raise RuntimeError("the NATS in use has no browser side (WebSocket listener)")
+        return f"{side.web_origin}/"
+
+    @property
     def prefix(self) -> str:
         return self.config.prefix
 
@@ -314,6 +327,9 @@ class ServiceStack:
         )
         if role is not None:
             env.update(identity_environment(role, servers.nats_users))
+        if role == "web" and servers.nats_web is not None:
+            web = web_settings(servers.nats_web, servers.nats_users, self._ticket_secret)
+            env.update({f"PRESIDENT_{name.upper()}": str(value) for name, value in web.items()})
         if ready_file is not None:
             env["PRESIDENT_READY_FILE"] = str(ready_file)
         if self.config.nats_nodes > 1:  # our own cluster: a replica of every stream per node

@@ -384,3 +384,67 @@ html-title = Title
 html-score = Score
 html-in-progress = This round is still being played.
 html-final = Final scores
+
+## `president web`: the browser table (services/web/static)
+
+web-title = President
+web-language = Language
+web-lobby-heading = A new table
+web-your-name = Your name
+web-players = Players
+web-rounds = Rounds
+web-ai-level = AI level of the other seats
+web-turn-seconds = Seconds per turn (0: no clock)
+web-revolution = Revolution (four of a kind reverses the order)
+web-create = Create the table and play
+web-trick-heading = On the table
+web-exchange-heading = Exchange
+web-hand-heading = Your hand
+web-pass = Pass
+web-back = I am back
+web-keys = Keys: Tab or arrows move between cards, Space picks a card, P plays, S passes, H goes to the hand.
+web-results-heading = Results
+web-new-game = A new table
+web-log-heading = Plays
+web-debug-heading = For integrators
+web-debug-resend = Send the last command again
+web-debug-events = Raw messages (subject, version)
+web-debug-view = Last view
+web-suit-letter-C = C
+web-suit-letter-D = D
+web-suit-letter-H = H
+web-suit-letter-S = S
+web-card = { $rank } of { $suit }
+web-your-turn = Your turn.
+web-your-return = Your turn: return cards.
+web-game-over = Game over.
+web-round-over = Round { $round } is over.
+web-not-sent = Not sent yet: it goes as soon as the connection is back.
+web-failed = That did not work.
+web-table-heading = Table { $table }, round { $round } of { $rounds }
+web-seat-score = Score { $score }
+web-to-act = to act
+web-out = out
+web-trick-empty = Empty: { $name } leads.
+web-reversed = (order reversed)
+web-play = Play
+web-return = Return
+web-exchange-wait = The exchange is under way.
+web-transfer = { $giver } → { $receiver }: { $cards }
+web-round-column = Round
+web-result-cell = { $title } +{ $points }
+web-total = Score
+web-final = Game over: { $name } went out first.
+web-log-entry = { $round }: { $move }
+web-clock = { $seconds } s left
+web-status-connecting = Connecting…
+web-status-connected = Connected
+web-status-reconnecting = Connection lost: reconnecting…
+web-seat-cards = { $count ->
+        [one] one card
+       *[other] { $count } cards
+    }
+web-owe-return = { $count ->
+        [one] Give one card of your choice back to { $name }.
+       *[other] Give { $count } cards of your choice back to { $name }.
+    }

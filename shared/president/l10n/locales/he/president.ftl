@@ -591,3 +591,124 @@ html-score = ניקוד
 html-in-progress = הסיבוב הזה עדיין משוחק.
 # not from the sheet
 html-final = הניקוד הסופי
+
+## `president web`: the browser table (services/web/static)
+
+# not from the sheet
+web-title = נשיא
+# not from the sheet
+web-language = שפה
+# not from the sheet
+web-lobby-heading = שולחן חדש
+# not from the sheet
+web-your-name = השם שלך
+# not from the sheet
+web-players = שחקנים
+# not from the sheet
+web-rounds = סיבובים
+# not from the sheet
+web-ai-level = רמת הבינה המלאכותית של שאר המושבים
+# not from the sheet
+web-turn-seconds = שניות לתור (0: בלי שעון)
+# not from the sheet
+web-revolution = מהפכה (רביעייה הופכת את הסדר)
+# not from the sheet
+web-create = ליצור את השולחן ולשחק
+# not from the sheet
+web-trick-heading = על השולחן
+# not from the sheet
+web-exchange-heading = החלפה
+# not from the sheet
+web-hand-heading = היד שלך
+# not from the sheet
+web-pass = פאס
+# not from the sheet
+web-back = חזרתי
+# not from the sheet
+web-keys = מקשים: Tab או החיצים עוברים בין הקלפים, רווח בוחר קלף, P משחק, S פאס, H עובר ליד.
+# not from the sheet
+web-results-heading = תוצאות
+# not from the sheet
+web-new-game = שולחן חדש
+# not from the sheet
+web-log-heading = מהלכים
+# not from the sheet
+web-debug-heading = למשלבים
+# not from the sheet
+web-debug-resend = לשלוח שוב את הפקודה האחרונה
+# not from the sheet
+web-debug-events = הודעות גולמיות (נושא, גרסה)
+# not from the sheet
+web-debug-view = התצוגה האחרונה
+# not from the sheet
+web-suit-letter-C = תל
+# not from the sheet
+web-suit-letter-D = יה
+# not from the sheet
+web-suit-letter-H = לב
+# not from the sheet
+web-suit-letter-S = על
+# not from the sheet
+web-card = { $rank } { $suit }
+# not from the sheet
+web-your-turn = תורך.
+# not from the sheet
+web-your-return = תורך: להחזיר קלפים.
+# not from the sheet
+web-game-over = המשחק נגמר.
+# not from the sheet
+web-round-over = סיבוב { $round } נגמר.
+# not from the sheet
+web-not-sent = עוד לא נשלח: יישלח ברגע שהחיבור יחזור.
+# not from the sheet
+web-failed = זה לא הצליח.
+# not from the sheet
+web-table-heading = שולחן { $table }, סיבוב { $round } מתוך { $rounds }
+# not from the sheet
+web-seat-score = ניקוד { $score }
+# not from the sheet
+web-to-act = בתור
+# not from the sheet
+web-out = בחוץ
+# not from the sheet
+web-trick-empty = ריק: { $name } פותח.
+# not from the sheet
+web-reversed = (הסדר הפוך)
+# not from the sheet
+web-play = לשחק
+# not from the sheet
+web-return = להחזיר
+# not from the sheet
+web-exchange-wait = ההחלפה מתבצעת.
+# not from the sheet
+web-transfer = { $giver } ← { $receiver }: { $cards }
+# not from the sheet
+web-round-column = סיבוב
+# not from the sheet
+web-result-cell = { $title } +{ $points }
+# not from the sheet
+web-total = ניקוד
+# not from the sheet
+web-final = המשחק נגמר: { $name } יצא ראשון.
+# not from the sheet
+web-log-entry = { $round }: { $move }
+# not from the sheet
+web-clock = נותרו { $seconds } שניות
+# not from the sheet
+web-status-connecting = מתחבר…
+# not from the sheet
+web-status-connected = מחובר
+# not from the sheet
+web-status-reconnecting = החיבור נותק: מתחבר מחדש…
+# not from the sheet
+web-seat-cards = { $count ->
+        [one] קלף אחד
+        [two] שני קלפים
+       *[other] { $count } קלפים
+    }
+# not from the sheet
+web-owe-return = { $count ->
+        [one] להחזיר ל{ $name } קלף אחד לבחירתך.
+        [two] להחזיר ל{ $name } שני קלפים לבחירתך.
+       *[other] להחזיר ל{ $name } { $count } קלפים לבחירתך.
+    }

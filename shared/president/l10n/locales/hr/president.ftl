@@ -583,3 +583,124 @@ html-score = Rezultat
 html-in-progress = Ova se runda još igra.
 # not from the sheet
 html-final = Konačni rezultat
+
+## `president web`: the browser table (services/web/static)
+
+# not from the sheet
+web-title = Predsjednik
+# not from the sheet
+web-language = Jezik
+# not from the sheet
+web-lobby-heading = Novi stol
+# not from the sheet
+web-your-name = Vaše ime
+# not from the sheet
+web-players = Igrači
+# not from the sheet
+web-rounds = Runde
+# not from the sheet
+web-ai-level = Razina AI-ja ostalih mjesta
+# not from the sheet
+web-turn-seconds = Sekundi po potezu (0: bez sata)
+# not from the sheet
+web-revolution = Revolucija (četiri iste obrću poredak)
+# not from the sheet
+web-create = Otvori stol i igraj
+# not from the sheet
+web-trick-heading = Na stolu
+# not from the sheet
+web-exchange-heading = Razmjena
+# not from the sheet
+web-hand-heading = Vaša ruka
+# not from the sheet
+web-pass = Dalje
+# not from the sheet
+web-back = Vratio sam se
+# not from the sheet
+web-keys = Tipke: Tab ili strelice kreću se po kartama, razmaknica bira kartu, P igra, S dalje, H ide na ruku.
+# not from the sheet
+web-results-heading = Rezultati
+# not from the sheet
+web-new-game = Novi stol
+# not from the sheet
+web-log-heading = Potezi
+# not from the sheet
+web-debug-heading = Za integratore
+# not from the sheet
+web-debug-resend = Pošalji posljednju naredbu ponovno
+# not from the sheet
+web-debug-events = Sirove poruke (subjekt, verzija)
+# not from the sheet
+web-debug-view = Posljednji prikaz
+# not from the sheet
+web-suit-letter-C = T
+# not from the sheet
+web-suit-letter-D = K
+# not from the sheet
+web-suit-letter-H = H
+# not from the sheet
+web-suit-letter-S = P
+# not from the sheet
+web-card = { $rank } { $suit }
+# not from the sheet
+web-your-turn = Vi ste na potezu.
+# not from the sheet
+web-your-return = Na vama je: vratite karte.
+# not from the sheet
+web-game-over = Igra je gotova.
+# not from the sheet
+web-round-over = Runda { $round } je gotova.
+# not from the sheet
+web-not-sent = Još nije poslano: ide čim se veza vrati.
+# not from the sheet
+web-failed = To nije uspjelo.
+# not from the sheet
+web-table-heading = Stol { $table }, runda { $round } od { $rounds }
+# not from the sheet
+web-seat-score = Bodovi { $score }
+# not from the sheet
+web-to-act = na potezu
+# not from the sheet
+web-out = vani
+# not from the sheet
+web-trick-empty = Prazno: { $name } otvara.
+# not from the sheet
+web-reversed = (poredak obrnut)
+# not from the sheet
+web-play = Igraj
+# not from the sheet
+web-return = Vrati
+# not from the sheet
+web-exchange-wait = Razmjena je u tijeku.
+# not from the sheet
+web-transfer = { $giver } → { $receiver }: { $cards }
+# not from the sheet
+web-round-column = Runda
+# not from the sheet
+web-result-cell = { $title } +{ $points }
+# not from the sheet
+web-total = Bodovi
+# not from the sheet
+web-final = Igra je gotova: { $name } je izašao prvi.
+# not from the sheet
+web-log-entry = { $round }: { $move }
+# not from the sheet
+web-clock = Još { $seconds } s
+# not from the sheet
+web-status-connecting = Spajanje…
+# not from the sheet
+web-status-connected = Spojeno
+# not from the sheet
+web-status-reconnecting = Veza je prekinuta: ponovno spajanje…
+# not from the sheet
+web-seat-cards = { $count ->
+        [one] { $count } karta
+        [few] { $count } karte
+       *[other] { $count } karata
+    }
+# not from the sheet
+web-owe-return = { $count ->
+        [one] Vratite { $name } { $count } kartu po izboru.
+        [few] Vratite { $name } { $count } karte po izboru.
+       *[other] Vratite { $name } { $count } karata po izboru.
+    }

@@ -569,3 +569,124 @@ html-score = Punteggio
 html-in-progress = Questa mano è ancora in corso.
 # not from the sheet
 html-final = Punteggio finale
+
+## `president web`: the browser table (services/web/static)
+
+# not from the sheet
+web-title = Presidente
+# not from the sheet
+web-language = Lingua
+# not from the sheet
+web-lobby-heading = Un nuovo tavolo
+# not from the sheet
+web-your-name = Il tuo nome
+# not from the sheet
+web-players = Giocatori
+# not from the sheet
+web-rounds = Mani
+# not from the sheet
+web-ai-level = Livello dell'IA degli altri posti
+# not from the sheet
+web-turn-seconds = Secondi per turno (0: senza orologio)
+# not from the sheet
+web-revolution = Rivoluzione (un poker inverte l'ordine)
+# not from the sheet
+web-create = Crea il tavolo e gioca
+# not from the sheet
+web-trick-heading = Sul tavolo
+# not from the sheet
+web-exchange-heading = Scambio
+# not from the sheet
+web-hand-heading = La tua mano
+# not from the sheet
+web-pass = Passo
+# not from the sheet
+web-back = Sono tornato
+# not from the sheet
+web-keys = Tasti: Tab o frecce tra le carte, Spazio sceglie una carta, P gioca, S passa, H va alla mano.
+# not from the sheet
+web-results-heading = Risultati
+# not from the sheet
+web-new-game = Un nuovo tavolo
+# not from the sheet
+web-log-heading = Giocate
+# not from the sheet
+web-debug-heading = Per gli integratori
+# not from the sheet
+web-debug-resend = Invia di nuovo l'ultimo comando
+# not from the sheet
+web-debug-events = Messaggi grezzi (soggetto, versione)
+# not from the sheet
+web-debug-view = Ultima vista
+# not from the sheet
+web-suit-letter-C = F
+# not from the sheet
+web-suit-letter-D = Q
+# not from the sheet
+web-suit-letter-H = C
+# not from the sheet
+web-suit-letter-S = P
+# not from the sheet
+web-card = { $rank } di { $suit }
+# not from the sheet
+web-your-turn = Tocca a te.
+# not from the sheet
+web-your-return = Tocca a te: restituisci le carte.
+# not from the sheet
+web-game-over = Partita finita.
+# not from the sheet
+web-round-over = La mano { $round } è finita.
+# not from the sheet
+web-not-sent = Non ancora inviato: partirà appena torna la connessione.
+# not from the sheet
+web-failed = Non ha funzionato.
+# not from the sheet
+web-table-heading = Tavolo { $table }, mano { $round } di { $rounds }
+# not from the sheet
+web-seat-score = Punti { $score }
+# not from the sheet
+web-to-act = di turno
+# not from the sheet
+web-out = fuori
+# not from the sheet
+web-trick-empty = Vuoto: apre { $name }.
+# not from the sheet
+web-reversed = (ordine invertito)
+# not from the sheet
+web-play = Gioca
+# not from the sheet
+web-return = Restituisci
+# not from the sheet
+web-exchange-wait = Lo scambio è in corso.
+# not from the sheet
+web-transfer = { $giver } → { $receiver }: { $cards }
+# not from the sheet
+web-round-column = Mano
+# not from the sheet
+web-result-cell = { $title } +{ $points }
+# not from the sheet
+web-total = Punti
+# not from the sheet
+web-final = Partita finita: { $name } è uscito per primo.
+# not from the sheet
+web-log-entry = { $round }: { $move }
+# not from the sheet
+web-clock = { $seconds } s rimasti
+# not from the sheet
+web-status-connecting = Connessione…
+# not from the sheet
+web-status-connected = Connesso
+# not from the sheet
+web-status-reconnecting = Connessione persa: riconnessione…
+# not from the sheet
+web-seat-cards = { $count ->
+        [one] una carta
+        [many] { $count } di carte
+       *[other] { $count } carte
+    }
+# not from the sheet
+web-owe-return = { $count ->
+        [one] Restituisci a { $name } una carta a tua scelta.
+        [many] Restituisci a { $name } { $count } di carte a tua scelta.
+       *[other] Restituisci a { $name } { $count } carte a tua scelta.
+    }

@@ -568,3 +568,122 @@ html-score = ჯამური ქულა
 html-in-progress = ეს რაუნდი ჯერ კიდევ მიმდინარეობს.
 # not from the sheet
 html-final = საბოლოო ქულა
+
+## `president web`: the browser table (services/web/static)
+
+# not from the sheet
+web-title = პრეზიდენტი
+# not from the sheet
+web-language = ენა
+# not from the sheet
+web-lobby-heading = ახალი მაგიდა
+# not from the sheet
+web-your-name = თქვენი სახელი
+# not from the sheet
+web-players = მოთამაშეები
+# not from the sheet
+web-rounds = რაუნდები
+# not from the sheet
+web-ai-level = დანარჩენი ადგილების AI-ს დონე
+# not from the sheet
+web-turn-seconds = წამი სვლაზე (0: საათის გარეშე)
+# not from the sheet
+web-revolution = რევოლუცია (ოთხი ერთნაირი აბრუნებს რიგს)
+# not from the sheet
+web-create = მაგიდის შექმნა და თამაში
+# not from the sheet
+web-trick-heading = მაგიდაზე
+# not from the sheet
+web-exchange-heading = გაცვლა
+# not from the sheet
+web-hand-heading = თქვენი ხელი
+# not from the sheet
+web-pass = პასი
+# not from the sheet
+web-back = დავბრუნდი
+# not from the sheet
+web-keys = კლავიშები: Tab ან ისრები — კარტებს შორის, Space — კარტის არჩევა, P — თამაში, S — პასი, H — ხელზე გადასვლა.
+# not from the sheet
+web-results-heading = შედეგები
+# not from the sheet
+web-new-game = ახალი მაგიდა
+# not from the sheet
+web-log-heading = სვლები
+# not from the sheet
+web-debug-heading = ინტეგრატორებისთვის
+# not from the sheet
+web-debug-resend = ბოლო ბრძანების ხელახლა გაგზავნა
+# not from the sheet
+web-debug-events = ნედლი შეტყობინებები (თემა, ვერსია)
+# not from the sheet
+web-debug-view = ბოლო ხედი
+# not from the sheet
+web-suit-letter-C = ჯ
+# not from the sheet
+web-suit-letter-D = აგ
+# not from the sheet
+web-suit-letter-H = გ
+# not from the sheet
+web-suit-letter-S = ყ
+# not from the sheet
+web-card = { $rank } — { $suit }
+# not from the sheet
+web-your-turn = თქვენი სვლაა.
+# not from the sheet
+web-your-return = თქვენი სვლაა: დააბრუნეთ კარტები.
+# not from the sheet
+web-game-over = თამაში დასრულდა.
+# not from the sheet
+web-round-over = რაუნდი { $round } დასრულდა.
+# not from the sheet
+web-not-sent = ჯერ არ გაიგზავნა: გაიგზავნება, როგორც კი კავშირი აღდგება.
+# not from the sheet
+web-failed = არ გამოვიდა.
+# not from the sheet
+web-table-heading = მაგიდა { $table }, რაუნდი { $round } / { $rounds }
+# not from the sheet
+web-seat-score = ქულა { $score }
+# not from the sheet
+web-to-act = სვლაზეა
+# not from the sheet
+web-out = გავიდა
+# not from the sheet
+web-trick-empty = ცარიელია: იწყებს { $name }.
+# not from the sheet
+web-reversed = (რიგი შებრუნებულია)
+# not from the sheet
+web-play = თამაში
+# not from the sheet
+web-return = დაბრუნება
+# not from the sheet
+web-exchange-wait = მიმდინარეობს გაცვლა.
+# not from the sheet
+web-transfer = { $giver } → { $receiver }: { $cards }
+# not from the sheet
+web-round-column = რაუნდი
+# not from the sheet
+web-result-cell = { $title } +{ $points }
+# not from the sheet
+web-total = ქულა
+# not from the sheet
+web-final = თამაში დასრულდა: პირველი გავიდა { $name }.
+# not from the sheet
+web-log-entry = { $round }: { $move }
+# not from the sheet
+web-clock = დარჩა { $seconds } წმ
+# not from the sheet
+web-status-connecting = უკავშირდება…
+# not from the sheet
+web-status-connected = დაკავშირებულია
+# not from the sheet
+web-status-reconnecting = კავშირი გაწყდა: ხელახლა უკავშირდება…
+# not from the sheet
+web-seat-cards = { $count ->
+        [one] { $count } კარტი
+       *[other] { $count } კარტი
+    }
+# not from the sheet
+web-owe-return = { $count ->
+        [one] დაუბრუნეთ { $name }-ს თქვენი არჩეული ერთი კარტი.
+       *[other] დაუბრუნეთ { $name }-ს თქვენი არჩეული { $count } კარტი.
+    }

@@ -575,3 +575,122 @@ html-score = Skor
 html-in-progress = Bu tur hâlâ oynanıyor.
 # not from the sheet
 html-final = Toplam skor
+
+## `president web`: the browser table (services/web/static)
+
+# not from the sheet
+web-title = Başkan
+# not from the sheet
+web-language = Dil
+# not from the sheet
+web-lobby-heading = Yeni masa
+# not from the sheet
+web-your-name = Adınız
+# not from the sheet
+web-players = Oyuncular
+# not from the sheet
+web-rounds = Turlar
+# not from the sheet
+web-ai-level = Diğer koltukların yapay zekâ düzeyi
+# not from the sheet
+web-turn-seconds = Hamle başına saniye (0: saat yok)
+# not from the sheet
+web-revolution = Devrim (dörtlü sırayı tersine çevirir)
+# not from the sheet
+web-create = Masayı kur ve oyna
+# not from the sheet
+web-trick-heading = Masada
+# not from the sheet
+web-exchange-heading = Değiş tokuş
+# not from the sheet
+web-hand-heading = Eliniz
+# not from the sheet
+web-pass = Pas
+# not from the sheet
+web-back = Geri döndüm
+# not from the sheet
+web-keys = Tuşlar: Tab veya oklar kartlar arasında gezer, Boşluk kart seçer, P oynar, S pas geçer, H ele gider.
+# not from the sheet
+web-results-heading = Sonuçlar
+# not from the sheet
+web-new-game = Yeni masa
+# not from the sheet
+web-log-heading = Hamleler
+# not from the sheet
+web-debug-heading = Entegratörler için
+# not from the sheet
+web-debug-resend = Son komutu yeniden gönder
+# not from the sheet
+web-debug-events = Ham mesajlar (konu, sürüm)
+# not from the sheet
+web-debug-view = Son görünüm
+# not from the sheet
+web-suit-letter-C = S
+# not from the sheet
+web-suit-letter-D = K
+# not from the sheet
+web-suit-letter-H = Ku
+# not from the sheet
+web-suit-letter-S = Ma
+# not from the sheet
+web-card = { $suit } { $rank }
+# not from the sheet
+web-your-turn = Sıra sizde.
+# not from the sheet
+web-your-return = Sıra sizde: kartları geri verin.
+# not from the sheet
+web-game-over = Oyun bitti.
+# not from the sheet
+web-round-over = { $round }. tur bitti.
+# not from the sheet
+web-not-sent = Henüz gönderilmedi: bağlantı gelince gidecek.
+# not from the sheet
+web-failed = Olmadı.
+# not from the sheet
+web-table-heading = Masa { $table }, tur { $round }/{ $rounds }
+# not from the sheet
+web-seat-score = Puan { $score }
+# not from the sheet
+web-to-act = sırada
+# not from the sheet
+web-out = çıktı
+# not from the sheet
+web-trick-empty = Boş: { $name } açar.
+# not from the sheet
+web-reversed = (sıra ters)
+# not from the sheet
+web-play = Oyna
+# not from the sheet
+web-return = Geri ver
+# not from the sheet
+web-exchange-wait = Değiş tokuş sürüyor.
+# not from the sheet
+web-transfer = { $giver } → { $receiver }: { $cards }
+# not from the sheet
+web-round-column = Tur
+# not from the sheet
+web-result-cell = { $title } +{ $points }
+# not from the sheet
+web-total = Puan
+# not from the sheet
+web-final = Oyun bitti: ilk { $name } çıktı.
+# not from the sheet
+web-log-entry = { $round }: { $move }
+# not from the sheet
+web-clock = { $seconds } sn kaldı
+# not from the sheet
+web-status-connecting = Bağlanıyor…
+# not from the sheet
+web-status-connected = Bağlı
+# not from the sheet
+web-status-reconnecting = Bağlantı koptu: yeniden bağlanıyor…
+# not from the sheet
+web-seat-cards = { $count ->
+        [one] { $count } kart
+       *[other] { $count } kart
+    }
+# not from the sheet
+web-owe-return = { $count ->
+        [one] { $name } adlı oyuncuya seçtiğiniz bir kartı geri verin.
+       *[other] { $name } adlı oyuncuya seçtiğiniz { $count } kartı geri verin.
+    }

@@ -1,0 +1,125 @@
+"""Composition root of a web process: ``create_app(settings)`` wires the lobby API (its NATS
+connection as the ``web`` identity), the auth callout responder (unless it runs apart),
+and the page's HTTP server (uvicorn); nothing connects at import."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Iterator
+
+import uvicorn
+from nats.aio.client import Client
+from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
+from president.client import PresidentClient
+from president.contract.subjects import Subjects
+from president.runtime import Runtime
+from president.runtime.checks import nats_check
+from president.settings import MissingSecretError, load_settings
+
+from services.web.app import PageConfig, create_web_app
+from services.web.callout import CalloutResponder, start_callout
+from services.web.lobby import Lobby
+from services.web.settings import WebSettings
+
+log = logging.getLogger(__name__)
+
+
+def _listening(server: uvicorn.Server) -> int | None:
+    """The port ``server`` listens on once started (port 0 asks for a free one)."""
+    for each in server.servers:
+        for sock in each.sockets:
+            return int(sock.getsockname()[1])
+    return None
+
+
+class _Server(uvicorn.Server):
+    """uvicorn without its signal handlers: the process's lifecycle owns SIGTERM/SIGINT
+    (``president.runtime.serve``) and stops it through ``WebApp.stop``."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+class WebApp:
+    """The resources of one web process."""
+
+    def __init__(self, settings: WebSettings):
+        for value, name in (
+            (settings.nats_url, "PRESIDENT_NATS_URL"),
+            (settings.web_nats_url, "PRESIDENT_WEB_NATS_URL"),
+            (settings.web_ticket_secret, "PRESIDENT_WEB_TICKET_SECRET"),
+        ):
+            if value is None:
+                raise MissingSecretError(f"{name} is not set")
+        self.settings = settings
+        self.port: int | None = None
+        self.responder: CalloutResponder | None = None
+        self._nats: Client | None = None
+        self._callout: Client | None = None
+        self._server: uvicorn.Server | None = None
+        self._serving: asyncio.Task[None] | None = None
+
+    async def start(self, runtime: Runtime | None = None) -> None:
+        """Connect as ``web`` (and as ``callout``), then serve HTTP until stopped."""
+        settings = self.settings
+        assert settings.nats_url and settings.web_nats_url and settings.web_ticket_secret
+        runtime = runtime or Runtime(settings.instance_id)
+        self._nats = await connect(
+            settings.nats_url,
+            f"president-{settings.instance_id}",
+            NatsCredentials.from_settings(settings),
+            policy=ReconnectPolicy.of(settings),
+            watch=runtime.nats_watch(),
+        )
+        runtime.health.add("nats", nats_check(self._nats))
+        if settings.web_callout:
+            self._callout, self.responder = await start_callout(settings, settings.nats_url)
+            runtime.health.add("callout", nats_check(self._callout))
+        lobby = Lobby(
+            PresidentClient(self._nats, Subjects(settings.subject_prefix)),
+            settings.web_ticket_secret.encode(),
+            ticket_ttl_s=settings.web_ticket_ttl,
+        )
+        page = PageConfig(settings.web_nats_url, settings.subject_prefix)
+        config = uvicorn.Config(
+            create_web_app(lobby, page),
+            host=settings.web_host,
+            port=settings.web_port,
+            log_config=None,
+            access_log=False,
+            lifespan="off",
+            server_header=False,
+        )
+        server = self._server = _Server(config)
+        self._serving = asyncio.create_task(server.serve(), name="web-http")
+        runtime.supervise(self._serving, "the HTTP server")
+        while not server.started:
+            if self._serving.done():
+                self._serving.result()  # raises what stopped it (the port is taken...)
+                raise RuntimeError("the HTTP server stopped at start")
+            await asyncio.sleep(0.02)
+        self.port = _listening(server)
+        log.info(
+            "web %s: the page on http://%s:%s", settings.instance_id, settings.web_host, self.port
+        )
+
+    async def stop(self) -> None:
+        """Stop taking requests (those in hand finish), then disconnect."""
+        if self._server is not None and self._serving is not None:
+            self._server.should_exit = True
+            with contextlib.suppress(Exception):
+                await self._serving
+            self._server = self._serving = None
+        for client in (self._callout, self._nats):
+            if client is not None and not client.is_closed:
+                with contextlib.suppress(Exception):
+                    await client.drain()
+        self._callout = self._nats = None
+
+
+def create_app(settings: WebSettings | None = None) -> WebApp:
+    """The web application (page, lobby API, auth callout)."""
+    return WebApp(settings or load_settings(cls=WebSettings))

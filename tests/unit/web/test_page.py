@@ -1,0 +1,81 @@
+"""The page's words are the catalogues' (every id it asks for is a message), and the
+lobby API's checks of a request (pure)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from president.l10n.inspect import entries
+
+from services.web.app import STATIC
+from services.web.lobby import LobbyError, table_request
+from services.web.tickets import pass_matches, seat_pass
+
+FAMILIES = {
+    "web-status-": ("connecting", "connected", "reconnecting"),
+    "web-suit-letter-": ("C", "D", "H", "S"),
+    "title-": ("president", "vice_president", "neutral", "vice_asshole", "asshole"),
+    "ai-": ("easy", "medium", "hard"),
+    "rank-": ("3", "10", "J", "Q", "K", "A", "2"),
+    "suit-": ("C", "D", "H", "S"),
+}
+"""The ids the page composes (``t(`web-status-${state}`)``): each value it can take."""
+
+
+def _asked() -> tuple[set[str], set[str]]:
+    """The message ids the page names, and the prefixes of those it composes."""
+    text = "".join(path.read_text() for path in STATIC.iterdir() if path.suffix in (".js", ".html"))
+    ids = set(re.findall(r"""\bt\(\s*"([a-z][\w-]*)\"""", text))
+    ids |= set(re.findall(r'data-l10n-id="([\w-]+)"', text))
+    prefixes = set(re.findall(r"""\bt\(\s*`([a-z][\w-]*-)\$\{""", text))
+    return ids, prefixes
+
+
+def test_every_message_the_page_asks_for_is_in_the_catalogues() -> None:
+    ids, prefixes = _asked()
+    assert len(ids) > 40 and prefixes <= set(FAMILIES)
+    composed = {prefix + value for prefix in prefixes for value in FAMILIES[prefix]}
+    assert ids | composed <= set(entries("en"))  # the others hold the same (test_catalogues)
+
+
+def test_a_table_request_takes_the_options_and_ai_seats() -> None:
+    asked = table_request({"players": 3, "rounds": 2, "ai": {"1": "easy", "2": "hard"}})
+    assert asked == {
+        "players": 3,
+        "rounds": 2,
+        "revolution": True,
+        "name": "",
+        "ai_seats": {1: "easy", 2: "hard"},
+        "clock": None,
+    }
+    clocked = table_request({"turn_seconds": 30, "away_after": None})
+    assert clocked["clock"] == {"turn_seconds": 30} and clocked["players"] == 4
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"players": 7}, "players"),
+        ({"players": True}, "players"),
+        ({"rounds": 0}, "rounds"),
+        ({"ai": {"4": "easy"}, "players": 4}, "ai"),
+        ({"ai": {"1": "genius"}}, "ai"),
+        ({"ai": ["easy"]}, "ai"),
+        ({"revolution": "yes"}, "revolution"),
+        ({"name": "x" * 65}, "name"),
+    ],
+)
+def test_a_bad_table_request_names_its_field(body: dict[str, object], field: str) -> None:
+    with pytest.raises(LobbyError) as refused:
+        table_request(body)
+    assert (refused.value.status, refused.value.code) == (400, "bad_request")
+    assert refused.value.params == {"field": field}
+
+
+def test_a_seats_pass_proves_that_seat_of_that_table_only() -> None:
+    proof = seat_pass(b"k" * 32, "t1", 0)
+    assert pass_matches(b"k" * 32, "t1", 0, proof)
+    assert not pass_matches(b"k" * 32, "t1", 1, proof)
+    assert not pass_matches(b"k" * 32, "t2", 0, proof)
+    assert not pass_matches(b"other" * 8, "t1", 0, proof)
