@@ -72,14 +72,15 @@ class Engine:
         level's decisions; ``appended_to(game)`` is told of each game this instance
         appended to, folded (the turn clock)."""
         self._store = store
-        self._appender: Appender = appender or store
+        self._appender: Appender = store if appender is None else appender
         self._sessions = sessions
         self._secret = secret
         self._new_seed = new_seed
-        self.clock: Clock = clock or SystemClock()
+        self.clock: Clock = SystemClock() if clock is None else clock
         self._takeover_seed = takeover_seed
         self._policies: dict[str, Policy] = {}
-        self.games = cache or GameCache(store)
+        # ``is None``, not ``or``: a configured cache is empty (falsy) when it is handed in
+        self.games = GameCache(store) if cache is None else cache
         self._log = GameLog(self.games, sessions, self._appender, appended_to)
 
     # -- commands ----------------------------------------------------------------
