@@ -36,8 +36,9 @@ from president.game.decide import (
     seat_refusal,
 )
 from president.game.prompts import seat_clock
+from president.game.refusal import Decided
 from president.rules import Action, Observation, observe
-from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEvent
+from president.store import AppendResult, ConcurrencyConflict, EventStore
 
 from services.engine.game_log import Appender, GameLog
 from services.engine.mechanisms.cache import GameCache
@@ -100,7 +101,7 @@ class Engine:
             return rejection(command.command_id, refused.code, refused.detail)
         user, role = (None, None) if requester is None else (requester.user, requester.role)
 
-        def decide(game: Game) -> list[NewEvent] | Refusal:
+        def decide(game: Game) -> Decided | Refusal:
             if isinstance(command, Leave | Away | Back):
                 return decide_presence(game, command, now=self.clock.now())
             return decide_action(game, command, self._new_seed, now=self.clock.now())
@@ -119,7 +120,7 @@ class Engine:
         once its deadline passed, under ``command_id`` (``timeout:...`` or ``takeover:...``:
         a second try, by any engine, is a duplicate)."""
 
-        def decide(game: Game) -> list[NewEvent] | Refusal:
+        def decide(game: Game) -> Decided | Refusal:
             level = "easy" if game.created is None else game.created.options.takeover_level
             return decide_takeover(
                 game,
@@ -140,7 +141,7 @@ class Engine:
         self,
         table_id: str,
         command: Sent,
-        decide: Callable[[Game], list[NewEvent] | Refusal],
+        decide: Callable[[Game], Decided | Refusal],
         admit: Callable[[Game], Refusal | None] | None = None,
     ) -> Accepted | Rejected:
         async with self.games.lock(table_id):

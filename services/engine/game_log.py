@@ -13,6 +13,7 @@ from president.command_path import Earlier, Loaded, Sent, accepted
 from president.contract import Accepted
 from president.contract.subjects import table_of_stream
 from president.game.fold import Game, appended
+from president.game.refusal import Decided
 from president.store import AppendResult, ConcurrencyConflict, NewEvent
 
 from services.engine.mechanisms.cache import GameCache
@@ -86,8 +87,8 @@ class HeldGame:
         earlier = Earlier(accepted(self.command.command_id, result), effect.fingerprint)
         return Loaded(game, game.version, earlier)
 
-    async def append(self, loaded: Loaded[Game], events: Sequence[NewEvent]) -> Accepted:
-        game, command, games = loaded.state, self.command, self.log.games
+    async def append(self, loaded: Loaded[Game], decided: Decided) -> Accepted:
+        game, command, games, events = loaded.state, self.command, self.log.games, decided.events
         if not events:  # what the command says is so already: nothing to write
             return Accepted(
                 command_id=command.command_id,
@@ -111,7 +112,8 @@ class HeldGame:
         if result.duplicate:  # the log knew this command: our fold was behind
             games.forget(game.table_id)
         else:  # folded only once committed: the cache never runs ahead of the log
-            games.fold(game.table_id, appended(events, result.first_version, result.positions))
+            folded = appended(events, result.first_version, result.positions)
+            games.fold(game.table_id, folded, after=decided.after)
             if self.log.appended_to is not None and game.version == result.last_version:
                 self.log.appended_to(game)  # the cached fold, caught up with this append
             if any(event.type == "GameEnded" for event in events):

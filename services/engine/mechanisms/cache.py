@@ -7,6 +7,7 @@ from collections import OrderedDict
 
 from president.contract import stream_id_of_game
 from president.game.fold import Appended, CorruptGame, Game
+from president.rules import GameState
 from president.store import EventStore
 
 _STRIPES = 256
@@ -95,14 +96,15 @@ class GameCache:
             self._remember(game)
         return game
 
-    def fold(self, table_id: str, events: list[Appended]) -> None:
-        """Fold events this instance appended (and saw committed) into the cached game."""
+    def fold(self, table_id: str, events: list[Appended], after: GameState | None = None) -> None:
+        """Fold events this instance appended (and saw committed) into the cached game;
+        ``after``: the rules state the decision computed for them (kept, not replayed)."""
         game = self._games.get(table_id)
         if game is None or not events or events[0].version != game.version + 1:
             self.forget(table_id)  # the next load reads the log instead
             return
         try:
-            game.apply(events)
+            game.apply(events, decided=after)
         except CorruptGame:
             self.forget(table_id)
             return

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from president.bus.identity import Requester
 from president.contract import Accepted, Rejected, RejectionCode
 from president.contract.base import Message
-from president.game.refusal import Refusal
+from president.game.refusal import Decided, Refusal
 from president.rules.errors import RejectionParams
 from president.store import AppendResult, ConcurrencyConflict, NewEvent
 
@@ -124,9 +124,9 @@ class Held(Protocol[S]):
         """The stream as the log holds it now."""
         ...
 
-    async def append(self, loaded: Loaded[S], events: Sequence[NewEvent]) -> Accepted | Rejected:
-        """Append ``events`` at ``loaded.version`` under the command's id and sender (a
-        stale version raises ``ConcurrencyConflict``); the reply."""
+    async def append(self, loaded: Loaded[S], decided: Decided) -> Accepted | Rejected:
+        """Append ``decided.events`` at ``loaded.version`` under the command's id and
+        sender (a stale version raises ``ConcurrencyConflict``); the reply."""
         ...
 
     async def remember(self, reply: dict[str, Any]) -> None:
@@ -143,7 +143,7 @@ class CommandLog(Protocol[S]):
 
 
 Admit = Callable[[S], Refusal | None]
-Decide = Callable[[S], list[NewEvent] | Refusal]
+Decide = Callable[[S], Decided | list[NewEvent] | Refusal]
 
 
 async def execute(
@@ -175,9 +175,11 @@ async def execute(
                     return refused
                 if isinstance(verdict, Accepted | Rejected):
                     return verdict
+                if not isinstance(verdict, Decided):
+                    verdict = Decided(verdict)
                 recorded = command.recorded()
-                events = [replace(e, metadata={**e.metadata, **recorded}) for e in verdict]
-                return await held.append(loaded, events)
+                events = [replace(e, metadata={**e.metadata, **recorded}) for e in verdict.events]
+                return await held.append(loaded, Decided(events, verdict.after))
         except ConcurrencyConflict:
             continue
     return rejection(command.command_id, *busy)
@@ -189,7 +191,7 @@ def judge(
     remembered_refusal: dict[str, Any] | None,
     admit: Admit[S] | None,
     decide: Decide[S],
-) -> Accepted | Rejected | Refusal | list[NewEvent]:
+) -> Accepted | Rejected | Refusal | Decided | list[NewEvent]:
     """What ``command`` gets on ``loaded``: a refusal of its sender, its first answer again,
     STALE_VERSION, or the service's decision."""
     refused = None if admit is None else admit(loaded.state)

@@ -149,8 +149,15 @@ class Game:
         """The seed of the round being played (None before the first deal)."""
         return None if self.state is None else self.seeds.get(self.state.round)
 
-    def apply(self, events: Iterable[StoredEvent]) -> None:
-        """Fold the next events (in version order, whole appends at a time)."""
+    def apply(self, events: Iterable[StoredEvent], *, decided: GameState | None = None) -> None:
+        """Fold the next events (in version order, whole appends at a time). ``decided``:
+        the rules state after ``events``, one append's, as the decision that caused them
+        computed it from this fold's state; kept instead of replaying the rules events."""
+        if decided is not None:
+            append = list(events)
+            if append:
+                self._apply_group(append, decided)
+            return
         group: list[StoredEvent] = []
         for event in events:
             if group and _command_key(event) != _command_key(group[0]):
@@ -166,14 +173,16 @@ class Game:
     def seat_kind(self, seat: int) -> str:
         return "" if self.created is None else self.created.seats[seat].kind
 
-    def _apply_group(self, group: list[StoredEvent]) -> None:
+    def _apply_group(self, group: list[StoredEvent], decided: GameState | None = None) -> None:
         deciders: dict[int, EndReason] = {}
         deadlines: dict[int, Deadline] = {}
         new_round = False
+        key = _command_key(group[0])
         for event in group:
             if event.version != self.version + 1:
                 raise CorruptGame(f"version {event.version} follows {self.version}")
-            self._apply_one(event)
+            if decided is None or event.type in GAME_SERVICE_EVENT_TYPES:
+                self._apply_one(event)  # decided: only what the rules state does not hold
             self.version = event.version
             if event.type in _DECISIONS:
                 data = event.data
@@ -183,7 +192,8 @@ class Game:
                 set_ = TurnDeadlineSet.model_validate(event.data)
                 deadlines[set_.seat] = Deadline(set_.deadline, set_.seconds)
             new_round = new_round or event.type == "RoundDealt"
-        key = _command_key(group[0])
+        if decided is not None:
+            self.state = decided
         if key is not None and key not in self.commands:
             self.commands[key] = CommandEffect(
                 group[0].version,
