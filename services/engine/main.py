@@ -127,7 +127,7 @@ class EngineApp:
         turn_clock = self.turn_clock = TurnClock(self.clock, fire)
         reactor = Reactor(
             engine,
-            JetStreamPrompts(js, self.subjects),
+            JetStreamPrompts(self._nats, self.subjects),
             secret=self._token_secret,
             prompt_ai_seats=settings.engine_prompt_ai_seats,
             budget_ms=settings.engine_ai_budget_ms,
