@@ -38,9 +38,9 @@ from president.game.decide import (
 from president.game.prompts import seat_clock
 from president.game.refusal import Decided
 from president.rules import Action, Observation, observe
-from president.store import AppendResult, ConcurrencyConflict, EventStore
+from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
-from services.engine.game_log import Appender, GameLog
+from services.engine.game_log import GameLog
 from services.engine.mechanisms.cache import GameCache
 from services.engine.mechanisms.sessions import TableSessions
 

@@ -4,37 +4,22 @@ loaded from the cache, appended through the appender and folded into the cache."
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from president.command_path import Earlier, Loaded, Sent, accepted
 from president.contract import Accepted
 from president.contract.subjects import table_of_stream
 from president.game.fold import Game, appended
 from president.game.refusal import Decided
-from president.store import AppendResult, ConcurrencyConflict, NewEvent
+from president.store import Appender, AppendResult, ConcurrencyConflict
 
 from services.engine.mechanisms.cache import GameCache
 from services.engine.mechanisms.sessions import TableSession, TableSessions
 
 log = logging.getLogger(__name__)
-
-
-class Appender(Protocol):
-    """Appends to one stream, as ``EventStore.append`` does (the store itself fits; so
-    does the group commit)."""
-
-    async def append(
-        self,
-        stream_id: str,
-        events: Sequence[NewEvent],
-        *,
-        expected_version: int | None,
-        command_id: str | None = None,
-        sender: str = "",
-    ) -> AppendResult: ...
 
 
 class GameLog:

@@ -23,11 +23,11 @@ from president.runtime import Runtime
 from president.runtime.checks import close_nats, close_store, nats_check, postgres_check
 from president.runtime.liveness import StallWatch
 from president.settings import MissingSecretError, load_settings
+from president.store import Appender
 from president.store.postgres import PostgresEventStore
 from president.store.writer_locks import postgres_lock_sessions
 
 from services.engine.engine import Engine
-from services.engine.game_log import Appender
 from services.engine.mechanisms.cache import GameCache
 from services.engine.mechanisms.group_commit import GroupCommit
 from services.engine.mechanisms.jetstream import EventConsumer, JetStreamPrompts

@@ -37,6 +37,21 @@ class StreamHold(Protocol):
         ...
 
 
+class Appender(Protocol):
+    """Appends to one stream, as :meth:`EventStore.append` does (a store fits; so does
+    the engine's group commit)."""
+
+    async def append(
+        self,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        *,
+        expected_version: int | None,
+        command_id: str | None = None,
+        sender: str = "",
+    ) -> AppendResult: ...
+
+
 class EventStore(Protocol):
     """An append-only log of streams of events, hash-chained per stream."""
 

@@ -1,7 +1,6 @@
 """Figures of the code's structure, one JSON object (``python -m president_tools.structure
-[ROOT]``): the largest module and function, import circles, the readers of service events,
-upward imports and a game command's path (``president_tools.command_trace``; ``--route``
-lists its calls, ``--cpu`` times it)."""
+[ROOT] [--route] [--cpu N]``): the largest module and function, import circles, the readers
+of service events, upward imports and a game command's path (``command_trace``)."""
 
 from __future__ import annotations
 
