@@ -3,6 +3,7 @@ start a game. Rules live in ``president.rules`` and ``president.game``."""
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 
@@ -110,7 +111,7 @@ class Engine:
             table_id,
             sent(stream_id_of_game(table_id), command, requester),
             decide,
-            lambda game: admit(game, command, user, role),
+            functools.partial(admit, command=command, user=user, role=role),
         )
 
     async def take_over(

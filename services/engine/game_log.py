@@ -101,6 +101,8 @@ class HeldGame:
             games.fold(game.table_id, folded, after=decided.after)
             if self.log.appended_to is not None and game.version == result.last_version:
                 self.log.appended_to(game)  # the cached fold, caught up with this append
-            if any(event.type == "GameEnded" for event in events):
-                self.log.sessions.finished(game.table_id)  # over: the lease goes too
+            for event in events:
+                if event.type == "GameEnded":
+                    self.log.sessions.finished(game.table_id)  # over: the lease goes too
+                    break
         return accepted(command.command_id, result)

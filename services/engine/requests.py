@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from president.bus.identity import Requester
 from president.command_path import RateLimits, admit, run
-from president.contract import GAME_COMMANDS, GameWrite, GetView, Reply
+from president.contract import GAME_COMMANDS, GameWrite, GetView
 
 from services.engine.engine import Engine
 
@@ -31,12 +32,8 @@ async def run_request(
     engine: Engine, subject: str, command: Command, requester: Requester | None = None
 ) -> bytes:
     """The encoded reply of an admitted game command (never raises)."""
-
-    async def handle(command: Command) -> Reply:
-        if isinstance(command, GetView):
-            return await engine.view(command, requester)
-        return await engine.handle(command, requester)
-
+    answer: Any = engine.view if isinstance(command, GetView) else engine.handle
+    handle = functools.partial(answer, requester=requester)
     return await run(subject, command, handle, kind="game", service="engine")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from president.bus.auth import ROLES
 
@@ -19,9 +20,10 @@ class Requester:
 
     user: str
 
-    @property
+    @cached_property
     def role(self) -> str | None:
-        """The role of the user (``integrator`` for ``acme-integrator``), None if unknown."""
+        """The role of the user (``integrator`` for ``acme-integrator``), None if unknown
+        (found once per requester)."""
         for role in ROLES:
             if self.user == role or self.user.endswith(f"-{role}"):
                 return role

@@ -9,7 +9,8 @@ import hashlib
 import json
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar
 
 from president.bus.identity import Requester
@@ -45,19 +46,22 @@ class Sent:
     fingerprint: str | None = None
     """What the command says (:func:`fingerprint`); None for the engine's own commands."""
 
-    @property
+    @cached_property
     def sender(self) -> str:
         """Whose command id this is: the requester, ``""`` when anonymous."""
         return self.requester or ""
 
     def recorded(self) -> dict[str, str]:
         """What the log records of who sent the command and what it said."""
-        recorded = {
-            REQUESTED_BY: self.requester,
-            REQUESTED_BY_ROLE: self.requester_role,
-            FINGERPRINT: self.fingerprint,
-        }
-        return {key: value for key, value in recorded.items() if value is not None}
+        recorded: dict[str, str] = {}
+        for key, value in (
+            (REQUESTED_BY, self.requester),
+            (REQUESTED_BY_ROLE, self.requester_role),
+            (FINGERPRINT, self.fingerprint),
+        ):
+            if value is not None:
+                recorded[key] = value
+        return recorded
 
 
 def sent(stream_id: str, command: Any, requester: Requester | None) -> Sent:
@@ -178,7 +182,10 @@ async def execute(
                 if not isinstance(verdict, Decided):
                     verdict = Decided(verdict)
                 recorded = command.recorded()
-                events = [replace(e, metadata={**e.metadata, **recorded}) for e in verdict.events]
+                events = []
+                for e in verdict.events:  # who sent it, on each event
+                    meta = {**e.metadata, **recorded}
+                    events.append(NewEvent(e.type, e.data, meta, e.schema_version, e.event_id))
                 return await held.append(loaded, Decided(events, verdict.after))
         except ConcurrencyConflict:
             continue
