@@ -228,6 +228,14 @@ class EventConsumer:
         assert self._config.durable_name is not None
         return self._config.durable_name
 
+    async def health(self) -> str | None:
+        """What is wrong with the consumer (a health check: None when all is well)."""
+        if self.problem is not None:
+            return f"the reactor's consumer {self.problem}; healing it"
+        if not self.bound:
+            return "the reactor's consumer is not bound"
+        return None
+
     async def run(self, stop: asyncio.Event) -> None:
         """Consume until ``stop`` is set (failures are logged and retried)."""
         failures = 0
