@@ -121,7 +121,6 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
     engine = Engine(
         store, MemoryTableSessions(store), secret="trace", new_seed=lambda: f"{next(counter):064x}"
     )
-    requester = Requester(REQUESTER)  # as the subscriber hands it on, from the header
     players = 4
 
     async def open_table(table_id: str) -> None:
@@ -163,6 +162,7 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
 
     async def move(number: int, token: str | None = None) -> tuple[Trace, bytes]:
         subject, raw = await request(TABLE, number, token)
+        requester = Requester(REQUESTER)  # one a request, as the subscriber reads the header
         return await _traced(handle_request(engine, subject, raw, requester))
 
     await open_table(TABLE)
@@ -191,7 +191,7 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
             ):
                 subject, raw = await request(table_id, number, token)
                 started = time.process_time()
-                reply = await handle_request(engine, subject, raw, requester)
+                reply = await handle_request(engine, subject, raw, Requester(REQUESTER))
                 spent[outcome] += time.process_time() - started
                 assert expected in reply, reply
         for outcome, seconds in spent.items():
