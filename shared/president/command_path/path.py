@@ -9,8 +9,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from president.bus.identity import Requester
@@ -45,11 +44,11 @@ class Sent:
     requester_role: str | None = None
     fingerprint: str | None = None
     """What the command says (:func:`fingerprint`); None for the engine's own commands."""
+    sender: str = field(init=False, compare=False, repr=False)
+    """Whose command id this is: the requester, ``""`` when anonymous."""
 
-    @cached_property
-    def sender(self) -> str:
-        """Whose command id this is: the requester, ``""`` when anonymous."""
-        return self.requester or ""
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sender", self.requester or "")
 
     def recorded(self) -> dict[str, str]:
         """What the log records of who sent the command and what it said."""
