@@ -38,22 +38,7 @@ class StreamHold(Protocol):
 
 
 class Appender(Protocol):
-    """Appends to one stream, as :meth:`EventStore.append` does (a store fits; so does
-    the engine's group commit)."""
-
-    async def append(
-        self,
-        stream_id: str,
-        events: Sequence[NewEvent],
-        *,
-        expected_version: int | None,
-        command_id: str | None = None,
-        sender: str = "",
-    ) -> AppendResult: ...
-
-
-class EventStore(Protocol):
-    """An append-only log of streams of events, hash-chained per stream."""
+    """Appends to one stream (every store does; so does the engine's group commit)."""
 
     async def append(
         self,
@@ -73,6 +58,10 @@ class EventStore(Protocol):
         `duplicate=True`; the same id of another sender is another command.
         """
         ...
+
+
+class EventStore(Appender, Protocol):
+    """An append-only log of streams of events, hash-chained per stream."""
 
     async def read_stream(self, stream_id: str, from_version: int = 1) -> list[RecordedEvent]:
         """The stream's events from `from_version` on, in version order."""
