@@ -50,7 +50,7 @@ class EngineApp:
         clock: Clock | None = None,
     ):
         self.settings = settings
-        self.clock: Clock = clock or SystemClock()
+        self.clock: Clock = SystemClock() if clock is None else clock
         self.turn_clock: TurnClock | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self.subjects = Subjects(settings.subject_prefix)
