@@ -34,6 +34,7 @@ from president.game.decide import (
     decide_presence,
     decide_start,
     decide_takeover,
+    late_command,
     seat_refusal,
 )
 from president.game.prompts import seat_clock
@@ -93,14 +94,22 @@ class Engine:
         """Decide ``command`` from ``requester`` on the table's committed state and append
         its events (which record who sent it)."""
         table_id = command.table_id
-        if table_id not in self.games and not await self._store.stream_version(
-            stream_id_of_game(table_id)
-        ):
+        user, role = (None, None) if requester is None else (requester.user, requester.role)
+        cached = self.games.peek(table_id)
+        if cached is None and not await self._store.stream_version(stream_id_of_game(table_id)):
             # No game: refused at the cost of a read or two, with no lock, lease or fold
             # (a forged table id, a command sent too early). Never remembered.
             refused = await self._no_game(table_id)
             return rejection(command.command_id, refused.code, refused.detail)
-        user, role = (None, None) if requester is None else (requester.user, requester.role)
+        admit_sender = functools.partial(admit, command=command, user=user, role=role)
+        if cached is not None:
+            # The seat's credentials are the game's creation's, which never change: a
+            # forged token or identity is refused on the cached fold, with no lock, lease
+            # or read (never remembered, as in the hold); the hold checks the rest.
+            forged = seat_refusal(cached, command.seat, command.seat_token, user, role)
+            if forged is not None:
+                return rejection(command.command_id, forged.code, forged.detail, forged.params)
+            admit_sender = functools.partial(late_command, command=command, user=user)
 
         def decide(game: Game) -> Decided | Refusal:
             if isinstance(command, Leave | Away | Back):
@@ -111,7 +120,7 @@ class Engine:
             table_id,
             sent(stream_id_of_game(table_id), command, requester),
             decide,
-            functools.partial(admit, command=command, user=user, role=role),
+            admit_sender,
         )
 
     async def take_over(

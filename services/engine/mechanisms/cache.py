@@ -59,6 +59,11 @@ class GameCache:
     def __contains__(self, table_id: str) -> bool:
         return table_id in self._games
 
+    def peek(self, table_id: str) -> Game | None:
+        """The cached fold of a game in play as it is (no read, no catching up, no use
+        counted): for what never changes once a game is created."""
+        return self._games.get(table_id)
+
     @property
     def estimated_bytes(self) -> int:
         """The estimated size of the games held."""

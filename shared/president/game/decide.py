@@ -124,8 +124,14 @@ def admit(game: Game, command: GameWrite, user: str | None, role: str | None) ->
     anything else is told: no such seat, not its token, not an identity that may act for
     it, or an action expecting a version the seat's time-out followed."""
     refused = seat_refusal(game, command.seat, command.seat_token, user, role)
-    if refused is not None or isinstance(command, Leave | Away | Back):
-        return refused
+    return refused if refused is not None else late_command(game, command, user)
+
+
+def late_command(game: Game, command: GameWrite, user: str | None) -> Refusal | None:
+    """:func:`admit` once the seat's credentials passed: TURN_TIMED_OUT for an action
+    expecting a version the seat's time-out followed, unless it was sent before."""
+    if isinstance(command, Leave | Away | Back):
+        return None
     if (user or "", command.command_id) in game.commands:
         return None  # sent before: its first answer, even if the seat timed out since
     return late_action(game, command.seat, command.expected_version)
