@@ -3,6 +3,7 @@ start a game. Rules live in ``president.rules`` and ``president.game``."""
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 
@@ -33,13 +34,15 @@ from president.game.decide import (
     decide_presence,
     decide_start,
     decide_takeover,
+    late_command,
     seat_refusal,
 )
 from president.game.prompts import seat_clock
+from president.game.refusal import Decided
 from president.rules import Action, Observation, observe
-from president.store import AppendResult, ConcurrencyConflict, EventStore, NewEvent
+from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
-from services.engine.game_log import Appender, GameLog
+from services.engine.game_log import GameLog
 from services.engine.mechanisms.cache import GameCache
 from services.engine.mechanisms.sessions import TableSessions
 
@@ -72,14 +75,15 @@ class Engine:
         level's decisions; ``appended_to(game)`` is told of each game this instance
         appended to, folded (the turn clock)."""
         self._store = store
-        self._appender: Appender = appender or store
+        self._appender: Appender = store if appender is None else appender
         self._sessions = sessions
         self._secret = secret
         self._new_seed = new_seed
-        self.clock: Clock = clock or SystemClock()
+        self.clock: Clock = SystemClock() if clock is None else clock
         self._takeover_seed = takeover_seed
         self._policies: dict[str, Policy] = {}
-        self.games = cache or GameCache(store)
+        # ``is None``, not ``or``: a configured cache is empty (falsy) when it is handed in
+        self.games = GameCache(store) if cache is None else cache
         self._log = GameLog(self.games, sessions, self._appender, appended_to)
 
     # -- commands ----------------------------------------------------------------
@@ -90,16 +94,24 @@ class Engine:
         """Decide ``command`` from ``requester`` on the table's committed state and append
         its events (which record who sent it)."""
         table_id = command.table_id
-        if table_id not in self.games and not await self._store.stream_version(
-            stream_id_of_game(table_id)
-        ):
+        user, role = (None, None) if requester is None else (requester.user, requester.role)
+        cached = self.games.peek(table_id)
+        if cached is None and not await self._store.stream_version(stream_id_of_game(table_id)):
             # No game: refused at the cost of a read or two, with no lock, lease or fold
             # (a forged table id, a command sent too early). Never remembered.
             refused = await self._no_game(table_id)
             return rejection(command.command_id, refused.code, refused.detail)
-        user, role = (None, None) if requester is None else (requester.user, requester.role)
+        admit_sender = functools.partial(admit, command=command, user=user, role=role)
+        if cached is not None:
+            # The seat's credentials are the game's creation's, which never change: a
+            # forged token or identity is refused on the cached fold, with no lock, lease
+            # or read (never remembered, as in the hold); the hold checks the rest.
+            forged = seat_refusal(cached, command.seat, command.seat_token, user, role)
+            if forged is not None:
+                return rejection(command.command_id, forged.code, forged.detail, forged.params)
+            admit_sender = functools.partial(late_command, command=command, user=user)
 
-        def decide(game: Game) -> list[NewEvent] | Refusal:
+        def decide(game: Game) -> Decided | Refusal:
             if isinstance(command, Leave | Away | Back):
                 return decide_presence(game, command, now=self.clock.now())
             return decide_action(game, command, self._new_seed, now=self.clock.now())
@@ -108,7 +120,7 @@ class Engine:
             table_id,
             sent(stream_id_of_game(table_id), command, requester),
             decide,
-            lambda game: admit(game, command, user, role),
+            admit_sender,
         )
 
     async def take_over(
@@ -118,7 +130,7 @@ class Engine:
         once its deadline passed, under ``command_id`` (``timeout:...`` or ``takeover:...``:
         a second try, by any engine, is a duplicate)."""
 
-        def decide(game: Game) -> list[NewEvent] | Refusal:
+        def decide(game: Game) -> Decided | Refusal:
             level = "easy" if game.created is None else game.created.options.takeover_level
             return decide_takeover(
                 game,
@@ -139,7 +151,7 @@ class Engine:
         self,
         table_id: str,
         command: Sent,
-        decide: Callable[[Game], list[NewEvent] | Refusal],
+        decide: Callable[[Game], Decided | Refusal],
         admit: Callable[[Game], Refusal | None] | None = None,
     ) -> Accepted | Rejected:
         async with self.games.lock(table_id):

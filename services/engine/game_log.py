@@ -4,36 +4,22 @@ loaded from the cache, appended through the appender and folded into the cache."
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from president.command_path import Earlier, Loaded, Sent, accepted
 from president.contract import Accepted
 from president.contract.subjects import table_of_stream
 from president.game.fold import Game, appended
-from president.store import AppendResult, ConcurrencyConflict, NewEvent
+from president.game.refusal import Decided
+from president.store import Appender, AppendResult, ConcurrencyConflict
 
 from services.engine.mechanisms.cache import GameCache
 from services.engine.mechanisms.sessions import TableSession, TableSessions
 
 log = logging.getLogger(__name__)
-
-
-class Appender(Protocol):
-    """Appends to one stream, as ``EventStore.append`` does (the store itself fits; so
-    does the group commit)."""
-
-    async def append(
-        self,
-        stream_id: str,
-        events: Sequence[NewEvent],
-        *,
-        expected_version: int | None,
-        command_id: str | None = None,
-        sender: str = "",
-    ) -> AppendResult: ...
 
 
 class GameLog:
@@ -86,8 +72,8 @@ class HeldGame:
         earlier = Earlier(accepted(self.command.command_id, result), effect.fingerprint)
         return Loaded(game, game.version, earlier)
 
-    async def append(self, loaded: Loaded[Game], events: Sequence[NewEvent]) -> Accepted:
-        game, command, games = loaded.state, self.command, self.log.games
+    async def append(self, loaded: Loaded[Game], decided: Decided) -> Accepted:
+        game, command, games, events = loaded.state, self.command, self.log.games, decided.events
         if not events:  # what the command says is so already: nothing to write
             return Accepted(
                 command_id=command.command_id,
@@ -111,9 +97,12 @@ class HeldGame:
         if result.duplicate:  # the log knew this command: our fold was behind
             games.forget(game.table_id)
         else:  # folded only once committed: the cache never runs ahead of the log
-            games.fold(game.table_id, appended(events, result.first_version, result.positions))
+            folded = appended(events, result.first_version, result.positions)
+            games.fold(game.table_id, folded, after=decided.after)
             if self.log.appended_to is not None and game.version == result.last_version:
                 self.log.appended_to(game)  # the cached fold, caught up with this append
-            if any(event.type == "GameEnded" for event in events):
-                self.log.sessions.finished(game.table_id)  # over: the lease goes too
+            for event in events:
+                if event.type == "GameEnded":
+                    self.log.sessions.finished(game.table_id)  # over: the lease goes too
+                    break
         return accepted(command.command_id, result)

@@ -3,15 +3,20 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from nats.aio.client import Client
+from nats.aio.msg import Msg
 from president.bus.identity import Requester
-from president.command_path import RateLimits, admit, run
-from president.contract import GAME_COMMANDS, GameWrite, GetView, Reply
+from president.bus.requests import CommandServer
+from president.command_path import BUSY, RateLimits, admit, run
+from president.contract import GAME_COMMANDS, GameWrite, GetView
 
 from services.engine.engine import Engine
 
 Command = GameWrite | GetView
+QUEUE_GROUP = "engine"
 
 
 def admit_request(
@@ -31,12 +36,8 @@ async def run_request(
     engine: Engine, subject: str, command: Command, requester: Requester | None = None
 ) -> bytes:
     """The encoded reply of an admitted game command (never raises)."""
-
-    async def handle(command: Command) -> Reply:
-        if isinstance(command, GetView):
-            return await engine.view(command, requester)
-        return await engine.handle(command, requester)
-
+    answer: Any = engine.view if isinstance(command, GetView) else engine.handle
+    handle = functools.partial(answer, requester=requester)
     return await run(subject, command, handle, kind="game", service="engine")
 
 
@@ -52,3 +53,28 @@ async def handle_request(
     if isinstance(command, bytes):
         return command
     return await run_request(engine, subject, command, requester)
+
+
+def command_server(
+    client: Client, subject: str, engine: Engine, limits: RateLimits, max_workers: int
+) -> CommandServer:
+    """The game-command subscriber (queue group ``engine``) on the command account's
+    connection: admission (size, rate, parse) before a command takes a slot, then the
+    command path."""
+
+    def admit(message: Msg, requester: Requester | None) -> object:
+        return admit_request(message.subject, message.data, requester, limits)
+
+    async def answer(message: Msg, command: Any, requester: Requester | None) -> bytes:
+        return await run_request(engine, message.subject, command, requester)
+
+    return CommandServer(
+        client,
+        subject,
+        QUEUE_GROUP,
+        admit,
+        answer,
+        max_workers=max_workers,
+        service="engine",
+        busy=BUSY,
+    )

@@ -10,12 +10,12 @@ from nats.aio.client import Client
 from nats.js import JetStreamContext
 from nats.js.api import Header
 from nats.js.errors import NotFoundError
+from president.bus.acks import Ack, AckPipeline, BatchFailed, Message
 from president.bus.connect import NatsCredentials, connect
 from president.bus.streams import StreamSpec, ensure_stream
 from president.contract.headers import EXPECTED_LAST_SEQ
 
 from services.relay.envelope import Envelope, Mark, mark_of, size_of, withheld
-from services.relay.pipeline import Ack, AckPipeline, BatchFailed, Message
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,8 @@ from president.command_path.path import again, sender_of
 from president.contract import Accepted, Rejected
 from president.contract.subjects import table_of_stream
 from president.game import TableState, fold_table
-from president.store import AppendResult, EventStore, NewEvent, RecordedEvent, StreamHold
+from president.game.refusal import Decided
+from president.store import AppendResult, EventStore, RecordedEvent, StreamHold
 
 
 class TableLog:
@@ -50,10 +51,8 @@ class HeldTable:
         done = [e for e in events if _sent_by(e, self.command)]
         return Loaded(state, state.version, _first_answer(self.command, done) if done else None)
 
-    async def append(
-        self, loaded: Loaded[TableState], events: Sequence[NewEvent]
-    ) -> Accepted | Rejected:
-        command = self.command
+    async def append(self, loaded: Loaded[TableState], decided: Decided) -> Accepted | Rejected:
+        command, events = self.command, decided.events
         result = await self.store.append(
             command.stream_id,
             events,

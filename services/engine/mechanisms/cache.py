@@ -7,6 +7,7 @@ from collections import OrderedDict
 
 from president.contract import stream_id_of_game
 from president.game.fold import Appended, CorruptGame, Game
+from president.rules import GameState
 from president.store import EventStore
 
 _STRIPES = 256
@@ -16,13 +17,17 @@ EVENT_BYTES = 400
 tracemalloc holds about 150 bytes per event; the engine's resident memory grew by about
 300 per cached event in the soak of issue 13; rounded up)."""
 MEGABYTE = 1024 * 1024
+FINISHED = 64
+"""Finished games whose folds are kept (apart from the games in play): the reactor, the
+stall watch and the last views ask about a game just after its end; they fold nothing."""
 
 
 class GameCache:
     """Games in play, up to ``size`` of them and ``budget_mb`` megabytes, least recently
     used dropped first. A game's size is estimated from its event count (``event_bytes``
-    per event). A finished game is never kept: nothing plays it any more, and a query
-    about it folds it again from the log.
+    per event). A finished game leaves them: nothing plays it any more. The folds of the
+    last ``finished`` games ended are kept apart (not counted, not ``in`` the cache), so
+    the queries that follow an end catch up from the log without folding it all again.
 
     ``lock(table_id)`` serialises the use of one game inside this process (striped
     locks: a fixed number, shared by tables that hash alike).
@@ -35,6 +40,7 @@ class GameCache:
         *,
         budget_mb: float = 256.0,
         event_bytes: int = EVENT_BYTES,
+        finished: int = FINISHED,
     ):
         self._store = store
         self._size = size
@@ -43,6 +49,8 @@ class GameCache:
         self._games: OrderedDict[str, Game] = OrderedDict()
         self._sizes: dict[str, int] = {}
         self._bytes = 0
+        self._finished: OrderedDict[str, Game] = OrderedDict()
+        self._finished_size = finished
         self._locks = [asyncio.Lock() for _ in range(_STRIPES)]
 
     def __len__(self) -> int:
@@ -50,6 +58,11 @@ class GameCache:
 
     def __contains__(self, table_id: str) -> bool:
         return table_id in self._games
+
+    def peek(self, table_id: str) -> Game | None:
+        """The cached fold of a game in play as it is (no read, no catching up, no use
+        counted): for what never changes once a game is created."""
+        return self._games.get(table_id)
 
     @property
     def estimated_bytes(self) -> int:
@@ -72,7 +85,8 @@ class GameCache:
         """
         game = self._games.get(table_id)
         if game is None:
-            game = Game(table_id)
+            finished = self._finished.get(table_id)
+            game = Game(table_id) if finished is None else finished
         else:
             self._games.move_to_end(table_id)
             if at_least is not None and game.version >= at_least:
@@ -87,20 +101,22 @@ class GameCache:
             self._remember(game)
         return game
 
-    def fold(self, table_id: str, events: list[Appended]) -> None:
-        """Fold events this instance appended (and saw committed) into the cached game."""
+    def fold(self, table_id: str, events: list[Appended], after: GameState | None = None) -> None:
+        """Fold events this instance appended (and saw committed) into the cached game;
+        ``after``: the rules state the decision computed for them (kept, not replayed)."""
         game = self._games.get(table_id)
         if game is None or not events or events[0].version != game.version + 1:
             self.forget(table_id)  # the next load reads the log instead
             return
         try:
-            game.apply(events)
+            game.apply(events, decided=after)
         except CorruptGame:
             self.forget(table_id)
             return
         self._remember(game)
 
     def forget(self, table_id: str) -> None:
+        self._finished.pop(table_id, None)
         self._games.pop(table_id, None)
         self._bytes -= self._sizes.pop(table_id, 0)
 
@@ -114,6 +130,9 @@ class GameCache:
         table_id = game.table_id
         self.forget(table_id)
         if game.state is not None and game.state.is_terminal:
+            self._finished[table_id] = game
+            while len(self._finished) > self._finished_size:
+                self._finished.popitem(last=False)
             return
         size = game.version * self._event_bytes
         self._games[table_id] = game

@@ -14,10 +14,12 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
-from nats.js.api import AckPolicy, ConsumerConfig, ConsumerInfo, DeliverPolicy, PubAck
+from nats.js.api import AckPolicy, ConsumerConfig, ConsumerInfo, DeliverPolicy, Header
 from nats.js.errors import APIError, NotFoundError
+from president.bus.acks import AckPipeline, BatchFailed, Message
 from president.contract import (
     DecisionRequest,
     LobbyEvent,
@@ -40,6 +42,9 @@ REACTOR_ACK_WAIT = 5.0
 REACTOR_CHECK_EVERY = 5.0
 """Seconds between looks at the reactor's consumer (``PRESIDENT_ENGINE_CONSUMER_CHECK``)."""
 
+PROMPTS_IN_FLIGHT = 256
+"""Prompts of one call unacknowledged at most (a call holds one table's, a few)."""
+
 _EVENT = TypeAdapter(PublicEvent | LobbyEvent)
 TableHandler = Callable[[list[PublicEvent | LobbyEvent]], Awaitable[None]]
 
@@ -49,37 +54,35 @@ class JetStreamPrompts:
     on the AI work queue, with ``Nats-Msg-Id`` = ``{table}:{version}:{seat}`` (``:end`` for
     a turn's end, ``:attempt-2`` for a decision asked again).
 
-    Pipelined: every message goes out before any acknowledgement is awaited, so the
-    prompts of all the tables a reactor round handles leave in one socket write.
+    Pipelined (:class:`president.bus.acks.AckPipeline`): a call's messages all go out
+    before any acknowledgement is awaited; a refusal raises what JetStream said.
     """
 
-    def __init__(self, js: JetStreamContext, subjects: Subjects, ack_timeout: float = 10.0):
-        self._js = js
+    def __init__(
+        self,
+        client: Client,
+        subjects: Subjects,
+        ack_timeout: float = 10.0,
+        window: int = PROMPTS_IN_FLIGHT,
+    ):
+        self._pipeline = AckPipeline(client, window)
         self._subjects = subjects
         self._ack_timeout = ack_timeout
 
     async def publish(self, messages: Sequence[Prompt]) -> None:
-        acks: list[asyncio.Future[PubAck]] = []
+        batch: list[Message] = []
+        for message in messages:
+            subject, stream = self._destination(message)
+            msg_id = prompt_msg_id(
+                message.table_id, message.stream_version, message.seat, _suffix(message)
+            )
+            headers = {MSG_ID: msg_id, Header.EXPECTED_STREAM: stream}
+            batch.append((subject, message.model_dump_json().encode(), headers))
         try:
             async with asyncio.timeout(self._ack_timeout):
-                for message in messages:
-                    subject, stream = self._destination(message)
-                    msg_id = prompt_msg_id(
-                        message.table_id, message.stream_version, message.seat, _suffix(message)
-                    )
-                    acks.append(
-                        await self._js.publish_async(
-                            subject,
-                            message.model_dump_json().encode(),
-                            stream=stream,
-                            headers={MSG_ID: msg_id},
-                        )
-                    )
-                await asyncio.gather(*acks)
-        except BaseException:
-            for ack in acks:
-                ack.cancel()
-            raise
+                await self._pipeline.publish(batch)
+        except BatchFailed as failed:
+            raise failed.error from None  # what publish_async's future would have raised
 
     def _destination(self, message: Prompt) -> tuple[str, str]:
         if isinstance(message, TurnPrompt | TurnEnded):
@@ -224,6 +227,14 @@ class EventConsumer:
     def durable(self) -> str:
         assert self._config.durable_name is not None
         return self._config.durable_name
+
+    async def health(self) -> str | None:
+        """What is wrong with the consumer (a health check: None when all is well)."""
+        if self.problem is not None:
+            return f"the reactor's consumer {self.problem}; healing it"
+        if not self.bound:
+            return "the reactor's consumer is not bound"
+        return None
 
     async def run(self, stop: asyncio.Event) -> None:
         """Consume until ``stop`` is set (failures are logged and retried)."""

@@ -9,14 +9,24 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from president.contract import stream_id_of_game
+import asyncpg
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from president.contract import Subjects, stream_id_of_game
 from president.store import EventStore, StreamHold
 from president.store.memory import InMemoryEventStore
 from president.store.postgres import PostgresEventStore
+from president.store.writer_locks import postgres_lock_sessions
 
 from services.engine.mechanisms.table_leases import Lease, TableLeases, lock_key
 
-__all__ = ["MemoryTableSessions", "PostgresTableSessions", "TableSessions", "lock_key"]
+__all__ = [
+    "MemoryTableSessions",
+    "PostgresTableSessions",
+    "TableSessions",
+    "lock_key",
+    "yield_subject",
+]
 
 TableSession = StreamHold
 """One table held exclusively (across every engine instance) until the session ends. Its
@@ -120,3 +130,39 @@ class PostgresTableSessions:
         """The table's game is over: its lease goes once the command in hand is done."""
         if self._leases is not None:
             self._leases.finished(table_id)
+
+
+def yield_subject(subjects: Subjects) -> str:
+    """Where an engine waiting for a table's lock names the table (core NATS, every
+    instance listens): the instance leasing it gives it up (``TableLeases.asked``)."""
+    return f"{subjects.prefix}.engine.yield"
+
+
+async def leased_sessions(
+    store: PostgresEventStore,
+    client: Client,
+    subjects: Subjects,
+    database_url: str,
+    *,
+    idle: float,
+    capacity: int,
+) -> tuple[PostgresTableSessions, TableLeases | None]:
+    """An engine's table sessions: leases kept ``idle`` seconds (none when ``idle <= 0``:
+    a store hold per command), on lock connections of their own, given up when another
+    instance asks on :func:`yield_subject`."""
+    if idle <= 0:
+        return PostgresTableSessions(store), None
+
+    async def connect() -> asyncpg.Connection:
+        return await asyncpg.connect(database_url)
+
+    leases = TableLeases(postgres_lock_sessions(connect), idle=idle, capacity=capacity)
+
+    async def asked(message: Msg) -> None:
+        leases.asked(message.data.decode(errors="replace"))
+
+    async def ask(table_id: str) -> None:
+        await client.publish(yield_subject(subjects), table_id.encode())
+
+    await client.subscribe(yield_subject(subjects), cb=asked)
+    return PostgresTableSessions(store, leases, ask), leases

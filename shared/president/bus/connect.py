@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-import nats
 from nats.aio.client import Client, Server
 
 from president.bus.auth import inbox_prefix
+from president.bus.headers import QuickHeadersClient
 from president.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -201,10 +201,13 @@ async def connect(
     watch: ConnectionWatch | None = None,
     **overrides: Any,
 ) -> Client:
-    """A nats-py client connected with :func:`nats_options`."""
-    return await nats.connect(
+    """A nats-py client connected with :func:`nats_options` (one that parses headers
+    quicker: :class:`president.bus.headers.QuickHeadersClient`)."""
+    client = QuickHeadersClient()
+    await client.connect(
         **nats_options(nats_url, name, credentials, policy=policy, watch=watch, **overrides)
     )
+    return client
 
 
 def server_authenticates(client: Client) -> bool:

@@ -3,9 +3,10 @@ command account's service import, never what the client wrote."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from president.bus.auth import ROLES
 
@@ -18,14 +19,19 @@ class Requester:
     """An identity on the bus: its user name (``table``, ``acme-integrator``) and role."""
 
     user: str
+    role: str | None = field(init=False, compare=False, repr=False)
+    """The role of the user (``integrator`` for ``acme-integrator``), None if unknown."""
 
-    @property
-    def role(self) -> str | None:
-        """The role of the user (``integrator`` for ``acme-integrator``), None if unknown."""
-        for role in ROLES:
-            if self.user == role or self.user.endswith(f"-{role}"):
-                return role
-        return None
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "role", _role_of(self.user))
+
+
+@functools.lru_cache(maxsize=4096)
+def _role_of(user: str) -> str | None:
+    for role in ROLES:
+        if user == role or user.endswith(f"-{role}"):
+            return role
+    return None
 
 
 def attested_requester(headers: Mapping[str, str] | None) -> Requester | None:

@@ -15,7 +15,7 @@ from president.contract import ENGINE_COMMAND_IDS, Rejected, RejectionCode, Repl
 from president.contract.commands import AnyCommand
 from president.contract.messages import AI_COMMAND_IDS
 from president.game.seats import AI_WORKER_ROLE
-from president.runtime.logs import log_context
+from president.runtime.logs import bind_ids, unbind_ids
 from president.runtime.metrics import outcome_of, record_command
 
 log = logging.getLogger(__name__)
@@ -93,7 +93,8 @@ async def run(
     # Lines logged meanwhile carry the correlation id the written events get: the table
     # id for a game command, the command id for a table command.
     correlation_id = table_id if kind == "game" else command_id
-    with log_context(table_id=table_id, command_id=command_id, correlation_id=correlation_id):
+    ids = bind_ids(table_id=table_id, command_id=command_id, correlation_id=correlation_id)
+    try:  # lines logged meanwhile carry the ids
         try:
             reply = await handle(command)
         except Exception:
@@ -107,6 +108,8 @@ async def run(
             )
         if log.isEnabledFor(logging.DEBUG):
             log.debug("%s: %s", command.type, outcome_of(reply))
+    finally:
+        unbind_ids(ids)
     record_command(kind, command.type, reply, time.perf_counter() - started)
     return reply.model_dump_json().encode()
 

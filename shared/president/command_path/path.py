@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from president.bus.identity import Requester
 from president.contract import Accepted, Rejected, RejectionCode
 from president.contract.base import Message
-from president.game.refusal import Refusal
+from president.game.refusal import Decided, Refusal
 from president.rules.errors import RejectionParams
 from president.store import AppendResult, ConcurrencyConflict, NewEvent
 
@@ -44,20 +44,23 @@ class Sent:
     requester_role: str | None = None
     fingerprint: str | None = None
     """What the command says (:func:`fingerprint`); None for the engine's own commands."""
+    sender: str = field(init=False, compare=False, repr=False)
+    """Whose command id this is: the requester, ``""`` when anonymous."""
 
-    @property
-    def sender(self) -> str:
-        """Whose command id this is: the requester, ``""`` when anonymous."""
-        return self.requester or ""
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sender", self.requester or "")
 
     def recorded(self) -> dict[str, str]:
         """What the log records of who sent the command and what it said."""
-        recorded = {
-            REQUESTED_BY: self.requester,
-            REQUESTED_BY_ROLE: self.requester_role,
-            FINGERPRINT: self.fingerprint,
-        }
-        return {key: value for key, value in recorded.items() if value is not None}
+        recorded: dict[str, str] = {}
+        for key, value in (
+            (REQUESTED_BY, self.requester),
+            (REQUESTED_BY_ROLE, self.requester_role),
+            (FINGERPRINT, self.fingerprint),
+        ):
+            if value is not None:
+                recorded[key] = value
+        return recorded
 
 
 def sent(stream_id: str, command: Any, requester: Requester | None) -> Sent:
@@ -124,9 +127,9 @@ class Held(Protocol[S]):
         """The stream as the log holds it now."""
         ...
 
-    async def append(self, loaded: Loaded[S], events: Sequence[NewEvent]) -> Accepted | Rejected:
-        """Append ``events`` at ``loaded.version`` under the command's id and sender (a
-        stale version raises ``ConcurrencyConflict``); the reply."""
+    async def append(self, loaded: Loaded[S], decided: Decided) -> Accepted | Rejected:
+        """Append ``decided.events`` at ``loaded.version`` under the command's id and
+        sender (a stale version raises ``ConcurrencyConflict``); the reply."""
         ...
 
     async def remember(self, reply: dict[str, Any]) -> None:
@@ -143,7 +146,7 @@ class CommandLog(Protocol[S]):
 
 
 Admit = Callable[[S], Refusal | None]
-Decide = Callable[[S], list[NewEvent] | Refusal]
+Decide = Callable[[S], Decided | list[NewEvent] | Refusal]
 
 
 async def execute(
@@ -175,9 +178,14 @@ async def execute(
                     return refused
                 if isinstance(verdict, Accepted | Rejected):
                     return verdict
+                if not isinstance(verdict, Decided):
+                    verdict = Decided(verdict)
                 recorded = command.recorded()
-                events = [replace(e, metadata={**e.metadata, **recorded}) for e in verdict]
-                return await held.append(loaded, events)
+                events = []
+                for e in verdict.events:  # who sent it, on each event
+                    meta = {**e.metadata, **recorded}
+                    events.append(NewEvent(e.type, e.data, meta, e.schema_version, e.event_id))
+                return await held.append(loaded, Decided(events, verdict.after))
         except ConcurrencyConflict:
             continue
     return rejection(command.command_id, *busy)
@@ -189,7 +197,7 @@ def judge(
     remembered_refusal: dict[str, Any] | None,
     admit: Admit[S] | None,
     decide: Decide[S],
-) -> Accepted | Rejected | Refusal | list[NewEvent]:
+) -> Accepted | Rejected | Refusal | Decided | list[NewEvent]:
     """What ``command`` gets on ``loaded``: a refusal of its sender, its first answer again,
     STALE_VERSION, or the service's decision."""
     refused = None if admit is None else admit(loaded.state)

@@ -35,7 +35,7 @@ from president.game.events import (
 )
 from president.game.fold import TAKEOVER_ACTOR, Game, seats_to_act
 from president.game.metadata import metadata
-from president.game.refusal import Refusal
+from president.game.refusal import Decided, Refusal
 from president.game.seats import seat_sender_refusal
 from president.game.table import Seat, TableState
 from president.game.tokens import ai_seat_token, token_matches, token_sha256
@@ -97,7 +97,7 @@ def to_game_command(
 
 def decide_action(
     game: Game, command: GameAction, new_seed: NewSeed = fairness.new_seed, *, now: datetime
-) -> list[NewEvent] | Refusal:
+) -> Decided | Refusal:
     """The events ``command`` causes in ``game``, or the rules' refusal (TURN_TIMED_OUT
     when the seat's turn was played by the takeover level before the command got in)."""
     state = game.state
@@ -124,8 +124,14 @@ def admit(game: Game, command: GameWrite, user: str | None, role: str | None) ->
     anything else is told: no such seat, not its token, not an identity that may act for
     it, or an action expecting a version the seat's time-out followed."""
     refused = seat_refusal(game, command.seat, command.seat_token, user, role)
-    if refused is not None or isinstance(command, Leave | Away | Back):
-        return refused
+    return refused if refused is not None else late_command(game, command, user)
+
+
+def late_command(game: Game, command: GameWrite, user: str | None) -> Refusal | None:
+    """:func:`admit` once the seat's credentials passed: TURN_TIMED_OUT for an action
+    expecting a version the seat's time-out followed, unless it was sent before."""
+    if isinstance(command, Leave | Away | Back):
+        return None
     if (user or "", command.command_id) in game.commands:
         return None  # sent before: its first answer, even if the seat timed out since
     return late_action(game, command.seat, command.expected_version)
@@ -160,12 +166,10 @@ def _timed_out(game: Game, seat: int) -> bool:
     return not game.is_due(seat) and ended is not None and ended.reason == "timed_out"
 
 
-def decide_presence(
-    game: Game, command: SeatStatusCommand, *, now: datetime
-) -> list[NewEvent] | Refusal:
+def decide_presence(game: Game, command: SeatStatusCommand, *, now: datetime) -> Decided | Refusal:
     """``Leave``, ``Away``, ``Back``: the seat's presence changes, and a turn it is due
     gets its new deadline (at once when away or left, a fresh clock when back). Saying
-    what is already so writes nothing (``[]``)."""
+    what is already so writes nothing (no events). The rules state stays as it is."""
     state = game.state
     if state is None or game.created is None:
         return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started")
@@ -176,7 +180,7 @@ def decide_presence(
     seat = command.seat
     if seat in game.left:
         if isinstance(command, Leave):
-            return []
+            return Decided([], state)
         return Refusal(
             RejectionCode.SEAT_LEFT,
             f"seat {seat} left the table",
@@ -188,11 +192,11 @@ def decide_presence(
         data = SeatLeft(seat=seat, player_name=game.created.seats[seat].player_name)
     elif isinstance(command, Away):
         if seat in game.away:
-            return []
+            return Decided([], state)
         data = SeatAway(seat=seat, reason="asked")
     else:
         if seat not in game.away:
-            return []
+            return Decided([], state)
         data = SeatBack(seat=seat)
     meta = metadata(command.command_id, correlation_id=game.table_id, actor=f"seat:{seat}")
     events = [_service_event(data, meta)]
@@ -203,7 +207,7 @@ def decide_presence(
         )
         if deadline is not None:
             events.append(_service_event(deadline, meta))
-    return events
+    return Decided(events, state)
 
 
 def decide_takeover(
@@ -216,7 +220,7 @@ def decide_takeover(
     command_id: str,
     level: str,
     new_seed: NewSeed = fairness.new_seed,
-) -> list[NewEvent] | Refusal:
+) -> Decided | Refusal:
     """The takeover level's action for ``seat``, due since ``turn_version``, whose deadline
     has passed: ``TurnTimedOut`` first (and ``SeatAway`` once ``away_after`` time-outs
     in a row), unless the seat is away or left (then played at once, with no time-out).
@@ -257,7 +261,7 @@ def decide_takeover(
     decided = _act(game, action, takeover, new_seed, now=now, away=away)
     if isinstance(decided, Refusal):
         return Refusal(decided.code, f"the takeover's action was refused: {decided.detail}")
-    return events + decided
+    return Decided(events + decided.events, decided.after)
 
 
 def _act(
@@ -268,7 +272,7 @@ def _act(
     *,
     now: datetime,
     away: set[int] | None = None,
-) -> list[NewEvent] | Refusal:
+) -> Decided | Refusal:
     state = game.state
     assert state is not None
     outcome = apply_action(state, action)
@@ -292,7 +296,7 @@ def _act(
             deadline = _deadline(game, after, seat, now=now, away=away)
             if deadline is not None:
                 events.append(_service_event(deadline, meta))
-    return events
+    return Decided(events, after)
 
 
 def _deadline(

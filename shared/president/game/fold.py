@@ -3,6 +3,7 @@ events and of what the services need (command ids, due seats, deadlines, presenc
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -82,6 +83,7 @@ def appended(
 
 
 _DECISIONS = ("CardsPlayed", "Passed", "CardsReturned")
+_POSITION = operator.attrgetter("position")
 
 TAKEOVER_ACTOR = "takeover"
 """The ``actor`` of an action the takeover level played for a seat (its metadata names
@@ -149,8 +151,15 @@ class Game:
         """The seed of the round being played (None before the first deal)."""
         return None if self.state is None else self.seeds.get(self.state.round)
 
-    def apply(self, events: Iterable[StoredEvent]) -> None:
-        """Fold the next events (in version order, whole appends at a time)."""
+    def apply(self, events: Iterable[StoredEvent], *, decided: GameState | None = None) -> None:
+        """Fold the next events (in version order, whole appends at a time). ``decided``:
+        the rules state after ``events``, one append's, as the decision that caused them
+        computed it from this fold's state; kept instead of replaying the rules events."""
+        if decided is not None:
+            append = list(events)
+            if append:
+                self._apply_group(append, decided)
+            return
         group: list[StoredEvent] = []
         for event in events:
             if group and _command_key(event) != _command_key(group[0]):
@@ -166,14 +175,16 @@ class Game:
     def seat_kind(self, seat: int) -> str:
         return "" if self.created is None else self.created.seats[seat].kind
 
-    def _apply_group(self, group: list[StoredEvent]) -> None:
+    def _apply_group(self, group: list[StoredEvent], decided: GameState | None = None) -> None:
         deciders: dict[int, EndReason] = {}
         deadlines: dict[int, Deadline] = {}
         new_round = False
+        key = _command_key(group[0])
         for event in group:
             if event.version != self.version + 1:
                 raise CorruptGame(f"version {event.version} follows {self.version}")
-            self._apply_one(event)
+            if decided is None or event.type in GAME_SERVICE_EVENT_TYPES:
+                self._apply_one(event)  # decided: only what the rules state does not hold
             self.version = event.version
             if event.type in _DECISIONS:
                 data = event.data
@@ -183,13 +194,15 @@ class Game:
                 set_ = TurnDeadlineSet.model_validate(event.data)
                 deadlines[set_.seat] = Deadline(set_.deadline, set_.seconds)
             new_round = new_round or event.type == "RoundDealt"
-        key = _command_key(group[0])
+        if decided is not None:
+            self.state = decided
         if key is not None and key not in self.commands:
+            fingerprint = group[0].metadata.get("command_fingerprint")
             self.commands[key] = CommandEffect(
                 group[0].version,
                 group[-1].version,
-                tuple(e.position for e in group),
-                _text(group[0].metadata.get("command_fingerprint")),
+                tuple(map(_POSITION, group)),
+                fingerprint if isinstance(fingerprint, str) else None,
             )
         self._track_turns(deciders, new_round, deadlines)
 
@@ -261,22 +274,23 @@ class Game:
             turns.pop(seat, None)
         due = seats_to_act(self.state) if self.state is not None else ()
         # a deadline set for a seat already due starts its turn again (Back, Away)
-        self.turns = {
-            seat: self.version if seat in deadlines else turns.get(seat, self.version)
-            for seat in due
-        }
+        self.turns = {}
+        for seat in due:
+            self.turns[seat] = self.version if seat in deadlines else turns.get(seat, self.version)
         for seat, since in before.items():
             restarted = seat in self.turns and seat not in deciders and not new_round
             if self.turns.get(seat) != since and not restarted:
                 reason = deciders.get(seat, "phase_changed")
                 self.ended[seat] = TurnEnd(since, self.version, reason)
-        kept = {s: d for s, d in self.deadlines.items() if self.turns.get(s) == before.get(s)}
+        kept = {}
+        for seat, deadline in self.deadlines.items():
+            if self.turns.get(seat) == before.get(seat):
+                kept[seat] = deadline
         kept.update(deadlines)
-        self.deadlines = {seat: kept[seat] for seat in self.turns if seat in kept}
-
-
-def _text(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
+        self.deadlines = {}
+        for seat in self.turns:
+            if seat in kept:
+                self.deadlines[seat] = kept[seat]
 
 
 def _command_key(event: StoredEvent) -> CommandKey | None:

@@ -1,4 +1,4 @@
-"""The one answer a decision gives when a command changes nothing."""
+"""The two answers a decision gives: what a command causes, or why it changes nothing."""
 
 from __future__ import annotations
 
@@ -6,6 +6,17 @@ from dataclasses import dataclass, field
 
 from president.contract import RejectionCode
 from president.rules.errors import RejectionParams
+from president.rules.state import GameState
+from president.store.model import NewEvent
+
+
+@dataclass(frozen=True)
+class Decided:
+    """The events a command causes and, when the decision computed it, the rules state
+    after them: the fold of a committed append takes it instead of replaying the rules."""
+
+    events: list[NewEvent]
+    after: GameState | None = None
 
 
 @dataclass(frozen=True)

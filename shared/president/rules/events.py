@@ -16,7 +16,11 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data of the event (without its type)."""
-        return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = _jsonable(value) if isinstance(value, tuple) else value
+        return data
 
     def public_data(self) -> dict[str, Any]:
         """What every player may see of this event."""
@@ -24,9 +28,14 @@ class Event:
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(item) for item in value]
-    return value
+    """A tuple (tuples in it too) as a list."""
+    if not isinstance(value, tuple):
+        return value
+    items = list(value)
+    for index, item in enumerate(items):
+        if isinstance(item, tuple):
+            items[index] = _jsonable(item)
+    return items
 
 
 def _tupled(value: Any) -> Any:

@@ -27,6 +27,16 @@ CONNECTION_CHECKS = ("nats", "postgres")
 Collector = Callable[[], Awaitable[None]]
 
 
+async def stop_task(task: asyncio.Task[Any], seconds: float) -> None:
+    """Wait ``seconds`` for ``task`` to end (its stop was asked), then cancel it."""
+    try:
+        await asyncio.wait_for(task, seconds)
+    except TimeoutError:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
 class App(Protocol):
     """A process's application: ``start`` connects and begins serving (it may be cancelled
     half-way), ``stop`` finishes or hands back the work in hand and disconnects (it must

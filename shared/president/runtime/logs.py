@@ -33,15 +33,25 @@ class log_context:
         self._token: Token[Mapping[str, str]] | None = None
 
     def __enter__(self) -> None:
-        merged = dict(_ids.get())
-        for key, value in self._ids.items():
-            if value:
-                merged[key] = value
-        self._token = _ids.set(merged)
+        self._token = bind_ids(**self._ids)
 
     def __exit__(self, *_: object) -> None:
         if self._token is not None:
             _ids.reset(self._token)
+
+
+def bind_ids(**ids: str | None) -> Token[Mapping[str, str]]:
+    """What ``log_context(**ids)`` does on entering, in one call (the command path's):
+    give the token to :func:`unbind_ids` at the end."""
+    merged = dict(_ids.get())
+    for key, value in ids.items():
+        if value:
+            merged[key] = value
+    return _ids.set(merged)
+
+
+unbind_ids = _ids.reset
+"""Back to the ids before :func:`bind_ids` gave its token."""
 
 
 def current_ids() -> Mapping[str, str]:

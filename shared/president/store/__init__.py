@@ -11,12 +11,13 @@ from president.store.model import (
     NewEvent,
     RecordedEvent,
 )
-from president.store.ports import NOTIFY_CHANNEL, EventStore, StreamHold
+from president.store.ports import NOTIFY_CHANNEL, Appender, EventStore, StreamHold
 
 __all__ = [
     "GENESIS_HASH",
     "NOTIFY_CHANNEL",
     "AppendResult",
+    "Appender",
     "ChainProblem",
     "ChainReport",
     "ConcurrencyConflict",

@@ -80,23 +80,23 @@ class InMemoryEventStore:
             raise ConcurrencyConflict(stream_id, expected_version, actual)
         head_hash = stream[-1].hash if stream else GENESIS_HASH
         prepared = prepare(stream_id, actual, head_hash, events, command_id)
-        new_ids = {row.event_id for row in prepared}
+        new_ids = set()
+        for row in prepared:
+            new_ids.add(row.event_id)
         if len(new_ids) < len(prepared) or not new_ids.isdisjoint(self._event_ids):
             raise DuplicateEventId(stream_id)
         self._event_ids |= new_ids
         self._tx_id += 1
         now = self._clock()
-        recorded = [
-            self._record(stream_id, row, len(self._log) + i, now)
-            for i, row in enumerate(prepared, start=1)
-        ]
+        recorded: list[RecordedEvent] = []
+        for row in prepared:  # a loop, no comprehension frame, on every append
+            recorded.append(self._record(stream_id, row, len(self._log) + len(recorded) + 1, now))
         self._streams.setdefault(stream_id, []).extend(recorded)
         self._log.extend(recorded)
         if key is not None:
             self._commands[key] = (actual + 1, actual + len(recorded))
-        return AppendResult(
-            stream_id, actual + 1, actual + len(recorded), tuple(e.position for e in recorded)
-        )
+        positions = tuple(range(len(self._log) - len(recorded) + 1, len(self._log) + 1))
+        return AppendResult(stream_id, actual + 1, actual + len(recorded), positions)
 
     def _record(
         self, stream_id: str, row: PreparedEvent, position: int, now: datetime

@@ -37,8 +37,8 @@ class StreamHold(Protocol):
         ...
 
 
-class EventStore(Protocol):
-    """An append-only log of streams of events, hash-chained per stream."""
+class Appender(Protocol):
+    """Appends to one stream (every store does; so does the engine's group commit)."""
 
     async def append(
         self,
@@ -58,6 +58,10 @@ class EventStore(Protocol):
         `duplicate=True`; the same id of another sender is another command.
         """
         ...
+
+
+class EventStore(Appender, Protocol):
+    """An append-only log of streams of events, hash-chained per stream."""
 
     async def read_stream(self, stream_id: str, from_version: int = 1) -> list[RecordedEvent]:
         """The stream's events from `from_version` on, in version order."""

@@ -153,5 +153,5 @@ def play_sample_game(
         next_seed = functools.partial(sample_seed, seed, game.state.round + 1)
         decided = decide_action(game, command, next_seed, now=SAMPLE_TIME)
         assert not isinstance(decided, Refusal), decided
-        record(decided)
+        record(decided.events)  # folded from the events alone, as a replay reads them
     return SampleGame(table_id, tuple(appends))

@@ -1,9 +1,10 @@
 """Figures of the code's structure, one JSON object (``python -m president_tools.structure
-[ROOT]``): the largest module and function, import circles, the readers of service events,
-upward imports and a game command's path (``president_tools.command_trace``)."""
+[ROOT] [--route] [--cpu N]``): the largest module and function, import circles, the readers
+of service events, upward imports and a game command's path (``command_trace``)."""
 
 from __future__ import annotations
 
+import argparse
 import ast
 import json
 import sys
@@ -144,11 +145,15 @@ def figures(root: Path) -> dict[str, object]:
 
 
 def main() -> None:
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path.cwd()
-    from president_tools.command_trace import command_figures
+    from president_tools.command_trace import add_arguments, command_figures
 
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("root", nargs="?", type=Path, default=Path.cwd(), metavar="ROOT")
+    add_arguments(parser)
+    options = parser.parse_args()
     # the trace runs the installed code, the other figures read the checkout at ROOT
-    print(json.dumps({**figures(root), "command_trace": command_figures()}, indent=2))
+    trace = command_figures(route=options.route, cpu=options.cpu)
+    print(json.dumps({**figures(options.root), "command_trace": trace}, indent=2))
 
 
 if __name__ == "__main__":

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from president.command_path import Earlier, Loaded, Sent, accepted, execute
 from president.contract import Accepted, Rejected, RejectionCode
-from president.game.refusal import Refusal
+from president.game.refusal import Decided, Refusal
 from president.store import ConcurrencyConflict, NewEvent, RecordedEvent, StreamHold
 from president.store.memory import InMemoryEventStore
 
@@ -59,8 +59,8 @@ class HeldCounts:
         )
         return Loaded(events, len(events), Earlier.of(first, done[0].metadata))
 
-    async def append(self, loaded: Loaded[Events], events: Sequence[NewEvent]) -> Accepted:
-        store = self.counts.store
+    async def append(self, loaded: Loaded[Events], decided: Decided) -> Accepted:
+        store, events = self.counts.store, decided.events
         if self.counts.races:
             self.counts.races -= 1
             await store.append(STREAM, [NewEvent("Counted", {"n": 0})], expected_version=None)

@@ -42,6 +42,30 @@ async def test_a_finished_game_leaves_the_cache_and_is_still_answered_for() -> N
     assert "t1" not in cache
 
 
+async def test_the_engine_uses_the_cache_it_is_given_even_while_it_is_empty() -> None:
+    store = InMemoryEventStore()
+    cache = GameCache(store, size=3)  # empty, hence falsy: it must not be swapped for a default
+
+    assert len(cache) == 0 and _engine(store, cache).games is cache
+
+
+async def test_a_finished_game_is_answered_from_its_kept_fold_without_folding_it_again() -> None:
+    store = InMemoryEventStore()
+    cache = GameCache(store, finished=1)
+    engine = _engine(store, cache)
+    await write_table(store, "t1", rounds=2)
+    await engine.start_game("t1")
+    await _play_out(engine, "t1")
+
+    first = await cache.load("t1")
+    assert first.state is not None and first.state.is_terminal and "t1" not in cache
+    assert await cache.load("t1") is first  # the kept fold, caught up (nothing new)
+    await write_table(store, "t2", rounds=2)
+    await engine.start_game("t2")
+    await _play_out(engine, "t2")  # the newer finished game takes the one place
+    assert await cache.load("t1") is not first
+
+
 async def test_the_cache_never_holds_more_than_its_budget_and_reloads_what_it_dropped() -> None:
     store = InMemoryEventStore()
     # Four events a game at the start, 100 bytes each: room for 5 games of 400 bytes.

@@ -195,3 +195,40 @@ async def test_each_move_records_its_sender_and_the_audit_shows_it() -> None:
     text = render_text(report)
     assert "[by acme-integrator (integrator)]" in text and "[by ai-worker]" in text
     assert "by acme-integrator (integrator)" in render_html(report)
+
+
+class CountedSessions(MemoryTableSessions):
+    """Memory sessions that count the holds taken."""
+
+    def __init__(self, store: InMemoryEventStore):
+        super().__init__(store)
+        self.holds = 0
+
+    def hold(self, table_id: str, command_id: str | None = None, sender: str = "") -> Any:
+        self.holds += 1
+        return super().hold(table_id, command_id, sender)
+
+
+async def test_a_forged_seat_on_a_cached_game_is_refused_without_holding_the_table() -> None:
+    store = InMemoryEventStore()
+    await write_table(store, "t1", ai_seats=(3,), taken_by=PLATFORM.user)
+    sessions = CountedSessions(store)
+    engine = Engine(store, sessions, secret="s", new_seed=lambda: "0" * 64)
+    await engine.start_game("t1")
+    game = await engine.games.load("t1")  # cached, as after a table's first command
+    assert game.state is not None
+    seat = seats_to_act(game.state)[0]
+    action = legal_actions(game.state, seat)[0]
+    holds = sessions.holds
+
+    forged = await engine.handle(command_for("t1", action, "m1", token="forged"), PLATFORM)
+    not_theirs = await engine.handle(command_for("t1", action, "m2"), OTHER)
+
+    assert isinstance(forged, Rejected) and forged.code is RejectionCode.BAD_TOKEN
+    assert isinstance(not_theirs, Rejected) and not_theirs.code is RejectionCode.FORBIDDEN
+    assert sessions.holds == holds  # neither took the table
+    engine.games.forget("t1")  # not cached: the same answers, from the hold
+    again = await engine.handle(command_for("t1", action, "m1", token="forged"), PLATFORM)
+    assert again == forged and sessions.holds == holds + 1
+    real = await engine.handle(command_for("t1", action, "m3"), PLATFORM)
+    assert isinstance(real, Accepted) and sessions.holds == holds + 2

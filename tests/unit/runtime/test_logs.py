@@ -9,7 +9,7 @@ import logging
 from collections.abc import Iterator
 
 import pytest
-from president.runtime.logs import configure_logging, log_context
+from president.runtime.logs import bind_ids, configure_logging, log_context, unbind_ids
 
 
 @pytest.fixture
@@ -90,3 +90,17 @@ def test_text_lines_end_with_the_ids(captured: io.StringIO) -> None:
         logging.getLogger("x").info("hello")
 
     assert captured.getvalue().rstrip().endswith("x: hello table_id=t1 command_id=c1")
+
+
+def test_ids_bound_in_one_call_are_on_the_lines_until_unbound(captured: io.StringIO) -> None:
+    configure_logging("INFO", "json", "engine-1", stream=captured)
+    log = logging.getLogger("president.command_path")
+
+    token = bind_ids(table_id="t1", command_id="c1", correlation_id=None)
+    log.info("inside")
+    unbind_ids(token)
+    log.info("after")
+
+    inside, after = lines(captured)
+    assert (inside["table_id"], inside["command_id"]) == ("t1", "c1")
+    assert "correlation_id" not in inside and "table_id" not in after

@@ -1,0 +1,43 @@
+"""Pipelined JetStream publishes: concurrent batches each get their own acks, in order, and
+a refusal comes back as what JetStream said."""
+
+from __future__ import annotations
+
+import asyncio
+
+import nats
+import pytest
+from nats.js.api import Header
+from nats.js.errors import APIError
+from president.bus.acks import AckPipeline, BatchFailed
+
+pytestmark = pytest.mark.integration
+
+
+async def test_concurrent_batches_get_their_own_acks_and_a_wrong_stream_is_refused(
+    nats_url: str, unique_prefix: str
+) -> None:
+    client = await nats.connect(nats_url)
+    stream = unique_prefix.upper()
+    try:
+        await client.jetstream().add_stream(name=stream, subjects=[f"{unique_prefix}.>"])
+        pipeline = AckPipeline(client, window=4)
+
+        def batch(name: str, count: int) -> list[tuple[str, bytes, dict[str, str]]]:
+            headers = {Header.EXPECTED_STREAM: stream}
+            return [(f"{unique_prefix}.{name}", b"%d" % n, dict(headers)) for n in range(count)]
+
+        first, second = await asyncio.gather(
+            pipeline.publish(batch("a", 30)), pipeline.publish(batch("b", 20))
+        )
+
+        assert len(first) == 30 and len(second) == 20
+        assert [a.seq for a in first] == sorted(a.seq for a in first)
+        assert {a.seq for a in first} | {a.seq for a in second} == set(range(1, 51))
+        wrong = [(f"{unique_prefix}.c", b"x", {Header.EXPECTED_STREAM: "ANOTHER"})]
+        with pytest.raises(BatchFailed) as failed:
+            await pipeline.publish(batch("d", 2) + wrong)
+        assert isinstance(failed.value.error, APIError)
+        assert len(pipeline.acked()) == 2
+    finally:
+        await client.close()
