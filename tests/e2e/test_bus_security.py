@@ -255,8 +255,11 @@ async def _quiet(error: Exception) -> None:
 async def test_a_connection_without_valid_credentials_is_refused(
     stack: ServiceStack, login: dict[str, str]
 ) -> None:
+    # a login of no static identity is the auth callout's, refused when its wait (2 s) ends
     with pytest.raises(nats.errors.Error, match="Authorization Violation"):
-        await nats.connect(stack.nats_url, allow_reconnect=False, error_cb=_quiet, **login)
+        await nats.connect(
+            stack.nats_url, allow_reconnect=False, error_cb=_quiet, connect_timeout=10, **login
+        )
 
 
 async def _seat(stack: ServiceStack, user: str) -> PresidentClient:

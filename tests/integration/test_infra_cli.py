@@ -58,7 +58,10 @@ async def test_up_prints_urls_of_servers_that_outlive_the_command(urls: dict[str
         await client.jetstream().stream_info("PRESIDENT_EVENTS")
     await client.close()
     with pytest.raises(nats.errors.Error, match="Authorization Violation"):
-        await nats.connect(urls["nats_url"], allow_reconnect=False, error_cb=_quiet)
+        # refused once the auth callout's wait (2 s) ends: the client waits longer
+        await nats.connect(
+            urls["nats_url"], allow_reconnect=False, error_cb=_quiet, connect_timeout=10
+        )
 
 
 async def _quiet(error: Exception) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import random
 import signal
 import socket
 import subprocess
@@ -19,12 +20,38 @@ STOP_TIMEOUT = 10.0
 _CHILDREN: dict[int, subprocess.Popen[bytes]] = {}
 
 
+LISTEN_PORTS = (10000, 32768)
+"""Where :func:`free_port` looks: below Linux's default range of ephemeral ports, which
+every outgoing connection takes its local port from."""
+EPHEMERAL_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
+_PICKED: set[int] = set()
+"""Ports this process handed out (two picks in a row, none bound yet, must differ)."""
+
+
 def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port nobody listens on right now (the caller retries if it loses the race)."""
+    """A TCP port nobody listens on right now, picked at random below the ephemeral range:
+    the kernel's own pick (port 0) is an ephemeral port, which an outgoing connection can
+    take before the server binds it (seen: a health server's bind failed under a loaded
+    suite). Never the same twice in one process; parallel processes rarely pick the same,
+    and the caller retries if it loses."""
+    low, high = LISTEN_PORTS
+    with contextlib.suppress(OSError, ValueError):
+        high = min(high, int(EPHEMERAL_RANGE.read_text().split()[0]))
+    for _ in range(50 if high - low > 1000 else 0):
+        port = random.randrange(low, high)
+        if port in _PICKED:
+            continue
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind((host, port))
+            except OSError:
+                continue
+        _PICKED.add(port)
+        return port
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((host, 0))
-        port: int = sock.getsockname()[1]
-        return port
+        found: int = sock.getsockname()[1]
+        return found
 
 
 def port_open(host: str, port: int, timeout: float = 0.2) -> bool:
