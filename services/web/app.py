@@ -123,10 +123,13 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object (``LobbyError`` 400 for anything else, 413 if large)."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise LobbyError(413, "too_large")
+    """The request's JSON object (``LobbyError`` 400 for anything else, 413 if large: read
+    no further than ``MAX_BODY``, whatever the body's announced or real length)."""
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise LobbyError(413, "too_large")
     try:
         body = json.loads(raw or b"{}")
     except ValueError as error:

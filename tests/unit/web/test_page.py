@@ -7,8 +7,9 @@ import re
 
 import pytest
 from president.l10n.inspect import entries
+from starlette.requests import Request
 
-from services.web.app import STATIC
+from services.web.app import MAX_BODY, STATIC, _body
 from services.web.lobby import LobbyError, table_request
 from services.web.tickets import pass_matches, seat_pass
 
@@ -79,3 +80,18 @@ def test_a_seats_pass_proves_that_seat_of_that_table_only() -> None:
     assert not pass_matches(b"k" * 32, "t1", 1, proof)
     assert not pass_matches(b"k" * 32, "t2", 0, proof)
     assert not pass_matches(b"other" * 8, "t1", 0, proof)
+
+
+async def test_a_body_over_the_limit_is_refused_without_reading_it_all() -> None:
+    sent = 0
+
+    async def endless() -> dict[str, object]:
+        nonlocal sent
+        sent += 1
+        return {"type": "http.request", "body": b"x" * 1024, "more_body": True}
+
+    request = Request({"type": "http", "method": "POST", "headers": []}, endless)
+    with pytest.raises(LobbyError) as refused:
+        await _body(request)
+    assert (refused.value.status, refused.value.code) == (413, "too_large")
+    assert sent == MAX_BODY // 1024 + 1
