@@ -101,7 +101,9 @@ def _lags_ms(events: list[RecordedEvent]) -> list[float]:
 @pytest.mark.timeout(120)
 async def test_a_seat_that_never_acts_times_out_and_the_game_finishes(fresh: Harness) -> None:
     table_id = "clock-absent"
-    options = TableOptions(turn_seconds=0.3, away_after=2, rounds=2)
+    # 1 s a turn: the seats that act answer well within it even in a loaded suite (at 0.3 s
+    # one answer came late once, a timeout of seat 0); the absent seat costs 2 s in all
+    options = TableOptions(turn_seconds=1.0, away_after=2, rounds=2)
     await write_table(fresh.store, table_id, options=options)
     await fresh.start_engine()
     await fresh.wait_for_game(table_id)
