@@ -25,8 +25,11 @@ log = logging.getLogger(__name__)
 
 Handle = Callable[[bytes], Awaitable[Outcome]]
 MAX_RETRY_DELAY = 3.0
-PULL_EXPIRES = 30.0
-"""Seconds an open pull request lasts; then JetStream ends it (408) and it is renewed."""
+PULL_EXPIRES = 2.0
+"""Seconds an open pull request lasts; then JetStream ends it (408) and it is renewed.
+Short: a killed worker's open requests outlive it until they expire, and what JetStream
+hands them meanwhile waits ``ack_wait`` again (at 30 s, all AI workers gone for 30 s
+came back to requests held past their restart)."""
 HEARTBEAT = 1.0
 """JetStream's idle heartbeat on an open pull request: silence for ``SILENCE`` heartbeats
 means the requests are lost (a reconnect, a leader change), and they are asked again."""

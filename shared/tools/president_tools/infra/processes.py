@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,30 +26,49 @@ LISTEN_PORTS = (10000, 32768)
 """Where :func:`free_port` looks: below Linux's default range of ephemeral ports, which
 every outgoing connection takes its local port from."""
 EPHEMERAL_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
-_PICKED: set[int] = set()
-"""Ports this process handed out (two picks in a row, none bound yet, must differ)."""
+RESERVED = Path(tempfile.gettempdir()) / "president-ports"
+"""A file per port handed out, so no process of this machine gets it again while a server
+is starting on it (a suite's workers start whole stacks at once)."""
+RESERVED_FOR = 120.0
+
+
+def _reserve(port: int) -> bool:
+    """Mark ``port`` as handed out; False when it was, less than ``RESERVED_FOR`` s ago
+    (True when there is nowhere to keep marks: the bind test alone decides)."""
+    mark = RESERVED / str(port)
+    for _ in range(2):
+        try:
+            RESERVED.mkdir(exist_ok=True)
+            os.close(os.open(mark, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            return True
+        except FileExistsError:
+            with contextlib.suppress(FileNotFoundError):
+                if time.time() - mark.stat().st_mtime < RESERVED_FOR:
+                    return False
+                mark.unlink()  # an old mark: the port's server is up or gone by now
+        except OSError:
+            return True
+    return False
 
 
 def free_port(host: str = "127.0.0.1") -> int:
     """A TCP port nobody listens on right now, picked at random below the ephemeral range:
     the kernel's own pick (port 0) is an ephemeral port, which an outgoing connection can
     take before the server binds it (seen: a health server's bind failed under a loaded
-    suite). Never the same twice in one process; parallel processes rarely pick the same,
-    and the caller retries if it loses."""
+    suite), and not one handed out in the last ``RESERVED_FOR`` s by any process here (the
+    suite's workers start whole stacks side by side). The caller retries if it loses."""
     low, high = LISTEN_PORTS
     with contextlib.suppress(OSError, ValueError):
         high = min(high, int(EPHEMERAL_RANGE.read_text().split()[0]))
     for _ in range(50 if high - low > 1000 else 0):
         port = random.randrange(low, high)
-        if port in _PICKED:
-            continue
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
             try:
                 sock.bind((host, port))
             except OSError:
                 continue
-        _PICKED.add(port)
-        return port
+        if _reserve(port):
+            return port
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((host, 0))
         found: int = sock.getsockname()[1]
