@@ -97,18 +97,22 @@ async def _drift_by_a_legacy_create(servers: TestServers, h: Harness) -> int:
     """The attack that nats-server's permissions cannot stop: an integrator's ephemeral
     create (the 5-token subject it needs for ordered consumers) naming the reactor's
     consumer in its body updates it (only the subject is checked). The server refuses
-    an update of the start sequence, so the attacker guesses it, from the stream's last
-    sequence down; the number of guesses."""
+    an update of the deliver policy or start sequence, so the attacker guesses them: from
+    the stream's start (an engine that started on an empty stream), then each start
+    sequence from the stream's last down; the number of guesses."""
     integrator = await nats.connect(**nats_options(servers.url_for("integrator"), "attacker"))
     stream = h.subjects.events_stream
     try:
         last = (await integrator.jetstream().stream_info(stream)).state.last_seq
-        for guesses, start in enumerate(range(last + 1, 0, -1), 1):
+        starts = [{"deliver_policy": "all"}] + [
+            {"deliver_policy": "by_start_sequence", "opt_start_seq": start}
+            for start in range(last + 1, 0, -1)
+        ]
+        for guesses, start in enumerate(starts, 1):
             config = {
                 "name": reactor_consumer(h.subjects, SECRET).durable_name,
                 "filter_subjects": [f"{h.prefix}.evt.table.nobody.public"],
-                "deliver_policy": "by_start_sequence",
-                "opt_start_seq": start,
+                **start,
                 "ack_policy": "explicit",
                 "ack_wait": int(5e9),
                 "max_ack_pending": 20000,
@@ -117,8 +121,9 @@ async def _drift_by_a_legacy_create(servers: TestServers, h: Harness) -> int:
             reply = await integrator.request(f"$JS.API.CONSUMER.CREATE.{stream}", body, timeout=5)
             if b'"error"' not in reply.data:
                 return guesses
-            assert b"start sequence can not be updated" in reply.data, reply.data
-        raise AssertionError("no start sequence was accepted")
+            refusals = (b"start sequence can not be updated", b"deliver policy can not be updated")
+            assert any(refusal in reply.data for refusal in refusals), reply.data
+        raise AssertionError("no start was accepted")
     finally:
         await integrator.close()
 
