@@ -145,7 +145,8 @@ function name(seat) {
 function onView(reply) {
   state.reply = reply;
   const view = reply.view;
-  if (view.round > 0) {
+  // a prompt's view has no history (contract 1.1): only GetView's rebuilds the log
+  if (view.round > 0 && view.history) {
     const known = state.log[view.round] ?? [];
     if (view.history.length >= known.length) state.log[view.round] = [...view.history];
     saveLog();

@@ -75,8 +75,12 @@ export class SeatLink {
           let data;
           try { data = codec.decode(msg.data); } catch { continue; }
           this.onRaw({ subject: msg.subject, version: data.version ?? data.stream_version, data });
-          if (synced) handler(data, msg.subject);
-          else buffered.push([handler, data, msg.subject]);
+          try {
+            if (synced) handler(data, msg.subject);
+            else buffered.push([handler, data, msg.subject]);
+          } catch (error) { // one bad message must not end the subscription's loop
+            this.onRaw({ subject: msg.subject, version: null, data: { error: String(error) } });
+          }
         }
       })();
     };
