@@ -4,6 +4,7 @@ and the multi-tenant form keeps every platform in its own account."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import dataclasses
@@ -204,16 +205,32 @@ async def test_a_responder_answers_attested_requests_and_drops_any_other(tmp_pat
             await server.start()
             await table.flush()
             subject = "president.cmd.table.ListTables"
+            # the attested request first: its answer shows the responder subscribed, so
+            # the outsider's silence below is the responder's drop (a loaded CI run once
+            # saw "no responders" for a request sent right after the subscription's flush)
+            forged = {REQUEST_INFO: '{"acc":"PRESIDENT","user":"ai-worker"}'}
+            answer = await _request_once_subscribed(integrator, subject, forged)
+            assert answer.data == b"answered"
             with pytest.raises(nats.errors.TimeoutError):
                 await outsider.request(subject, b"{}", timeout=1)
-            forged = {REQUEST_INFO: '{"acc":"PRESIDENT","user":"ai-worker"}'}
-            answer = await integrator.request(subject, b"{}", timeout=5, headers=forged)
-            assert answer.data == b"answered"
             assert seen == [Requester("integrator")]
         finally:
             await server.stop(1)
             for client in clients:
                 await client.close()
+
+
+async def _request_once_subscribed(
+    client: Client, subject: str, headers: dict[str, str]
+) -> nats.aio.msg.Msg:
+    """A request answered, asked again while the server says nobody listens yet (for up
+    to 5 s): the responder's interest, not its timing, is what the test is about."""
+    for _ in range(50):
+        try:
+            return await client.request(subject, b"{}", timeout=5, headers=headers)
+        except nats.errors.NoRespondersError:
+            await asyncio.sleep(0.1)
+    raise AssertionError(f"nobody answers on {subject}")
 
 
 async def _answer(message: nats.aio.msg.Msg) -> None:
