@@ -99,7 +99,9 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def is_tooling(name: str) -> bool:
-    return name.startswith(TOOLING)
+    """Whether module ``name`` is (or is inside) one of ``TOOLING``: whole dotted names,
+    so the library's ``president.client`` is not the old ``president.cli``."""
+    return any(name == tool or name.startswith(f"{tool}.") for tool in TOOLING)
 
 
 def figures(root: Path) -> dict[str, object]:
