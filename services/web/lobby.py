@@ -12,6 +12,7 @@ from typing import Any
 from nats.errors import Error as NatsError
 from president.client import CommandRejected, PresidentClient
 from president.contract import AILevel, TableSummary
+from pydantic import ValidationError
 
 from services.web.tickets import issue_ticket, pass_matches, seat_pass
 
@@ -148,6 +149,14 @@ class Lobby:
             status = 404 if rejected.code == "UNKNOWN_TABLE" else 409
             raise LobbyError(status, rejected.code, rejected.reply.params) from rejected
         except ValueError as error:  # the contract's validation (options out of range)
-            raise LobbyError(400, "bad_request", {"detail": str(error)[:200]}) from error
+            raise LobbyError(400, "bad_request", _invalid_fields(error)) from error
         except (TimeoutError, NatsError) as error:  # no table service answered in time
             raise LobbyError(503, "unavailable") from error
+
+
+def _invalid_fields(error: ValueError) -> dict[str, Any]:
+    """The names of the fields the contract refused (codes, not pydantic's English)."""
+    if not isinstance(error, ValidationError):
+        return {}
+    fields = sorted({".".join(str(part) for part in e["loc"]) for e in error.errors()})
+    return {"field": fields[0]} if len(fields) == 1 else {"fields": fields[:10]}

@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from president.contract import TableOptions
 from president.l10n.inspect import entries
 from starlette.requests import Request
 
 from services.web.app import MAX_BODY, STATIC, _body
-from services.web.lobby import LobbyError, table_request
+from services.web.lobby import Lobby, LobbyError, table_request
 from services.web.tickets import pass_matches, seat_pass
 
 FAMILIES = {
@@ -95,3 +96,14 @@ async def test_a_body_over_the_limit_is_refused_without_reading_it_all() -> None
         await _body(request)
     assert (refused.value.status, refused.value.code) == (413, "too_large")
     assert sent == MAX_BODY // 1024 + 1
+
+
+async def test_options_the_contract_refuses_are_named_by_field_not_by_pydantic_text() -> None:
+    async def refused_by_the_contract() -> None:
+        TableOptions.model_validate({"turn_seconds": -5}, strict=False)
+
+    lobby = Lobby(client=None, ticket_secret=b"k" * 32)  # type: ignore[arg-type]
+    with pytest.raises(LobbyError) as refused:
+        await lobby._table_command(refused_by_the_contract())
+    assert (refused.value.status, refused.value.code) == (400, "bad_request")
+    assert refused.value.params == {"field": "turn_seconds"}
