@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -12,10 +13,12 @@ import orjson
 
 from president.store.model import GENESIS_HASH, ChainProblem
 
-
-def canonical_json(value: Any) -> bytes:
-    """`value` as canonical JSON bytes (sorted keys, no whitespace, UTF-8)."""
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+canonical_json: Callable[[Any], bytes] = functools.partial(
+    orjson.dumps, option=orjson.OPT_SORT_KEYS
+)
+"""`value` as canonical JSON bytes (sorted keys, no whitespace, UTF-8). A partial of
+orjson's encoder, not a function around it: every appended event is encoded twice with it,
+and a Python frame per encoding cost more than the encoding of a small event."""
 
 
 def check_storable(value: Any) -> None:

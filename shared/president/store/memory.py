@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -23,14 +24,14 @@ from president.store.model import (
     NewEvent,
     RecordedEvent,
 )
-from president.store.prepared import PreparedEvent, prepare
+from president.store.prepared import prepare
 
 _Key = tuple[str, str, str]
 """A command as the log keys it: (stream id, sender, command id)."""
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
+_utc_now: Callable[[], datetime] = functools.partial(datetime.now, UTC)
+_new = object.__new__
 
 
 @dataclass
@@ -89,32 +90,34 @@ class InMemoryEventStore:
         self._tx_id += 1
         now = self._clock()
         recorded: list[RecordedEvent] = []
+        position = len(self._log)
         for row in prepared:  # a loop, no comprehension frame, on every append
-            recorded.append(self._record(stream_id, row, len(self._log) + len(recorded) + 1, now))
+            # Filled through its __dict__, as the Postgres store's events are: the frozen
+            # __init__ would set data and metadata through their JsonField, and they stay
+            # JSON text until read.
+            event = _new(RecordedEvent)
+            position += 1
+            event.__dict__.update(
+                stream_id=stream_id,
+                version=row.version,
+                event_id=row.event_id,
+                position=position,
+                tx_id=self._tx_id,
+                type=row.type,
+                schema_version=row.schema_version,
+                data=row.data_json,
+                metadata=row.metadata_json,
+                recorded_at=now,
+                prev_hash=row.prev_hash,
+                hash=row.hash,
+            )
+            recorded.append(event)
         self._streams.setdefault(stream_id, []).extend(recorded)
         self._log.extend(recorded)
         if key is not None:
             self._commands[key] = (actual + 1, actual + len(recorded))
         positions = tuple(range(len(self._log) - len(recorded) + 1, len(self._log) + 1))
         return AppendResult(stream_id, actual + 1, actual + len(recorded), positions)
-
-    def _record(
-        self, stream_id: str, row: PreparedEvent, position: int, now: datetime
-    ) -> RecordedEvent:
-        return RecordedEvent(
-            stream_id,
-            row.version,
-            row.event_id,
-            position,
-            self._tx_id,
-            row.type,
-            row.schema_version,
-            orjson.loads(row.data_json),
-            orjson.loads(row.metadata_json),
-            now,
-            row.prev_hash,
-            row.hash,
-        )
 
     def _original(self, key: _Key) -> AppendResult:
         stream_id = key[0]
@@ -175,8 +178,9 @@ class InMemoryEventStore:
             await waiting()
         key = None if command_id is None else (stream_id, sender, command_id)
         async with lock:
+            stream = self._streams.get(stream_id)
             yield MemoryStreamHold(
-                head_version=await self.stream_version(stream_id),
+                head_version=stream[-1].version if stream else 0,
                 rejection=None if key is None else self._rejections.get(key),
                 _key=key,
                 _rejections=self._rejections,

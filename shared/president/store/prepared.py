@@ -61,7 +61,8 @@ def prepare(
             metadata = {**metadata, "command_id": command_id}
         data_json = canonical_json(event.data).decode()
         metadata_json = canonical_json(metadata).decode()
-        if _may_hold_float(data_json) or _may_hold_float(metadata_json):
+        # one look at both texts: "}{" where they meet starts no float
+        if _may_hold_float(data_json + metadata_json):
             check_storable(event.data)
             check_storable(metadata)
         type_json = orjson.dumps(event.type).decode()
