@@ -76,10 +76,12 @@ def appended(
     events: Sequence[NewEvent], first_version: int, positions: Sequence[int]
 ) -> list[Appended]:
     """``events`` as an append recorded them from ``first_version`` at ``positions``."""
-    return [
-        Appended(first_version + index, position, event.type, event.data, event.metadata)
-        for index, (event, position) in enumerate(zip(events, positions, strict=True))
-    ]
+    folded: list[Appended] = []
+    version = first_version
+    for event, position in zip(events, positions, strict=True):  # a loop: no listcomp frame
+        folded.append(Appended(version, position, event.type, event.data, event.metadata))
+        version += 1
+    return folded
 
 
 _DECISIONS = ("CardsPlayed", "Passed", "CardsReturned")
@@ -158,16 +160,16 @@ class Game:
         if decided is not None:
             append = list(events)
             if append:
-                self._apply_group(append, decided)
+                self.apply_append(append, decided)
             return
         group: list[StoredEvent] = []
         for event in events:
             if group and _command_key(event) != _command_key(group[0]):
-                self._apply_group(group)
+                self.apply_append(group)
                 group = []
             group.append(event)
         if group:
-            self._apply_group(group)
+            self.apply_append(group)
 
     def is_due(self, seat: int) -> bool:
         return seat in self.turns
@@ -175,7 +177,9 @@ class Game:
     def seat_kind(self, seat: int) -> str:
         return "" if self.created is None else self.created.seats[seat].kind
 
-    def _apply_group(self, group: list[StoredEvent], decided: GameState | None = None) -> None:
+    def apply_append(self, group: Sequence[StoredEvent], decided: GameState | None = None) -> None:
+        """Fold the events of one append (at least one; they share their command), as
+        :meth:`apply` does; ``decided``: the rules state after them, as for :meth:`apply`."""
         deciders: dict[int, EndReason] = {}
         deadlines: dict[int, Deadline] = {}
         new_round = False
