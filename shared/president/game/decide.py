@@ -134,7 +134,12 @@ def late_command(game: Game, command: GameWrite, user: str | None) -> Refusal | 
         return None
     if (user or "", command.command_id) in game.commands:
         return None  # sent before: its first answer, even if the seat timed out since
-    return late_action(game, command.seat, command.expected_version)
+    seat, expected_version = command.seat, command.expected_version
+    timed_out = game.timed_out.get(seat)
+    if expected_version is None or timed_out is None or timed_out <= expected_version:
+        return None
+    detail = f"seat {seat}'s turn timed out at version {timed_out}"
+    return Refusal(RejectionCode.TURN_TIMED_OUT, detail, final=True)
 
 
 def seat_refusal(
@@ -150,15 +155,6 @@ def seat_refusal(
     if not token_matches(token, held.token_sha256):
         return Refusal(RejectionCode.BAD_TOKEN, f"not the token of seat {seat}")
     return seat_sender_refusal(held, user, role, game.table_id)
-
-
-def late_action(game: Game, seat: int, expected_version: int | None) -> Refusal | None:
-    """TURN_TIMED_OUT for a command that expected a version the seat's time-out followed."""
-    timed_out = game.timed_out.get(seat)
-    if expected_version is None or timed_out is None or timed_out <= expected_version:
-        return None
-    detail = f"seat {seat}'s turn timed out at version {timed_out}"
-    return Refusal(RejectionCode.TURN_TIMED_OUT, detail, final=True)
 
 
 def _timed_out(game: Game, seat: int) -> bool:
@@ -314,7 +310,7 @@ def _deadline(
     absent = seat in game.left or (not present and (seat in game.away or seat in (away or ())))
     if absent:
         return TurnDeadlineSet(seat=seat, deadline=now, seconds=0)
-    ai = game.seat_kind(seat) == "ai"
+    ai = game.created.seats[seat].kind == "ai"
     seconds = game.created.options.seconds(exchange=state.phase is Phase.EXCHANGE, ai=ai)
     if seconds is None:
         return TurnDeadlineSet(seat=seat, deadline=None, seconds=0) if present else None
