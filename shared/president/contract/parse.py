@@ -31,7 +31,29 @@ def parse_command(subject: str, raw: bytes) -> AnyCommand | Rejected:
     if len(raw) > MAX_MESSAGE_BYTES:
         return too_large(len(raw))
     try:
-        return _parse(subject, raw)
+        target = parse_command_subject(subject)
+        if target is None:
+            return _malformed(None, f"{subject[:100]!r} is not a command subject")
+        kind, name = target
+        # A command as it should be is validated once, straight from its bytes, and read
+        # once more for keys named twice (which the validation does not see); anything
+        # else takes the slow path, which explains what is wrong.
+        fast: AnyCommand | Rejected | None
+        try:
+            if kind == "table":
+                model = TABLE_COMMANDS.get(name)
+                fast = None if model is None else model.model_validate_json(raw)
+            else:
+                fast = _GAME.validate_json(raw)
+                if fast.table_id != name:
+                    detail = f"table_id {fast.table_id!r} sent to table {name!r}"
+                    fast = _malformed(fast.command_id, detail)
+            if fast is not None:
+                json.loads(raw, object_pairs_hook=_object)
+                return fast
+        except (ValidationError, DuplicateKey):
+            pass
+        return _explained(kind, name, raw)
     except Exception as exc:  # a parser that raises would leave a request unanswered
         return _malformed(None, f"unreadable message: {type(exc).__name__}")
 
@@ -47,14 +69,10 @@ def too_large(size: int) -> Rejected:
     )
 
 
-def _parse(subject: str, raw: bytes) -> AnyCommand | Rejected:
-    target = parse_command_subject(subject)
-    if target is None:
-        return _malformed(None, f"{subject[:100]!r} is not a command subject")
-    kind, name = target
-    fast = _validated(kind, name, raw)
-    if fast is not None and _unique_keys(raw):
-        return fast
+def _explained(kind: str, name: str, raw: bytes) -> AnyCommand | Rejected:
+    """What is wrong with ``raw``, a ``kind`` command ``name`` the fast path did not take
+    (or the command, when its body leaves out what the subject says: a table command's
+    ``type``, a game command's ``table_id``)."""
     try:
         body = json.loads(raw, object_pairs_hook=_object)
     except DuplicateKey as exc:
@@ -74,22 +92,6 @@ def _parse(subject: str, raw: bytes) -> AnyCommand | Rejected:
     return _game_command(name, body, command_id)
 
 
-def _validated(kind: str, name: str, raw: bytes) -> AnyCommand | Rejected | None:
-    """The command, parsed once, when ``raw`` is one as it should be (else None: the
-    slow path explains what is wrong)."""
-    try:
-        if kind == "table":
-            model = TABLE_COMMANDS.get(name)
-            return None if model is None else model.model_validate_json(raw)
-        command = _GAME.validate_json(raw)
-    except ValidationError:
-        return None
-    if command.table_id != name:
-        detail = f"table_id {command.table_id!r} sent to table {name!r}"
-        return _malformed(command.command_id, detail)
-    return command
-
-
 class DuplicateKey(ValueError):
     """A JSON object names one key twice."""
 
@@ -103,15 +105,6 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
                 raise DuplicateKey(f"the key {key[:64]!r} appears twice in one object")
             seen.add(key)
     return body
-
-
-def _unique_keys(raw: bytes) -> bool:
-    """Whether every object of the (valid) JSON ``raw`` names each key once."""
-    try:
-        json.loads(raw, object_pairs_hook=_object)
-    except DuplicateKey:
-        return False
-    return True
 
 
 def _depth(value: Any) -> int:
