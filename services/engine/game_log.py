@@ -43,7 +43,7 @@ class GameLog:
     async def hold(self, command: Sent) -> AsyncIterator[HeldGame]:
         table_id = table_of_stream(command.stream_id)
         async with self.sessions.hold(table_id, command.command_id, command.sender) as session:
-            yield HeldGame(self, command, table_id, session)
+            yield HeldGame(self, command, table_id, session, session.rejection)
 
 
 @dataclass
@@ -54,10 +54,8 @@ class HeldGame:
     command: Sent
     table_id: str
     session: TableSession
-
-    @property
-    def rejection(self) -> dict[str, Any] | None:
-        return self.session.rejection
+    rejection: dict[str, Any] | None
+    """The session's, read as the table is taken (the table held, it stays true)."""
 
     async def remember(self, reply: dict[str, Any]) -> None:
         await self.session.remember(reply)

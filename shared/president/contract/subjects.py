@@ -127,17 +127,21 @@ def stream_id_of_table(table_id: str) -> str:
     return f"table-{table_id}"
 
 
+_TABLE_STREAMS = ("game", "table")
+
+
 def table_id_of_stream(stream_id: str) -> tuple[str, str] | None:
     """``("game"|"table", table_id)`` for a stream id of the services, else None."""
     kind, sep, table_id = stream_id.partition("-")
-    if not sep or kind not in ("game", "table") or not table_id:
+    if not sep or kind not in _TABLE_STREAMS or not table_id:
         return None
     return kind, table_id
 
 
 def table_of_stream(stream_id: str) -> str:
-    """The table id of a ``game-`` or ``table-`` stream (ValueError for another stream)."""
-    kind = table_id_of_stream(stream_id)
-    if kind is None:
+    """The table id of a ``game-`` or ``table-`` stream (ValueError for another stream).
+    (:func:`table_id_of_stream`'s partition again, not a call of it: every command runs it)."""
+    kind, _, table_id = stream_id.partition("-")
+    if kind not in _TABLE_STREAMS or not table_id:
         raise ValueError(f"{stream_id!r} is no stream of a table")
-    return kind[1]
+    return table_id
