@@ -14,7 +14,6 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from president.bus.identity import Requester
 from president.contract import Accepted, Rejected, RejectionCode
-from president.contract.base import Message
 from president.game.refusal import Decided, Refusal
 from president.rules.errors import RejectionParams
 from president.store import AppendResult, ConcurrencyConflict, NewEvent
@@ -26,9 +25,9 @@ REQUESTED_BY = "requested_by"
 REQUESTED_BY_ROLE = "requested_by_role"
 """Event metadata: the role of that identity (``integrator``, ``ai-worker``, ...)."""
 FINGERPRINT = "command_fingerprint"
-"""Event metadata: :func:`fingerprint` of the command that wrote the event."""
+"""Event metadata: the fingerprint (:func:`sent`) of the command that wrote the event."""
 SENT = "_sent"
-"""The member of a remembered refusal holding :meth:`Sent.recorded` of its command."""
+"""The member of a remembered refusal holding :attr:`Sent.recorded` of its command."""
 
 
 @dataclass(frozen=True)
@@ -43,15 +42,14 @@ class Sent:
     """The NATS identity that sent it, as the server attests it (None: anonymous)."""
     requester_role: str | None = None
     fingerprint: str | None = None
-    """What the command says (:func:`fingerprint`); None for the engine's own commands."""
+    """What the command says (:func:`sent`); None for the engine's own commands."""
     sender: str = field(init=False, compare=False, repr=False)
     """Whose command id this is: the requester, ``""`` when anonymous."""
+    recorded: dict[str, str] = field(init=False, compare=False, repr=False)
+    """What the log records of who sent the command and what it said (read, never changed)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sender", self.requester or "")
-
-    def recorded(self) -> dict[str, str]:
-        """What the log records of who sent the command and what it said."""
         recorded: dict[str, str] = {}
         for key, value in (
             (REQUESTED_BY, self.requester),
@@ -60,29 +58,26 @@ class Sent:
         ):
             if value is not None:
                 recorded[key] = value
-        return recorded
+        object.__setattr__(self, "recorded", recorded)
 
 
 def sent(stream_id: str, command: Any, requester: Requester | None) -> Sent:
-    """The :class:`Sent` of a client's ``command`` (a contract message) to ``stream_id``."""
+    """The :class:`Sent` of a client's ``command`` (a contract message) to ``stream_id``.
+
+    Its fingerprint is the SHA-256 (hex) of what ``command`` says: its type, stream and
+    canonical body (sorted keys, no spaces, defaults included), the command id aside."""
+    body = command.model_dump(mode="json", exclude={"command_id"})
+    canonical = json.dumps(
+        {"stream_id": stream_id, "body": body}, sort_keys=True, separators=(",", ":")
+    )
     return Sent(
         stream_id,
         command.command_id,
         command.expected_version,
         requester=None if requester is None else requester.user,
         requester_role=None if requester is None else requester.role,
-        fingerprint=fingerprint(stream_id, command),
+        fingerprint=hashlib.sha256(canonical.encode()).hexdigest(),
     )
-
-
-def fingerprint(stream_id: str, command: Message) -> str:
-    """SHA-256 (hex) of what ``command`` says: its type, stream and canonical body (sorted
-    keys, no spaces, defaults included), the command id aside."""
-    body = command.model_dump(mode="json", exclude={"command_id"})
-    canonical = json.dumps(
-        {"stream_id": stream_id, "body": body}, sort_keys=True, separators=(",", ":")
-    )
-    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def sender_of(metadata: Any) -> str:
@@ -180,7 +175,7 @@ async def execute(
                     return verdict
                 if not isinstance(verdict, Decided):
                     verdict = Decided(verdict)
-                recorded = command.recorded()
+                recorded = command.recorded
                 events = []
                 for e in verdict.events:  # who sent it, on each event
                     meta = {**e.metadata, **recorded}
@@ -228,7 +223,7 @@ def again(command: Sent, earlier: Earlier) -> Accepted | Rejected:
 
 def remembered(command: Sent, refused: Rejected) -> dict[str, Any]:
     """What is remembered of a final refusal: the reply and who sent what."""
-    return {**refused.model_dump(mode="json"), SENT: command.recorded()}
+    return {**refused.model_dump(mode="json"), SENT: dict(command.recorded)}
 
 
 def accepted(command_id: str, result: AppendResult, **extra: Any) -> Accepted:
