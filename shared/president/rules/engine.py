@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, compress
 
 from president.rules.actions import Action, Pass, Play, Return
 from president.rules.cards import CARD_INDEX, CARD_NAMES, RANKS, mask_cards, mask_names
@@ -300,7 +300,7 @@ def _play(
         place = len(finished)
         events.append(PlayerFinished(rnd, seat, place, title_for_place(place, players)))
     history = (*state.history, Move(seat, cards))
-    holding = [s for s in range(players) if hands[s]]
+    holding = list(compress(range(players), hands))  # the seats holding cards
     if len(holding) == 1:
         return _end_round(state, tuple(hands), finished, holding[0], reversed_, history, events)
     passed = state.passed
