@@ -191,9 +191,15 @@ class Game:
                 self._apply_one(event)  # decided: only what the rules state does not hold
             self.version = event.version
             if event.type in _DECISIONS:
-                data = event.data
+                data, meta = event.data, event.metadata
                 seat = int(data["giver"] if event.type == "CardsReturned" else data["seat"])
-                deciders[seat] = self._decided(seat, event.metadata)
+                if meta.get("actor") != TAKEOVER_ACTOR:  # the seat acted: no time-outs in a row
+                    self.timeouts_in_row.pop(seat, None)
+                    deciders[seat] = "acted"
+                elif meta.get("takeover_reason") == "timed_out":
+                    deciders[seat] = "timed_out"
+                else:
+                    deciders[seat] = "taken_over"
             elif event.type == "TurnDeadlineSet":
                 set_ = TurnDeadlineSet.model_validate(event.data)
                 deadlines[set_.seat] = Deadline(set_.deadline, set_.seconds)
@@ -260,12 +266,6 @@ class Game:
             self.timeouts_in_row.pop(seat, None)
         elif event_type == "SeatLeft":
             self.left.add(SeatLeft.model_validate(data).seat)
-
-    def _decided(self, seat: int, meta: Mapping[str, Any]) -> EndReason:
-        if meta.get("actor") != TAKEOVER_ACTOR:
-            self.timeouts_in_row.pop(seat, None)
-            return "acted"
-        return "timed_out" if meta.get("takeover_reason") == "timed_out" else "taken_over"
 
     def _track_turns(
         self, deciders: dict[int, EndReason], new_round: bool, deadlines: dict[int, Deadline]
