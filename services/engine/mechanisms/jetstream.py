@@ -20,16 +20,10 @@ from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, ConsumerInfo, DeliverPolicy, Header
 from nats.js.errors import APIError, NotFoundError
 from president.bus.acks import AckPipeline, BatchFailed, Message
-from president.contract import (
-    DecisionRequest,
-    LobbyEvent,
-    PublicEvent,
-    Subjects,
-    TurnEnded,
-    TurnPrompt,
-)
+from president.contract import LobbyEvent, PublicEvent, Subjects
 from president.contract.headers import MSG_ID
 from president.contract.messages import prompt_msg_id
+from president.contract.prompt_json import prompt_payloads
 from president.game.prompts import Prompt
 from president.runtime.logs import log_context
 from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS
@@ -67,38 +61,28 @@ class JetStreamPrompts:
     ):
         self._pipeline = AckPipeline(client, window)
         self._subjects = subjects
+        # Names computed once (``Subjects`` formats them on each read).
+        self._prompts_stream = subjects.prompts_stream
+        self._ai = (subjects.ai_decide, subjects.ai_stream)
         self._ack_timeout = ack_timeout
 
     async def publish(self, messages: Sequence[Prompt]) -> None:
         batch: list[Message] = []
-        for message in messages:
-            subject, stream = self._destination(message)
-            msg_id = prompt_msg_id(
-                message.table_id, message.stream_version, message.seat, _suffix(message)
-            )
-            headers = {MSG_ID: msg_id, Header.EXPECTED_STREAM: stream}
-            batch.append((subject, message.model_dump_json().encode(), headers))
+        for message, payload in zip(messages, prompt_payloads(messages), strict=True):
+            if message.type == "DecisionRequest":
+                subject, stream = self._ai
+                suffix = f"attempt-{message.attempt}" if message.attempt > 1 else ""
+            else:
+                subject = self._subjects.prompt(message.table_id, message.seat)
+                stream = self._prompts_stream
+                suffix = "end" if message.type == "TurnEnded" else ""
+            msg_id = prompt_msg_id(message.table_id, message.stream_version, message.seat, suffix)
+            batch.append((subject, payload, {MSG_ID: msg_id, Header.EXPECTED_STREAM: stream}))
         try:
             async with asyncio.timeout(self._ack_timeout):
                 await self._pipeline.publish(batch)
         except BatchFailed as failed:
             raise failed.error from None  # what publish_async's future would have raised
-
-    def _destination(self, message: Prompt) -> tuple[str, str]:
-        if isinstance(message, TurnPrompt | TurnEnded):
-            return (
-                self._subjects.prompt(message.table_id, message.seat),
-                self._subjects.prompts_stream,
-            )
-        return self._subjects.ai_decide, self._subjects.ai_stream
-
-
-def _suffix(message: Prompt) -> str:
-    if isinstance(message, TurnEnded):
-        return "end"
-    if isinstance(message, DecisionRequest) and message.attempt > 1:
-        return f"attempt-{message.attempt}"
-    return ""
 
 
 def legacy_reactor_durable(subjects: Subjects) -> str:
