@@ -26,11 +26,11 @@ class OpenPulls:
     ``deliver`` gets each message (the caller calls :meth:`done` once it is acked or
     handed back). A request lasts ``expires`` s and has an idle heartbeat every
     ``heartbeat`` s; after ``silence`` heartbeats with nothing at all, the requests are
-    taken as lost (a reconnect, a leader change) and asked again. A status other than a
-    heartbeat or an ended request (a deleted consumer's 409, say) sets :attr:`trouble`:
-    the caller looks at its consumer. What a request held when it ended (the
-    ``Nats-Pending-Messages`` count) is asked for again; nothing is asked while
-    :attr:`trouble` is set.
+    taken as lost (a reconnect, a leader change) and asked again. A request that ended
+    (expired, a conflict) is renewed at once, for what it still held (its
+    ``Nats-Pending-Messages`` count). An answer that the consumer is gone (409 Consumer
+    Deleted, 503 no responders) sets :attr:`trouble`, and nothing is asked until the
+    caller, having looked at its consumer, clears it.
     """
 
     def __init__(
@@ -52,7 +52,7 @@ class OpenPulls:
         self._top_up_at = max(1, capacity // 4)
         self._request = json.dumps(
             {"expires": int(expires * 1e9), "idle_heartbeat": int(heartbeat * 1e9)}
-        )[1:]
+        )[1:].encode()
         self._silence = silence * heartbeat
         self._inbox = ""
         self._subscription: Subscription | None = None
@@ -76,9 +76,9 @@ class OpenPulls:
     async def close(self) -> None:
         """Stop reading (what the open requests bring goes back to the stream after the
         consumer's ``ack_wait``)."""
-        if self._subscription is not None:
-            await self._subscription.unsubscribe()
-            self._subscription = None
+        subscription, self._subscription = self._subscription, None  # no more asks
+        if subscription is not None:
+            await subscription.unsubscribe()
 
     async def done(self, count: int = 1) -> None:
         """``count`` messages delivered are acked or handed back: room for more."""
@@ -97,15 +97,15 @@ class OpenPulls:
         await self.top_up()
 
     async def top_up(self) -> None:
-        if self.trouble is not None:
-            return  # the caller looks at the consumer first
+        if self.trouble is not None or self._subscription is None:
+            return  # the caller looks at the consumer first; closed: nobody would read
         room = self._capacity - self.in_hand - self._asked
         if room <= 0 or (self._asked and room < self._top_up_at):
             return  # requests are still open: wait for a few slots, ask once for them
         self._asked += room
         try:
             await self._client.publish(
-                self._next, b'{"batch":%d,%s' % (room, self._request.encode()), self._inbox
+                self._next, b'{"batch":%d,%s' % (room, self._request), self._inbox
             )
         except nats.errors.Error as error:
             self._asked -= room
@@ -137,5 +137,9 @@ class OpenPulls:
             self._asked = max(0, self._asked - int(left))
         else:  # no count: take every open request as ended
             self._asked = 0
-        if status not in ENDED:
-            self.trouble = f"{status} {message.headers.get('Description', '')}".strip()
+        said = f"{status} {message.headers.get('Description', '')}".strip()
+        if status == "503" or "Consumer Deleted" in said:
+            self.trouble = said
+            self.alive = False
+        elif status not in ENDED:  # a leader change, say: asked again at once
+            log.info("a pull request on %s ended: %s", self._next, said)

@@ -5,7 +5,7 @@ consumer is reported without a storm of requests."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import nats
@@ -27,11 +27,12 @@ async def client(nats_url: str) -> AsyncIterator[Client]:
     await connection.close()
 
 
-async def _stream(client: Client, prefix: str) -> tuple[str, str]:
-    """A stream of ``prefix.>`` and a durable pull consumer on it: (stream, durable)."""
-    stream, durable = prefix.upper(), f"{prefix}-reader"
+@pytest.fixture
+async def consumer(client: Client, unique_prefix: str) -> tuple[str, str]:
+    """A stream of ``unique_prefix.>`` and a durable pull consumer on it: (stream, durable)."""
+    stream, durable = unique_prefix.upper(), f"{unique_prefix}-reader"
     js = client.jetstream()
-    await js.add_stream(name=stream, subjects=[f"{prefix}.>"])
+    await js.add_stream(name=stream, subjects=[f"{unique_prefix}.>"])
     await js.add_consumer(
         stream, ConsumerConfig(durable_name=durable, ack_policy=AckPolicy.EXPLICIT, ack_wait=30)
     )
@@ -58,27 +59,27 @@ async def _eventually(check: Callable[[], bool], within: float = 10.0) -> None:
             await asyncio.sleep(0.02)
 
 
-def _acking(into: list[bytes], pulls: list[OpenPulls]) -> Callable[[Msg], Awaitable[None]]:
+async def _acking(
+    client: Client, consumer: tuple[str, str], into: list[bytes], **tuning: Any
+) -> OpenPulls:
+    """Open pulls that ack each message as it comes and keep its data ``into``."""
+
     async def deliver(message: Msg) -> None:
         into.append(message.data)
         await message.ack()
-        await pulls[0].done()
+        await pulls.done()
 
-    return deliver
+    pulls = OpenPulls(client, *consumer, deliver, **tuning)
+    await pulls.open()
+    return pulls
 
 
 async def test_bursts_of_messages_come_on_the_open_requests_without_one_per_batch(
-    client: Client, unique_prefix: str, monkeypatch: pytest.MonkeyPatch
+    client: Client, consumer: tuple[str, str], unique_prefix: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    stream, durable = await _stream(client, unique_prefix)
     sent = _count_pull_requests(client, monkeypatch)
     got: list[bytes] = []
-    holder: list[OpenPulls] = []
-    pulls = OpenPulls(
-        client, stream, durable, _acking(got, holder), capacity=64, expires=5.0, heartbeat=1.0
-    )
-    holder.append(pulls)
-    await pulls.open()
+    pulls = await _acking(client, consumer, got, capacity=64, expires=5.0, heartbeat=1.0)
     try:
         for burst in range(10):
             for n in range(3):
@@ -94,9 +95,8 @@ async def test_bursts_of_messages_come_on_the_open_requests_without_one_per_batc
 
 
 async def test_no_more_than_the_capacity_comes_until_room_is_made(
-    client: Client, unique_prefix: str
+    client: Client, consumer: tuple[str, str], unique_prefix: str
 ) -> None:
-    stream, durable = await _stream(client, unique_prefix)
     for n in range(10):
         await client.jetstream().publish(f"{unique_prefix}.x", b"%d" % n)
     held: list[Msg] = []
@@ -104,7 +104,7 @@ async def test_no_more_than_the_capacity_comes_until_room_is_made(
     async def hold(message: Msg) -> None:
         held.append(message)
 
-    pulls = OpenPulls(client, stream, durable, hold, capacity=3, expires=5.0, heartbeat=1.0)
+    pulls = OpenPulls(client, *consumer, hold, capacity=3, expires=5.0, heartbeat=1.0)
     await pulls.open()
     try:
         await _eventually(lambda: len(held) == 3)
@@ -120,16 +120,10 @@ async def test_no_more_than_the_capacity_comes_until_room_is_made(
 
 
 async def test_expired_requests_are_renewed_at_once_and_a_later_message_still_comes(
-    client: Client, unique_prefix: str, caplog: pytest.LogCaptureFixture
+    client: Client, consumer: tuple[str, str], unique_prefix: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    stream, durable = await _stream(client, unique_prefix)
     got: list[bytes] = []
-    holder: list[OpenPulls] = []
-    pulls = OpenPulls(
-        client, stream, durable, _acking(got, holder), capacity=8, expires=0.4, heartbeat=0.15
-    )
-    holder.append(pulls)
-    await pulls.open()
+    pulls = await _acking(client, consumer, got, capacity=8, expires=0.4, heartbeat=0.15)
     try:
         for _ in range(12):  # several requests expire (408) meanwhile; the watcher looks
             await asyncio.sleep(0.15)
@@ -143,22 +137,19 @@ async def test_expired_requests_are_renewed_at_once_and_a_later_message_still_co
 
 
 async def test_a_deleted_consumer_is_reported_and_not_asked_again(
-    client: Client, unique_prefix: str, monkeypatch: pytest.MonkeyPatch
+    client: Client, consumer: tuple[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    stream, durable = await _stream(client, unique_prefix)
     sent = _count_pull_requests(client, monkeypatch)
-    pulls = OpenPulls(
-        client, stream, durable, _acking([], []), capacity=8, expires=5.0, heartbeat=0.3
-    )
-    await pulls.open()
+    pulls = await _acking(client, consumer, [], capacity=8, expires=5.0, heartbeat=0.3)
     try:
         await _eventually(lambda: pulls.alive)  # the request is open: a heartbeat came
-        await client.jetstream().delete_consumer(stream, durable)
+        await client.jetstream().delete_consumer(*consumer)
         await _eventually(lambda: pulls.trouble is not None)
         assert pulls.trouble is not None and pulls.trouble.startswith("409")
         asked = len(sent)
         await pulls.look()
         await asyncio.sleep(0.3)
-        assert len(sent) == asked  # no request while the caller has not looked
+        assert len(sent) == asked  # none while the trouble stands (no storm of 503s)
+        assert not pulls.alive
     finally:
         await pulls.close()
