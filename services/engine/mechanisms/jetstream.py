@@ -22,11 +22,12 @@ from president.bus.pulls import OpenPulls
 from president.contract import LobbyEvent, PublicEvent, Subjects
 from president.contract.headers import MSG_ID
 from president.contract.messages import prompt_msg_id
-from president.contract.prompt_json import prompt_payloads
 from president.game.prompts import Prompt
 from president.runtime.logs import log_context
 from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS
 from pydantic import TypeAdapter, ValidationError
+
+from services.engine.mechanisms.prompt_json import prompt_payloads
 
 log = logging.getLogger(__name__)
 

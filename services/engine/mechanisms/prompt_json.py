@@ -1,16 +1,14 @@
-"""The JSON of the engine's prompts, written from their known shape: the bytes of
-``model_dump_json`` (``tests/unit/contract/test_prompt_json.py`` holds them equal over
-whole games), with a seat's view encoded once for its TurnPrompt and its DecisionRequest
-(the reactor gives both the same view) and no dump of a whole model per message."""
+"""The JSON of the engine's prompts written from their known shape: ``model_dump_json``'s
+bytes (``tests/unit/engine/test_prompt_json.py``), a view shared by a seat's TurnPrompt
+and DecisionRequest encoded once, no dump of a whole model per message."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic_core import to_json
-
 from president.contract.messages import DecisionRequest, SeatClock, TurnEnded, TurnPrompt
 from president.contract.view import SeatView
+from pydantic_core import to_json
 
 _VIEW = SeatView.__pydantic_serializer__
 _CLOCK = SeatClock.__pydantic_serializer__

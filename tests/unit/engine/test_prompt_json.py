@@ -10,13 +10,13 @@ import random
 import pytest
 from president.clock import FakeClock
 from president.contract import TableOptions
-from president.contract.prompt_json import prompt_payloads
 from president.game.prompts import Prompt, decision_request, prompts_for
 from president.game.tokens import ai_seat_token
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
+from services.engine.mechanisms.prompt_json import prompt_payloads
 from services.engine.mechanisms.sessions import MemoryTableSessions
 from tests.support.engine import command_for, human_token, write_table
 
