@@ -378,8 +378,10 @@ class EventConsumer:
             event = _EVENT.validate_json(message.data)
         except ValidationError:
             log.error("engine reactor: unreadable message on %s; dropped", message.subject)
-            await message.term()
-            await self._pulls.done()
+            try:
+                await message.term()
+            finally:
+                await self._pulls.done()
             return
         waiting = self._waiting.get(event.table_id)
         if waiting is not None:  # the table's task takes it next
