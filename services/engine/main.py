@@ -133,7 +133,7 @@ class EngineApp:
             watch=self._watch,
         )
         consumer = self._events = EventConsumer(
-            js,
+            client,
             self.subjects,
             reactor.on_events,
             secret=self._token_secret,

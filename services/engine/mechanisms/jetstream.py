@@ -10,30 +10,24 @@ import hashlib
 import hmac
 import logging
 import random
-from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from nats.aio.client import Client
 from nats.aio.msg import Msg
-from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, ConsumerInfo, DeliverPolicy, Header
 from nats.js.errors import APIError, NotFoundError
 from president.bus.acks import AckPipeline, BatchFailed, Message
-from president.contract import (
-    DecisionRequest,
-    LobbyEvent,
-    PublicEvent,
-    Subjects,
-    TurnEnded,
-    TurnPrompt,
-)
+from president.bus.pulls import OpenPulls
+from president.contract import LobbyEvent, PublicEvent, Subjects
 from president.contract.headers import MSG_ID
 from president.contract.messages import prompt_msg_id
 from president.game.prompts import Prompt
 from president.runtime.logs import log_context
 from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS
 from pydantic import TypeAdapter, ValidationError
+
+from services.engine.mechanisms.prompt_json import prompt_payloads
 
 log = logging.getLogger(__name__)
 
@@ -67,38 +61,28 @@ class JetStreamPrompts:
     ):
         self._pipeline = AckPipeline(client, window)
         self._subjects = subjects
+        # Names computed once (``Subjects`` formats them on each read).
+        self._prompts_stream = subjects.prompts_stream
+        self._ai = (subjects.ai_decide, subjects.ai_stream)
         self._ack_timeout = ack_timeout
 
     async def publish(self, messages: Sequence[Prompt]) -> None:
         batch: list[Message] = []
-        for message in messages:
-            subject, stream = self._destination(message)
-            msg_id = prompt_msg_id(
-                message.table_id, message.stream_version, message.seat, _suffix(message)
-            )
-            headers = {MSG_ID: msg_id, Header.EXPECTED_STREAM: stream}
-            batch.append((subject, message.model_dump_json().encode(), headers))
+        for message, payload in zip(messages, prompt_payloads(messages), strict=True):
+            if message.type == "DecisionRequest":
+                subject, stream = self._ai
+                suffix = f"attempt-{message.attempt}" if message.attempt > 1 else ""
+            else:
+                subject = self._subjects.prompt(message.table_id, message.seat)
+                stream = self._prompts_stream
+                suffix = "end" if message.type == "TurnEnded" else ""
+            msg_id = prompt_msg_id(message.table_id, message.stream_version, message.seat, suffix)
+            batch.append((subject, payload, {MSG_ID: msg_id, Header.EXPECTED_STREAM: stream}))
         try:
             async with asyncio.timeout(self._ack_timeout):
                 await self._pipeline.publish(batch)
         except BatchFailed as failed:
             raise failed.error from None  # what publish_async's future would have raised
-
-    def _destination(self, message: Prompt) -> tuple[str, str]:
-        if isinstance(message, TurnPrompt | TurnEnded):
-            return (
-                self._subjects.prompt(message.table_id, message.seat),
-                self._subjects.prompts_stream,
-            )
-        return self._subjects.ai_decide, self._subjects.ai_stream
-
-
-def _suffix(message: Prompt) -> str:
-    if isinstance(message, TurnEnded):
-        return "end"
-    if isinstance(message, DecisionRequest) and message.attempt > 1:
-        return f"attempt-{message.attempt}"
-    return ""
 
 
 def legacy_reactor_durable(subjects: Subjects) -> str:
@@ -179,8 +163,10 @@ def _normal(name: str, config: ConsumerConfig) -> Any:
 
 
 class EventConsumer:
-    """Pulls batches from the reactor consumer; each table's events go to ``handler`` in
-    order, tables run concurrently; a message is acked once handled, else redelivered.
+    """Keeps pull requests open on the reactor consumer (:class:`OpenPulls`: at most
+    ``batch`` messages asked for or in hand, each request lasting ``expires`` s); each
+    table's events go to ``handler`` in order, a batch of what came together at a time,
+    tables run concurrently; a message is acked once handled, else redelivered.
 
     The consumer is checked at start and every ``check_every`` seconds against
     :func:`reactor_consumer`: one updated by someone else (drift) or deleted (lost) is
@@ -195,21 +181,23 @@ class EventConsumer:
 
     def __init__(
         self,
-        js: JetStreamContext,
+        client: Client,
         subjects: Subjects,
         handler: TableHandler,
         *,
         secret: str,
         batch: int = 256,
-        fetch_timeout: float = 1.0,
+        expires: float = 1.0,
         check_every: float = REACTOR_CHECK_EVERY,
         settle: tuple[float, float] = (0.2, 1.0),
     ):
-        self._js = js
+        self._client = client
+        self._js = client.jetstream()
         self._subjects = subjects
         self._handler = handler
         self._batch = batch
-        self._fetch_timeout = fetch_timeout
+        self._expires = expires
+        self._heartbeat = expires / 2
         self._check_every = check_every
         self._settle = settle
         self._config = reactor_consumer(subjects, secret)
@@ -219,9 +207,13 @@ class EventConsumer:
         """The stream sequence up to which every event was handled and acked (None: not
         known yet)."""
         self.bound = False
-        """Whether the consumer is bound, as configured, and its last fetch worked."""
+        """Whether the consumer is bound, as configured, and its pull requests answer."""
         self.problem: str | None = None
         """What is wrong with the consumer while it is healed."""
+        self._pulls: OpenPulls
+        self._waiting: dict[str, list[tuple[Msg, PublicEvent | LobbyEvent]]] = {}
+        """Each table with a task running: the messages it takes next."""
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @property
     def durable(self) -> str:
@@ -237,40 +229,66 @@ class EventConsumer:
         return None
 
     async def run(self, stop: asyncio.Event) -> None:
-        """Consume until ``stop`` is set (failures are logged and retried)."""
+        """Consume until ``stop`` is set (failures are logged and retried); the tables in
+        hand are finished before it returns."""
         failures = 0
-        loop = asyncio.get_running_loop()
-        while not stop.is_set():
-            try:
-                await self.check()
-                subscription = await self._js.pull_subscribe_bind(self.durable, stream=self._stream)
-                if failures:
-                    log.info("engine reactor: consumer bound again")
-                failures = 0
+        try:
+            while not stop.is_set():
                 try:
-                    next_check = loop.time() + self._check_every
-                    while not stop.is_set():
-                        await self._round(subscription)
-                        self.bound = self.problem is None
-                        if loop.time() >= next_check:
-                            next_check = loop.time() + self._check_every
-                            if await self.check():
-                                break  # created again: bind to the new one
-                finally:
-                    self.bound = False
-                    with contextlib.suppress(Exception):
-                        await subscription.unsubscribe()
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                # The first failure with its traceback, then one line each (NATS away).
-                if failures:
-                    log.warning("engine reactor: consumer failed again: %r", error)
-                else:
-                    log.exception("engine reactor: consumer failed; retrying")
-                failures += 1
+                    await self.check()
+                    if failures:
+                        log.info("engine reactor: consumer bound again")
+                    failures = 0
+                    await self._pull(stop)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:
+                    # The first failure with its traceback, then one line each (NATS away).
+                    if failures:
+                        log.warning("engine reactor: consumer failed again: %r", error)
+                    else:
+                        log.exception("engine reactor: consumer failed; retrying")
+                    failures += 1
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(stop.wait(), min(0.25 * 2**failures, 5.0))
+            if self._tasks:
+                await asyncio.wait(list(self._tasks))
+        finally:
+            for task in self._tasks:
+                task.cancel()  # cancelled: what it held comes back after ack_wait
+
+    async def _pull(self, stop: asyncio.Event) -> None:
+        """Keep pull requests open on the consumer until ``stop``, or until it was
+        created again (then bind to the new one)."""
+        loop = asyncio.get_running_loop()
+        pulls = self._pulls = OpenPulls(
+            self._client,
+            self._stream,
+            self.durable,
+            self._received,
+            capacity=self._batch,
+            expires=self._expires,
+            heartbeat=self._heartbeat,
+        )
+        await pulls.open()
+        try:
+            next_check = loop.time() + self._check_every
+            while not stop.is_set():
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), min(0.25 * 2**failures, 5.0))
+                    await asyncio.wait_for(stop.wait(), self._heartbeat)
+                await pulls.look()
+                self.bound = self.problem is None and pulls.alive
+                if pulls.trouble is not None or loop.time() >= next_check:
+                    if pulls.trouble is not None:
+                        log.info("engine reactor: the consumer answered %s", pulls.trouble)
+                    next_check = loop.time() + self._check_every
+                    if await self.check():
+                        return  # created again: bind to the new one
+                    pulls.trouble = None
+        finally:
+            self.bound = False
+            with contextlib.suppress(Exception):
+                await pulls.close()
 
     async def check(self) -> bool:
         """Look at the consumer; create it when missing, heal it when it drifted or was
@@ -353,21 +371,41 @@ class EventConsumer:
         self.position = max(self.position or 0, (start or 1) - 1)
         log.info("engine reactor: consumer %s created from sequence %s", self.durable, start or 1)
 
-    async def _round(self, subscription: JetStreamContext.PullSubscription) -> None:
+    async def _received(self, message: Msg) -> None:
+        """A message from the open pull requests: to its table's queue. The messages of
+        one read come before any table runs, so a table handles them as one batch."""
         try:
-            messages = await subscription.fetch(self._batch, timeout=self._fetch_timeout)
-        except TimeoutError:
-            return
-        by_table: dict[str, list[tuple[Msg, PublicEvent | LobbyEvent]]] = defaultdict(list)
-        for message in messages:
+            event = _EVENT.validate_json(message.data)
+        except ValidationError:
+            log.error("engine reactor: unreadable message on %s; dropped", message.subject)
             try:
-                event = _EVENT.validate_json(message.data)
-            except ValidationError:
-                log.error("engine reactor: unreadable message on %s; dropped", message.subject)
                 await message.term()
-                continue
-            by_table[event.table_id].append((message, event))
-        await asyncio.gather(*(self._table(items) for items in by_table.values()))
+            finally:
+                await self._pulls.done()
+            return
+        waiting = self._waiting.get(event.table_id)
+        if waiting is not None:  # the table's task takes it next
+            waiting.append((message, event))
+            return
+        self._waiting[event.table_id] = [(message, event)]
+        task = asyncio.create_task(self._drain(event.table_id, self._pulls))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _drain(self, table_id: str, pulls: OpenPulls) -> None:
+        """Handle the table's messages, in order, until none is waiting."""
+        try:
+            while items := self._waiting[table_id]:
+                self._waiting[table_id] = []
+                try:
+                    await self._table(items)
+                finally:
+                    await pulls.done(len(items))
+        except Exception:
+            # Acks or naks that could not be sent (NATS away): redelivered after ack_wait.
+            log.exception("engine reactor: table %s's acks failed", table_id)
+        finally:
+            del self._waiting[table_id]
 
     async def _table(self, items: list[tuple[Msg, PublicEvent | LobbyEvent]]) -> None:
         table_id = items[0][1].table_id

@@ -4,6 +4,7 @@ never stored; only their SHA-256 goes into the log."""
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import json
@@ -17,8 +18,10 @@ def seat_token(secret: str, table_id: str, command_id: str, sender: str = "") ->
     return _derive(secret, json.dumps(["seat", table_id, sender, command_id]))
 
 
+@functools.lru_cache(maxsize=4096)
 def ai_seat_token(secret: str, table_id: str, seat: int) -> str:
-    """The token of AI seat ``seat`` at ``table_id``."""
+    """The token of AI seat ``seat`` at ``table_id`` (kept for the last 4096 seats: the
+    reactor puts it in every decision request, and it never changes)."""
     return _derive(secret, f"ai|{table_id}|{seat}")
 
 

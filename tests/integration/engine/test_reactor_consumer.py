@@ -272,3 +272,17 @@ async def test_a_table_whose_reaction_was_dropped_is_prompted_by_the_sweep(
     assert grace <= recovered < grace + every + 5.0
     assert await fresh.play(table_id) > 0
     assert await fresh.last_event_type(table_id) == "GameEnded"
+
+
+@pytest.mark.timeout(120)
+async def test_an_unreadable_event_is_dropped_and_the_tables_keep_being_reacted_to(
+    fresh: Harness,
+) -> None:
+    table_id = "unreadable"
+    await write_table(fresh.store, table_id, players=3, rounds=1)
+    _, _, consumer = await _engine(fresh)
+    await fresh.wait_for_game(table_id)
+    await fresh.js.publish(f"{fresh.prefix}.evt.table.{table_id}.public", b"not an event")
+    assert await fresh.play(table_id) > 0
+    assert await fresh.last_event_type(table_id) == "GameEnded"
+    await _settled(fresh, consumer)  # the dropped message counts as done: the floor passed it
