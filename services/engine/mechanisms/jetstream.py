@@ -405,7 +405,11 @@ class EventConsumer:
             # Acks or naks that could not be sent (NATS away): redelivered after ack_wait.
             log.exception("engine reactor: table %s's acks failed", table_id)
         finally:
-            del self._waiting[table_id]
+            # What came for the table meanwhile is neither acked nor handed back: JetStream
+            # delivers it again after ack_wait; its room in the pulls is free now.
+            left = self._waiting.pop(table_id)
+            if left:
+                await pulls.done(len(left))
 
     async def _table(self, items: list[tuple[Msg, PublicEvent | LobbyEvent]]) -> None:
         table_id = items[0][1].table_id
