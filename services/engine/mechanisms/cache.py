@@ -7,7 +7,7 @@ from collections import OrderedDict
 
 from president.contract import stream_id_of_game
 from president.game.fold import Appended, CorruptGame, Game
-from president.rules import GameState, Phase
+from president.rules import GameState
 from president.store import EventStore
 
 _STRIPES = 256
@@ -128,10 +128,8 @@ class GameCache:
     def _remember(self, game: Game) -> None:
         """Keep ``game`` (most recently used) unless it is over; then keep to the bounds."""
         table_id = game.table_id
-        self._finished.pop(table_id, None)
-        self._games.pop(table_id, None)
-        self._bytes -= self._sizes.pop(table_id, 0)
-        if game.state is not None and game.state.phase is Phase.GAME_OVER:
+        self.forget(table_id)
+        if game.state is not None and game.state.is_terminal:
             self._finished[table_id] = game
             while len(self._finished) > self._finished_size:
                 self._finished.popitem(last=False)

@@ -139,9 +139,8 @@ def table_id_of_stream(stream_id: str) -> tuple[str, str] | None:
 
 
 def table_of_stream(stream_id: str) -> str:
-    """The table id of a ``game-`` or ``table-`` stream (ValueError for another stream).
-    (:func:`table_id_of_stream`'s partition again, not a call of it: every command runs it)."""
-    kind, _, table_id = stream_id.partition("-")
-    if kind not in _TABLE_STREAMS or not table_id:
+    """The table id of a ``game-`` or ``table-`` stream (ValueError for another stream)."""
+    kind = table_id_of_stream(stream_id)
+    if kind is None:
         raise ValueError(f"{stream_id!r} is no stream of a table")
-    return table_id
+    return kind[1]

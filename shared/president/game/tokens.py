@@ -31,9 +31,8 @@ def token_sha256(token: str) -> str:
 
 
 def token_matches(token: str, expected_sha256: str) -> bool:
-    """Whether ``token`` hashes to ``expected_sha256`` (constant-time comparison; the
-    hash of :func:`token_sha256`, computed in place: every game command checks one)."""
-    return hmac.compare_digest(hashlib.sha256(token.encode()).hexdigest(), expected_sha256)
+    """Whether ``token`` hashes to ``expected_sha256`` (constant-time comparison)."""
+    return hmac.compare_digest(token_sha256(token), expected_sha256)
 
 
 def _derive(secret: str, material: str) -> str:
