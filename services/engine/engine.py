@@ -35,10 +35,10 @@ from president.game.decide import (
     decide_start,
     decide_takeover,
     late_command,
-    seat_refusal,
 )
 from president.game.prompts import seat_clock
 from president.game.refusal import Decided
+from president.game.seats import seat_refusal
 from president.rules import Action, Observation, observe
 from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
@@ -118,7 +118,7 @@ class Engine:
 
         return await self._execute(
             table_id,
-            sent(stream_id_of_game(table_id), command, requester),
+            sent(table_id, stream_id_of_game(table_id), command, requester),
             decide,
             admit_sender,
         )
@@ -144,7 +144,9 @@ class Engine:
             )
 
         stream_id = stream_id_of_game(table_id)
-        command = Sent(stream_id, command_id, requester=ENGINE.user, requester_role=ENGINE.role)
+        command = Sent(
+            table_id, stream_id, command_id, requester=ENGINE.user, requester_role=ENGINE.role
+        )
         return await self._execute(table_id, command, decide)
 
     async def _execute(

@@ -11,7 +11,6 @@ from typing import Any
 
 from president.command_path import Earlier, Loaded, Sent, accepted
 from president.contract import Accepted
-from president.contract.subjects import table_of_stream
 from president.game.fold import Game, appended
 from president.game.refusal import Decided
 from president.store import Appender, AppendResult, ConcurrencyConflict
@@ -41,7 +40,7 @@ class GameLog:
 
     @asynccontextmanager
     async def hold(self, command: Sent) -> AsyncIterator[HeldGame]:
-        table_id = table_of_stream(command.stream_id)
+        table_id = command.table_id
         async with self.sessions.hold(table_id, command.command_id, command.sender) as session:
             yield HeldGame(self, command, table_id, session, session.rejection)
 

@@ -232,4 +232,5 @@ class TableService:
 
         busy = (RejectionCode.STALE_VERSION, f"table {table_id} kept changing; try again")
         stream_id = stream_id_of_table(table_id)
-        return await execute(sent(stream_id, command, requester), self._log, events, busy=busy)
+        command_sent = sent(table_id, stream_id, command, requester)
+        return await execute(command_sent, self._log, events, busy=busy)

@@ -11,7 +11,6 @@ from typing import Any
 from president.command_path import Earlier, Loaded, Sent, accepted
 from president.command_path.path import again, sender_of
 from president.contract import Accepted, Rejected
-from president.contract.subjects import table_of_stream
 from president.game import TableState, fold_table
 from president.game.refusal import Decided
 from president.store import AppendResult, EventStore, RecordedEvent, StreamHold
@@ -47,7 +46,7 @@ class HeldTable:
 
     async def load(self) -> Loaded[TableState]:
         events = await self.store.read_stream(self.command.stream_id)
-        state = fold_table(table_of_stream(self.command.stream_id), events)
+        state = fold_table(self.command.table_id, events)
         done = [e for e in events if _sent_by(e, self.command)]
         return Loaded(state, state.version, _first_answer(self.command, done) if done else None)
 
@@ -65,8 +64,9 @@ class HeldTable:
             written = [e for e in recorded if e.version <= result.last_version]
             return again(command, _first_answer(command, written))
         single = [(e.type, e.data) for e in events] if len(events) == 1 else []
-        table_id = table_of_stream(command.stream_id)
-        return accepted(command.command_id, result, table_id=table_id, seat=_seat_of(single))
+        return accepted(
+            command.command_id, result, table_id=command.table_id, seat=_seat_of(single)
+        )
 
 
 def _sent_by(event: RecordedEvent, command: Sent) -> bool:
@@ -80,8 +80,7 @@ def _first_answer(command: Sent, done: Sequence[RecordedEvent]) -> Earlier:
     positions = tuple(e.position for e in done)
     result = AppendResult(first.stream_id, first.version, last.version, positions, True)
     single = [(first.type, first.data)] if len(done) == 1 else []
-    table_id = table_of_stream(command.stream_id)
-    reply = accepted(command.command_id, result, table_id=table_id, seat=_seat_of(single))
+    reply = accepted(command.command_id, result, table_id=command.table_id, seat=_seat_of(single))
     return Earlier.of(reply, first.metadata)
 
 

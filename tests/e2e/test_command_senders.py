@@ -30,7 +30,7 @@ from president.contract import (
     takeover_command_id,
     timeout_command_id,
 )
-from president.game.tokens import ai_seat_token
+from president.game.seats import ai_seat_token
 from president.store import RecordedEvent
 from president.store.postgres import PostgresEventStore
 from president_tools.stack import ServiceStack

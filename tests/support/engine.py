@@ -11,7 +11,7 @@ from president.contract import (
     stream_id_of_table,
 )
 from president.game.events import AISeated, EventData, GameStartRequested, SeatTaken, TableCreated
-from president.game.tokens import token_sha256
+from president.game.seats import token_sha256
 from president.rules import Action, Play, Return
 from president.store import EventStore, NewEvent
 

@@ -32,9 +32,10 @@ SENT = "_sent"
 
 @dataclass(frozen=True)
 class Sent:
-    """A command as the path knows it: the stream it writes, its id, who sent it, what it
-    says. Its idempotency key is (stream, sender, command id)."""
+    """A command as the path knows it: the table and stream it writes, its id, who sent it,
+    what it says. Its idempotency key is (stream, sender, command id)."""
 
+    table_id: str
     stream_id: str
     command_id: str
     expected_version: int | None = None
@@ -61,8 +62,9 @@ class Sent:
         object.__setattr__(self, "recorded", recorded)
 
 
-def sent(stream_id: str, command: Any, requester: Requester | None) -> Sent:
-    """The :class:`Sent` of a client's ``command`` (a contract message) to ``stream_id``.
+def sent(table_id: str, stream_id: str, command: Any, requester: Requester | None) -> Sent:
+    """The :class:`Sent` of a client's ``command`` (a contract message) to ``stream_id``
+    (of table ``table_id``).
 
     Its fingerprint is the SHA-256 (hex) of what ``command`` says: its type, stream and
     canonical body (sorted keys, no spaces, defaults included), the command id aside."""
@@ -71,6 +73,7 @@ def sent(stream_id: str, command: Any, requester: Requester | None) -> Sent:
         {"stream_id": stream_id, "body": body}, sort_keys=True, separators=(",", ":")
     )
     return Sent(
+        table_id,
         stream_id,
         command.command_id,
         command.expected_version,

@@ -36,9 +36,8 @@ from president.game.events import (
 from president.game.fold import TAKEOVER_ACTOR, Game, seats_to_act
 from president.game.metadata import metadata
 from president.game.refusal import Decided, Refusal
-from president.game.seats import seat_sender_refusal
+from president.game.seats import ai_seat_token, seat_refusal, token_sha256
 from president.game.table import Seat, TableState
-from president.game.tokens import ai_seat_token, token_matches, token_sha256
 from president.rules import (
     RULES_VERSION,
     Action,
@@ -140,21 +139,6 @@ def late_command(game: Game, command: GameWrite, user: str | None) -> Refusal | 
         return None
     detail = f"seat {seat}'s turn timed out at version {timed_out}"
     return Refusal(RejectionCode.TURN_TIMED_OUT, detail, final=True)
-
-
-def seat_refusal(
-    game: Game, seat: int, token: str, user: str | None, role: str | None
-) -> Refusal | None:
-    """UNKNOWN_TABLE, UNKNOWN_SEAT, BAD_TOKEN or FORBIDDEN for a command or query for
-    ``seat`` with ``token`` from ``user`` (a seat's credentials: for that seat alone)."""
-    if game.created is None:
-        return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {game.table_id}")
-    if seat >= game.created.players:
-        return Refusal(RejectionCode.UNKNOWN_SEAT, f"seats are 0..{game.created.players - 1}")
-    held = game.created.seats[seat]
-    if not token_matches(token, held.token_sha256):
-        return Refusal(RejectionCode.BAD_TOKEN, f"not the token of seat {seat}")
-    return seat_sender_refusal(held, user, role, game.table_id)
 
 
 def _timed_out(game: Game, seat: int) -> bool:

@@ -14,7 +14,7 @@ from president.contract import (
     TurnPrompt,
 )
 from president.game.fold import Game
-from president.game.tokens import ai_seat_token
+from president.game.seats import ai_seat_token
 from president.rules import observe
 
 Prompt = TurnPrompt | TurnEnded | DecisionRequest

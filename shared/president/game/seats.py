@@ -1,13 +1,22 @@
-"""Who may act for a seat, besides holding its token: the identity that took it (a
-person's seat), an AI worker (an AI seat). Pure; the engine asks it for every command."""
+"""Who may act for a seat: the holder of its token (HMAC-derived, only its SHA-256 is
+logged) sent by the identity that took it, or by an AI worker for an AI seat. Pure."""
 
 from __future__ import annotations
 
+import base64
+import functools
+import hashlib
+import hmac
+import json
 import re
+from typing import TYPE_CHECKING
 
 from president.contract import RejectionCode
 from president.game.events import GameSeat
 from president.game.refusal import Refusal
+
+if TYPE_CHECKING:
+    from president.game.fold import Game
 
 AI_WORKER_ROLE = "ai-worker"
 """The role (``president.bus.identity.Requester.role``) of the AI workers' identities."""
@@ -53,3 +62,48 @@ def seat_credentials_refusal(table_id: str, seat: GameSeat, user: str) -> Refusa
     if seat.kind != "human" or seat.taken_by != WEB_USER:
         return Refusal(RejectionCode.FORBIDDEN, f"seat {seat.seat} was not taken by the web lobby")
     return None
+
+
+def seat_token(secret: str, table_id: str, command_id: str, sender: str = "") -> str:
+    """The token handed out for the TakeSeat command ``command_id`` of ``sender`` ('':
+    anonymous) at ``table_id``."""
+    if not sender:
+        return _derive(secret, f"seat|{table_id}|{command_id}")
+    return _derive(secret, json.dumps(["seat", table_id, sender, command_id]))
+
+
+@functools.lru_cache(maxsize=4096)
+def ai_seat_token(secret: str, table_id: str, seat: int) -> str:
+    """The token of AI seat ``seat`` at ``table_id`` (kept for the last 4096 seats: the
+    reactor puts it in every decision request, and it never changes)."""
+    return _derive(secret, f"ai|{table_id}|{seat}")
+
+
+def token_sha256(token: str) -> str:
+    """What the log records of a token (hex SHA-256 of its UTF-8 bytes)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str, expected_sha256: str) -> bool:
+    """Whether ``token`` hashes to ``expected_sha256`` (constant-time comparison)."""
+    return hmac.compare_digest(token_sha256(token), expected_sha256)
+
+
+def _derive(secret: str, material: str) -> str:
+    digest = hmac.new(secret.encode(), material.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def seat_refusal(
+    game: Game, seat: int, token: str, user: str | None, role: str | None
+) -> Refusal | None:
+    """UNKNOWN_TABLE, UNKNOWN_SEAT, BAD_TOKEN or FORBIDDEN for a command or query for
+    ``seat`` with ``token`` from ``user`` (a seat's credentials: for that seat alone)."""
+    if game.created is None:
+        return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {game.table_id}")
+    if seat >= game.created.players:
+        return Refusal(RejectionCode.UNKNOWN_SEAT, f"seats are 0..{game.created.players - 1}")
+    held = game.created.seats[seat]
+    if not token_matches(token, held.token_sha256):
+        return Refusal(RejectionCode.BAD_TOKEN, f"not the token of seat {seat}")
+    return seat_sender_refusal(held, user, role, game.table_id)

@@ -107,7 +107,7 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
     from president.game.decide import to_game_command
     from president.game.events import GameStartRequested, SeatTaken, TableCreated
     from president.game.fold import seats_to_act
-    from president.game.tokens import token_sha256
+    from president.game.seats import token_sha256
     from president.rules.engine import legal_actions
     from president.store import NewEvent
     from president.store.memory import InMemoryEventStore

@@ -15,8 +15,8 @@ from president.contract import AILevel, TableOptions
 from president.game import Game, Refusal, TableState
 from president.game.decide import decide_action, decide_start, to_game_command
 from president.game.fold import appended
+from president.game.seats import ai_seat_token, token_sha256
 from president.game.table import Seat
-from president.game.tokens import ai_seat_token, token_sha256
 from president.rules import Action, Options, Phase, legal_actions
 from president.store import GENESIS_HASH, EventStore, NewEvent, RecordedEvent
 from president.store.prepared import prepare

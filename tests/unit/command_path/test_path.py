@@ -83,7 +83,7 @@ def count(limit: int = 100) -> Callable[[Events], list[NewEvent] | Refusal]:
 
 
 def sent(command_id: str, expected_version: int | None = None, says: str | None = None) -> Sent:
-    return Sent(STREAM, command_id, expected_version, requester="alice", fingerprint=says)
+    return Sent("1", STREAM, command_id, expected_version, requester="alice", fingerprint=says)
 
 
 async def test_a_command_is_appended_once_and_its_repeat_gets_the_first_reply() -> None:

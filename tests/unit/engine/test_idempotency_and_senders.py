@@ -22,7 +22,7 @@ from president.contract import (
     ViewReply,
 )
 from president.game.fold import seats_to_act
-from president.game.tokens import ai_seat_token
+from president.game.seats import ai_seat_token
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 

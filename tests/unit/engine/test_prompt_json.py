@@ -11,7 +11,7 @@ import pytest
 from president.clock import FakeClock
 from president.contract import TableOptions
 from president.game.prompts import Prompt, decision_request, prompts_for
-from president.game.tokens import ai_seat_token
+from president.game.seats import ai_seat_token
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 

@@ -9,7 +9,7 @@ import random
 import pytest
 from president.contract import DecisionRequest, TurnPrompt
 from president.game.prompts import prompts_for
-from president.game.tokens import ai_seat_token
+from president.game.seats import ai_seat_token
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 

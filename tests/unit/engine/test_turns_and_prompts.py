@@ -9,7 +9,7 @@ from president.ai.hard import DEFAULT_BUDGET_MS
 from president.contract import DecisionRequest, TurnPrompt
 from president.game.fold import seats_to_act
 from president.game.prompts import prompts_for
-from president.game.tokens import ai_seat_token, token_matches
+from president.game.seats import ai_seat_token, token_matches
 from president.rules import legal_actions
 from president.settings import load_settings
 from president.store.memory import InMemoryEventStore
