@@ -21,9 +21,13 @@ class NatsGameClient:
         """A command's reply, or a ``GetView``'s (the view of the seat its token is for)."""
         subject = self._subjects.game_command(command.table_id)
         try:
-            message = await self._client.request(
-                subject, command.model_dump_json().encode(), timeout=self._timeout
-            )
+            message = await self._client.request(subject, encoded(command), timeout=self._timeout)
         except (nats.errors.TimeoutError, nats.errors.NoRespondersError) as error:
             raise Unanswered(type(error).__name__) from error
         return parse_reply(message.data)
+
+
+def encoded(command: GameAction | GetView) -> bytes:
+    """``command.model_dump_json().encode()``'s bytes, from the model's serializer at once
+    (no JSON text decoded to ``str`` and encoded back per command)."""
+    return command.__pydantic_serializer__.to_json(command)
