@@ -27,6 +27,7 @@ from services.engine.mechanisms.group_commit import GroupCommit
 from services.engine.mechanisms.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.mechanisms.periodic import Leadership, every
 from services.engine.mechanisms.reactor import Reactor
+from services.engine.mechanisms.routing import Peers, Reactions
 from services.engine.mechanisms.sessions import leased_sessions
 from services.engine.mechanisms.sweep import UnreactedSweep
 from services.engine.mechanisms.table_leases import TableLeases
@@ -64,6 +65,8 @@ class EngineApp:
         self._engine: Engine | None = None
         self._leases: TableLeases | None = None
         self._commands: CommandServer | None = None
+        self._peers: Peers | None = None
+        self._reactions: Reactions | None = None
         self._stop = asyncio.Event()
         self._events: EventConsumer | None = None
 
@@ -72,6 +75,11 @@ class EngineApp:
         if self._engine is None:
             raise RuntimeError("the engine process has not started")
         return self._engine
+
+    @property
+    def peers(self) -> Peers | None:
+        """The other instances, as heard (None: tables not routed)."""
+        return self._peers
 
     @property
     def reactor_consumer(self) -> EventConsumer | None:
@@ -92,6 +100,15 @@ class EngineApp:
             policy=ReconnectPolicy.of(settings),
             watch=runtime.nats_watch(),
         )
+        command_client = self._command_nats = await open_command_connection(
+            self._nats_url,
+            f"president-{settings.instance_id}",
+            settings,
+            client,
+            watch=runtime.nats_watch(),
+        )
+        if settings.engine_route_tables:  # heard from once it takes commands (below)
+            self._peers = Peers(command_client, self.subjects, settings.instance_id)
         sessions, self._leases = await leased_sessions(
             store,
             client,
@@ -99,6 +116,7 @@ class EngineApp:
             self._database_url,
             idle=settings.engine_lease_idle,
             capacity=settings.engine_lease_capacity,
+            owns=None if self._peers is None else self._peers.owns,
         )
         engine = self._engine = Engine(
             store,
@@ -123,6 +141,8 @@ class EngineApp:
             log.info("table %s: %s -> %s", alarm.table_id, alarm.command_id, reply.type)
 
         turn_clock = self.turn_clock = TurnClock(clock, fire)
+        if self._peers is not None:
+            self._reactions = Reactions(client, self.subjects, self._peers)
         reactor = Reactor(
             engine,
             JetStreamPrompts(client, self.subjects),
@@ -131,7 +151,10 @@ class EngineApp:
             budget_ms=settings.engine_ai_budget_ms,
             prompt_history=settings.engine_prompt_history,
             watch=self._watch,
+            pass_on=None if self._reactions is None else self._reactions.pass_on,
         )
+        if self._reactions is not None:
+            await self._reactions.start(reactor.on_game)
         consumer = self._events = EventConsumer(
             client,
             self.subjects,
@@ -186,13 +209,6 @@ class EngineApp:
             task = asyncio.create_task(work, name=name)
             runtime.supervise(task, "the reactor" if name == "engine-reactor" else name)
             self._tasks.append(task)
-        command_client = self._command_nats = await open_command_connection(
-            self._nats_url,
-            f"president-{settings.instance_id}",
-            settings,
-            client,
-            watch=runtime.nats_watch(),
-        )
         if command_client is not client:
             runtime.health.add("nats commands", nats_check(command_client))
         self._commands = command_server(
@@ -201,8 +217,11 @@ class EngineApp:
             engine,
             RateLimits(settings.command_rate, settings.command_burst),
             settings.engine_max_workers,
+            self._peers,
         )
         await self._commands.start()
+        if self._peers is not None:  # heard once it takes what is passed on to it
+            await self._peers.start()
         runtime.health.add("nats", nats_check(client))
         runtime.health.add("postgres", postgres_check(store.pool))
         runtime.health.add("reactor", consumer.health)
@@ -210,12 +229,18 @@ class EngineApp:
 
     async def stop(self) -> None:
         """Stop taking commands, answer those in hand, stop the reactor, disconnect."""
+        if self._peers is not None:  # the others stop passing commands on to this one
+            await self._peers.stop()
+            self._peers = None
         if self._commands is not None:
             await self._commands.stop(GRACE_SECONDS)
             self._commands = None
         if self._command_nats is not None and self._command_nats is not self._nats:
             await close_nats(self._command_nats)
         self._command_nats = None
+        if self._reactions is not None:  # the others react themselves from now on
+            await self._reactions.stop()
+            self._reactions = None
         self._stop.set()
         for task in self._tasks:
             await stop_task(task, 5)

@@ -14,6 +14,7 @@ from president.command_path import BUSY, RateLimits, admit, run
 from president.contract import GAME_COMMANDS, GameWrite, GetView
 
 from services.engine.engine import Engine
+from services.engine.mechanisms.routing import Peers
 
 Command = GameWrite | GetView
 QUEUE_GROUP = "engine"
@@ -56,11 +57,17 @@ async def handle_request(
 
 
 def command_server(
-    client: Client, subject: str, engine: Engine, limits: RateLimits, max_workers: int
+    client: Client,
+    subject: str,
+    engine: Engine,
+    limits: RateLimits,
+    max_workers: int,
+    peers: Peers | None = None,
 ) -> CommandServer:
     """The game-command subscriber (queue group ``engine``) on the command account's
     connection: admission (size, rate, parse) before a command takes a slot, then the
-    command path."""
+    command path. With ``peers``, a command whose table another instance owns is passed on
+    to it unread, and this instance takes those passed on to it."""
 
     def admit(message: Msg, requester: Requester | None) -> object:
         return admit_request(message.subject, message.data, requester, limits)
@@ -77,4 +84,6 @@ def command_server(
         max_workers=max_workers,
         service="engine",
         busy=BUSY,
+        forward=None if peers is None else peers.forward_subject,
+        forwarded=None if peers is None else peers.own_subject,
     )

@@ -63,6 +63,11 @@ class EngineSettings(ServiceSettings):
         default=True, description="appends that arrive during a commit share the next one"
     )
     engine_lease_capacity: int = Field(default=256, ge=1, description="tables leased at once")
+    engine_route_tables: bool = Field(
+        default=True,
+        description="pass each game command on to the instance that owns its table (heard"
+        " by heartbeats), so that a table's commands meet its lease",
+    )
     engine_clock_sweep: float = Field(
         default=5.0,
         gt=0,

@@ -97,6 +97,11 @@ def _actions(subjects: Subjects, user: str, reactor: str) -> dict[str, tuple[str
         "read seat events (hands)": ("sub", f"{p}.evt.table.*.seat.*"),
         "read turn prompts": ("sub", f"{p}.evt.table.*.seat.*.prompt"),
         "read the AI queue (AI tokens)": ("sub", f"{p}.ai.decide"),
+        "pass a game command on to an engine instance": ("pub", f"{p}.engine.fwd.engine-1"),
+        "read game commands passed on": ("sub", f"{p}.engine.fwd.*"),
+        "publish an engine instance's heartbeat": ("pub", f"{p}.engine.peers"),
+        "ask an engine instance to react to a table": ("pub", f"{p}.engine.react.engine-1"),
+        "read the reactions asked of engine instances": ("sub", f"{p}.engine.react.*"),
         "read everything (>)": ("sub", ">"),
         "read the integrator's inbox": ("sub", "_INBOX.integrator.>"),
         "read the table service's inbox": ("sub", "_INBOX.table.>"),
@@ -164,7 +169,13 @@ ALLOWED: dict[str, set[str]] = {
     },
     # the command account: answers commands that crossed the import, nothing else
     "table": {"serve table commands"},
-    "engine-commands": {"serve game commands (read tokens)"},
+    "engine-commands": {
+        "serve game commands (read tokens)",
+        # tables routed to their instance (services.engine.mechanisms.routing)
+        "pass a game command on to an engine instance",
+        "read game commands passed on",
+        "publish an engine instance's heartbeat",
+    },
     "engine": {
         "publish a turn prompt",
         "publish an AI request",
@@ -174,6 +185,9 @@ ALLOWED: dict[str, set[str]] = {
         "update it by the legacy durable create",
         "read the reactor consumer's info",
         "delete the engine's reactor consumer",
+        # a table's reaction done by the instance owning it (engine.mechanisms.routing)
+        "ask an engine instance to react to a table",
+        "read the reactions asked of engine instances",
         # Any consumer name of the events stream: its reactor's name has a secret part,
         # which the rendered configuration must not hold (services.engine.mechanisms.jetstream).
         "create its own consumer (public events)",

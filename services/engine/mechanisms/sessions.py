@@ -98,18 +98,23 @@ class PostgresTableSessions:
         store: PostgresEventStore,
         leases: TableLeases | None = None,
         ask: Callable[[str], Awaitable[None]] | None = None,
+        owns: Callable[[str], bool] | None = None,
     ):
         """``ask(table_id)`` tells the other instances that this one waits for the table
-        (their :meth:`TableLeases.asked`)."""
+        (their :meth:`TableLeases.asked`); ``owns(table_id)``: whether this instance owns
+        the table (``routing.Peers.owns``, default: all), for it leases only those and
+        holds another's for one command (a game's start, a turn's takeover)."""
         self._store = store
         self._leases = leases
         self._ask = ask
+        self.owns = owns or (lambda _table_id: True)
 
     @asynccontextmanager
     async def hold(
         self, table_id: str, command_id: str | None = None, sender: str = ""
     ) -> AsyncIterator[StreamHold]:
-        lease = None if self._leases is None else await self._leases.acquire(table_id)
+        leases = self._leases if self.owns(table_id) else None
+        lease = None if leases is None else await leases.acquire(table_id)
         if lease is None:
             waiting = None if self._ask is None else functools.partial(self._ask, table_id)
             stream_id = stream_id_of_game(table_id)
@@ -146,6 +151,7 @@ async def leased_sessions(
     *,
     idle: float,
     capacity: int,
+    owns: Callable[[str], bool] | None = None,
 ) -> tuple[PostgresTableSessions, TableLeases | None]:
     """An engine's table sessions: leases kept ``idle`` seconds (none when ``idle <= 0``:
     a store hold per command), on lock connections of their own, given up when another
@@ -165,4 +171,4 @@ async def leased_sessions(
         await client.publish(yield_subject(subjects), table_id.encode())
 
     await client.subscribe(yield_subject(subjects), cb=asked)
-    return PostgresTableSessions(store, leases, ask), leases
+    return PostgresTableSessions(store, leases, ask, owns), leases

@@ -171,14 +171,24 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         # Command account: only the table commands that came through the import.
         return Permissions(publish=(), subscribe=(f"{p}.cmd.table.*",), responder=True)
     if role == "engine-commands":
-        return Permissions(publish=(), subscribe=(f"{p}.cmd.game.*",), responder=True)
+        # Game commands, and between the engine instances (tables routed to their owner,
+        # services.engine.mechanisms.routing): heartbeats, and commands passed on with the
+        # attested sender's header (no other identity may publish them), answered to the
+        # passing instance's inbox.
+        between = (f"{p}.engine.peers", f"{p}.engine.fwd.*")
+        return Permissions(
+            publish=between, subscribe=(f"{p}.cmd.game.*", *between, *inbox), responder=True
+        )
     if role == "engine":
         yield_subject = f"{p}.engine.yield"
+        # a table's reaction done by the instance that owns it (services.engine.mechanisms.routing)
+        reactions = f"{p}.engine.react.*"
         return Permissions(
             publish=(
                 *prompt_subjects,
                 f"{p}.ai.decide",
                 yield_subject,
+                reactions,
                 *_js_create(events),
                 *_js_create(prompts),
                 *_js_create(ai),
@@ -188,7 +198,8 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 # it drifted; the old, guessable name's position is taken over.
                 *_js_own_consumer(events, ANY_PREFIX),
             ),
-            subscribe=(yield_subject, *inbox),
+            subscribe=(yield_subject, reactions, *inbox),
+            responder=True,  # says when it did a reaction another instance asked of it
         )
     if role == "ai-worker":
         consumer = n.ai_consumer

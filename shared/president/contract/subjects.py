@@ -91,6 +91,26 @@ class Subjects:
         """The durable pull consumer every AI worker binds to."""
         return f"{self._stream_base.lower()}-ai-workers"
 
+    # --- between engine instances (core NATS, the command account; no client's) -----
+    @property
+    def engine_peers(self) -> str:
+        """The engine instances' heartbeats (``services.engine.mechanisms.routing``)."""
+        return f"{self.prefix}.engine.peers"
+
+    def engine_forward(self, instance: str) -> str:
+        """Where engine instance ``instance`` (a subject token) takes the game commands
+        another instance passed on to it."""
+        return f"{self.prefix}.engine.fwd.{instance}"
+
+    @property
+    def engine_forwards(self) -> str:
+        return f"{self.prefix}.engine.fwd.*"
+
+    def engine_reactions(self, instance: str) -> str:
+        """Where engine instance ``instance`` takes the reactions to its tables' events
+        that another instance received (the engine's own account)."""
+        return f"{self.prefix}.engine.react.{instance}"
+
     # --- audit verdicts (JetStream, published by the auditor) ---------------------
     def verdict(self, table_id: str) -> str:
         return f"{self.prefix}.audit.verdict.{table_id}"

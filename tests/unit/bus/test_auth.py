@@ -37,18 +37,32 @@ def test_no_identity_may_subscribe_to_everything_or_to_all_inboxes() -> None:
         permissions = role_permissions(role, "president")
         assert ">" not in permissions.subscribe and "_INBOX.>" not in permissions.subscribe
         inboxes = [s for s in permissions.subscribe if s.startswith("_INBOX")]
+        # the engine instances pass commands on to one another and read the answers
         responders = (*COMMAND_ROLES, *CALLOUT_ROLES)
-        assert inboxes == ([] if role in responders else [f"_INBOX.{role}.>"])
+        own = role not in responders or role == "engine-commands"
+        assert inboxes == ([f"_INBOX.{role}.>"] if own else [])
 
 
-def test_the_command_account_publishes_nothing_and_answers_only_commands() -> None:
-    for role in COMMAND_ROLES:
+def test_the_command_account_answers_only_commands_and_only_engines_pass_them_on() -> None:
+    between = ("president.engine.peers", "president.engine.fwd.*")
+    table = role_permissions("table", "president")
+    assert table.publish == () and table.responder
+    assert table.subscribe == ("president.cmd.table.*",)
+    engine = role_permissions("engine-commands", "president")
+    assert engine.publish == between and engine.responder
+    assert engine.subscribe == (
+        "president.cmd.game.*",
+        *between,
+        "_INBOX.engine-commands.>",
+    )
+    for role in set(ROLES) - {"engine-commands"}:  # none of them may pass a command on
         permissions = role_permissions(role, "president")
-        assert permissions.publish == () and permissions.responder
-        assert all(".cmd." in subject for subject in permissions.subscribe)
+        assert not [s for s in permissions.publish if ".engine.fwd." in s], role
+        assert not [s for s in permissions.publish if s.endswith(".engine.peers")], role
     for role in set(ROLES) - set(COMMAND_ROLES) - set(CALLOUT_ROLES):
         permissions = role_permissions(role, "president")
-        assert not permissions.responder
+        # the engine answers only its peers' reaction requests (routing.Reactions)
+        assert permissions.responder == (role == "engine"), role
         assert not [s for s in permissions.subscribe if ".cmd." in s], role
 
 
