@@ -44,6 +44,9 @@ FORWARDED_SUBJECT = "President-Forwarded-Subject"
 PASS_ON_TIMEOUT = 5.0
 """Seconds a request passed on to another instance waits for its answer (then it is
 answered here)."""
+MAX_PASSING = 256
+"""Requests passed on at once at most; the next ones are answered here, through this
+instance's admission (a flood meets its rate limit here instead of piling up)."""
 
 
 def _matches(subject: str, pattern: str) -> bool:
@@ -152,7 +155,7 @@ class CommandServer:
         # Runs in the subscription's own task, one message at a time; never waits for a
         # slot, so one sender's backlog holds up no other sender's requests.
         target = None if self._forward is None else self._forward(message.subject)
-        if target is None:
+        if target is None or len(self._passing) >= MAX_PASSING:  # a flood: admitted here
             await self._take(message)
             return
         task = asyncio.create_task(self._pass_on(target, message))
