@@ -1,11 +1,12 @@
 """Tables routed to engine instances: each instance hears the others' heartbeats and passes
-a game command on to the live instance that owns its table (rendezvous hashing), so a
-table's commands meet its lease. docs/decisions/2026-12-04-tables-routed-to-engines.md."""
+a table's game commands and reactions on to the live instance that owns it (rendezvous
+hashing). docs/decisions/2026-12-04-tables-routed-to-engines.md says why."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -31,7 +32,7 @@ MAX_PEERS = 64
 MAX_HEARTBEAT = 256
 """Bytes of a heartbeat or a reaction request at most (a longer one is ignored)."""
 _NOT_A_TOKEN = re.compile(r"[^A-Za-z0-9_-]")
-_TOKEN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """An instance's token, or a table id (``president.contract.base.TableId``)."""
 
 
@@ -174,7 +175,11 @@ def _heartbeat(data: bytes) -> tuple[str, bool] | None:
     if body is None:
         return None
     token, state = body.get("instance"), body.get("state")
-    if not isinstance(token, str) or not _TOKEN.match(token) or state not in ("alive", "leaving"):
+    if (
+        not isinstance(token, str)
+        or not _TOKEN.fullmatch(token)
+        or state not in ("alive", "leaving")
+    ):
         return None
     return token, state == "alive"
 
@@ -184,6 +189,8 @@ React = Callable[[str, int, int], Awaitable[None]]
 (``Reactor.on_game``)."""
 REACT_TIMEOUT = 5.0
 """Seconds a reaction passed on waits for the owner (then it is done here)."""
+MAX_REACTING = 256
+"""Reactions done for other instances at once at most; beyond, they react themselves."""
 REACTED = b"reacted"
 NOT_REACTED = b"not-reacted"
 _REACTION_KEYS = {"table_id", "since", "until"}
@@ -203,14 +210,21 @@ class Reactions:
 
     async def start(self, react: React) -> None:
         """Do the reactions the other instances pass on, with ``react``."""
-
-        async def asked(message: Msg) -> None:  # one task each: a reaction awaits acks
-            task = asyncio.create_task(self._react(react, message))
-            self._reacting.add(task)
-            task.add_done_callback(self._reacting.discard)
-
         subject = self._subjects.engine_reactions(self._peers.token)
-        self._subscription = await self._client.subscribe(subject, cb=asked)
+        self._subscription = await self._client.subscribe(
+            subject, cb=functools.partial(self._asked, react)
+        )
+
+    async def _asked(self, react: React, message: Msg) -> None:
+        """A task for each reaction asked (it awaits the prompts' acks), at most
+        ``MAX_REACTING`` at once; beyond, the asking instance reacts itself."""
+        if len(self._reacting) >= MAX_REACTING:
+            with contextlib.suppress(Exception):
+                await message.respond(NOT_REACTED)
+            return
+        task = asyncio.create_task(self._react(react, message))
+        self._reacting.add(task)
+        task.add_done_callback(self._reacting.discard)
 
     async def stop(self) -> None:
         if self._subscription is not None:
@@ -261,7 +275,7 @@ def _reaction(data: bytes) -> tuple[str, int, int] | None:
     if body is None or set(body) != _REACTION_KEYS:
         return None
     table_id, since, until = body["table_id"], body["since"], body["until"]
-    if not isinstance(table_id, str) or not _TOKEN.match(table_id):
+    if not isinstance(table_id, str) or not _TOKEN.fullmatch(table_id):
         return None
     if not all(type(v) is int and 0 <= v < 2**31 for v in (since, until)) or since > until:
         return None

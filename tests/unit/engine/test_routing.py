@@ -3,6 +3,7 @@ for the instance that comes or goes; junk and strangers' heartbeats change nothi
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import Counter
 from typing import Any
@@ -14,6 +15,7 @@ from president.contract import Subjects
 from services.engine.mechanisms.routing import (
     LOST_AFTER,
     MAX_PEERS,
+    MAX_REACTING,
     NOT_REACTED,
     PERIOD,
     REACTED,
@@ -103,6 +105,7 @@ async def test_an_instance_that_says_it_leaves_is_dropped_at_once() -> None:
         b"not json",
         b"[1, 2]",
         b'{"instance": "engine.b", "state": "alive"}',
+        b'{"instance": "engine-b\\n", "state": "alive"}',
         b'{"instance": "engine-b", "state": "dead"}',
         b'{"instance": 7, "state": "alive"}',
         json.dumps({"instance": "x" * 65, "state": "alive"}).encode(),
@@ -155,6 +158,7 @@ def test_a_passed_on_request_must_have_come_on_a_game_command_subject(
         (b'{"table_id": "t-1", "since": 5, "until": 5}', ("t-1", 5, 5)),
         (b'{"table_id": "t-1", "since": 6, "until": 5}', None),
         (b'{"table_id": "t.1", "since": 3, "until": 5}', None),
+        (b'{"table_id": "t1\\n", "since": 3, "until": 5}', None),
         (b'{"table_id": "t-1", "since": -1, "until": 5}', None),
         (b'{"table_id": "t-1", "since": true, "until": 5}', None),
         (b'{"table_id": "t-1", "since": 3.0, "until": 5}', None),
@@ -207,3 +211,23 @@ async def test_a_reaction_for_an_owned_table_is_not_passed_on() -> None:
     found, _ = peers()
     reactions = Reactions(None, Subjects("p"), found)  # type: ignore[arg-type]
     assert await reactions.pass_on("t-1", 1, 2) is False  # alone: no client touched
+
+
+async def test_beyond_max_reacting_the_asking_instance_is_told_to_react_itself() -> None:
+    found, _ = peers()
+    reactions = Reactions(None, Subjects("p"), found)  # type: ignore[arg-type]
+    hold = asyncio.Event()
+    done: list[str] = []
+
+    async def react(table_id: str, since: int, until: int) -> None:
+        await hold.wait()
+        done.append(table_id)
+
+    asked = [Asked(b'{"table_id": "t-1", "since": 1, "until": 1}') for _ in range(MAX_REACTING + 3)]
+    for message in asked:
+        await reactions._asked(react, message)  # type: ignore[arg-type]
+    assert [a.answers for a in asked[MAX_REACTING:]] == [[NOT_REACTED]] * 3
+    hold.set()
+    await reactions.stop()
+    assert len(done) == MAX_REACTING
+    assert all(a.answers == [REACTED] for a in asked[:MAX_REACTING])
