@@ -65,8 +65,8 @@ class EngineSettings(ServiceSettings):
     engine_lease_capacity: int = Field(default=256, ge=1, description="tables leased at once")
     engine_route_tables: bool = Field(
         default=True,
-        description="pass each game command on to the instance that owns its table (heard"
-        " by heartbeats), so that a table's commands meet its lease",
+        description="pass each game command and reaction on to the instance that owns its"
+        " table (heard by heartbeats), so that a table's work meets its lease and its fold",
     )
     engine_clock_sweep: float = Field(
         default=5.0,

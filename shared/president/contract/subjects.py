@@ -102,10 +102,6 @@ class Subjects:
         another instance passed on to it."""
         return f"{self.prefix}.engine.fwd.{instance}"
 
-    @property
-    def engine_forwards(self) -> str:
-        return f"{self.prefix}.engine.fwd.*"
-
     def engine_reactions(self, instance: str) -> str:
         """Where engine instance ``instance`` takes the reactions to its tables' events
         that another instance received (the engine's own account)."""
