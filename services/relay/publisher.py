@@ -6,11 +6,11 @@ import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 
-from nats.aio.client import Client
 from nats.js import JetStreamContext
 from nats.js.api import Header
 from nats.js.errors import NotFoundError
 from president.bus.acks import Ack, AckPipeline, BatchFailed, Message
+from president.bus.client import QuickClient
 from president.bus.connect import NatsCredentials, connect
 from president.bus.streams import StreamSpec, ensure_stream
 from president.contract.headers import EXPECTED_LAST_SEQ
@@ -67,7 +67,9 @@ class JetStreamPublisher:
     after it, fail instead of landing out of order.
     """
 
-    def __init__(self, client: Client, spec: StreamSpec, ack_timeout: float, max_in_flight: int):
+    def __init__(
+        self, client: QuickClient, spec: StreamSpec, ack_timeout: float, max_in_flight: int
+    ):
         self._client = client
         self._js: JetStreamContext = client.jetstream()
         self._pipeline = AckPipeline(client, max_in_flight)

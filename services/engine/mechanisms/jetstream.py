@@ -18,6 +18,7 @@ from nats.aio.msg import Msg
 from nats.js.api import AckPolicy, ConsumerConfig, ConsumerInfo, DeliverPolicy, Header
 from nats.js.errors import APIError, NotFoundError
 from president.bus.acks import AckPipeline, BatchFailed, Message
+from president.bus.client import QuickClient
 from president.bus.pulls import OpenPulls
 from president.contract import LobbyEvent, PublicEvent, Subjects
 from president.contract.headers import MSG_ID
@@ -54,7 +55,7 @@ class JetStreamPrompts:
 
     def __init__(
         self,
-        client: Client,
+        client: QuickClient,
         subjects: Subjects,
         ack_timeout: float = 10.0,
         window: int = PROMPTS_IN_FLIGHT,

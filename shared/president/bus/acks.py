@@ -1,20 +1,20 @@
 """Pipelined JetStream publishing on a core NATS connection: a batch out, its acks back on
-one subscription (cheaper than nats-py's ``publish_async``, a future per message)."""
+one inline subscription (cheaper than nats-py's ``publish_async``, a future per message)."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import nats
-from nats.aio.client import Client
-from nats.aio.msg import Msg
+import orjson
 from nats.aio.subscription import Subscription
 from nats.js.api import Header
 from nats.js.errors import APIError, NoStreamResponseError
+
+from president.bus.client import QuickClient
 
 _NO_RESPONDERS = "503"
 
@@ -59,7 +59,7 @@ class AckPipeline:
     """Publishes batches with at most ``window`` messages of each unacked; batches of
     concurrent callers go out side by side, each with its own acks."""
 
-    def __init__(self, client: Client, window: int):
+    def __init__(self, client: QuickClient, window: int):
         self._client = client
         self._window = max(1, window)
         self._prefix = ""
@@ -103,20 +103,20 @@ class AckPipeline:
         async with self._subscribing:
             if self._subscription is None:
                 self._prefix = self._client.new_inbox() + "."
-                self._subscription = await self._client.subscribe(
-                    self._prefix + ">", cb=self._acked
+                self._subscription = await self._client.subscribe_inline(
+                    self._prefix + ">", self._acked
                 )
 
-    async def _acked(self, msg: Msg) -> None:
-        key, _, index = msg.subject[len(self._prefix) :].partition(".")
+    def _acked(self, subject: str, data: bytes, headers: dict[str, str] | None) -> None:
+        key, _, index = subject[len(self._prefix) :].partition(".")
         batch = self._batches.get(key)
         if batch is None or batch.failure is not None:
             return  # an answer to a batch that has ended
-        position = int(index)
-        if batch.acks[position] is not None:
-            return
+        position = int(index) if index.isdecimal() else len(batch.acks)
+        if position >= len(batch.acks) or batch.acks[position] is not None:
+            return  # not an answer to this batch's messages, or a repeat
         try:
-            ack = _ack_of(msg)
+            ack = _ack_of(data, headers)
         except (nats.errors.Error, ValueError, KeyError, TypeError) as error:
             batch.failure = BatchFailed(error)
         else:
@@ -137,14 +137,14 @@ async def _settled(batch: _Batch, unacked: int) -> None:
         await batch.progress.wait()
 
 
-def _ack_of(msg: Msg) -> Ack:
+def _ack_of(data: bytes, headers: dict[str, str] | None) -> Ack:
     """The ack in a reply; raises the error it carries instead."""
-    status = msg.headers.get(Header.STATUS) if msg.headers else None
+    status = headers.get(Header.STATUS) if headers else None
     if status == _NO_RESPONDERS:
         raise NoStreamResponseError
     if status:
         raise nats.errors.Error(f"JetStream answered a publish with status {status}")
-    response = json.loads(msg.data)
+    response = orjson.loads(data)
     if "error" in response:
         raise APIError.from_error(response["error"])
     return Ack(seq=int(response["seq"]), duplicate=bool(response.get("duplicate", False)))

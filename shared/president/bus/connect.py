@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from nats.aio.client import Client, Server
 
 from president.bus.auth import inbox_prefix
-from president.bus.headers import QuickHeadersClient
+from president.bus.client import QuickClient
 from president.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -200,10 +200,10 @@ async def connect(
     policy: ReconnectPolicy | None = None,
     watch: ConnectionWatch | None = None,
     **overrides: Any,
-) -> Client:
-    """A nats-py client connected with :func:`nats_options` (one that parses headers
-    quicker: :class:`president.bus.headers.QuickHeadersClient`)."""
-    client = QuickHeadersClient()
+) -> QuickClient:
+    """A nats-py client connected with :func:`nats_options`
+    (:class:`president.bus.client.QuickClient`)."""
+    client = QuickClient()
     await client.connect(
         **nats_options(nats_url, name, credentials, policy=policy, watch=watch, **overrides)
     )

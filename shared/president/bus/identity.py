@@ -4,9 +4,10 @@ command account's service import, never what the client wrote."""
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+import orjson
 
 from president.bus.auth import ROLES
 
@@ -43,7 +44,7 @@ def attested_requester(headers: Mapping[str, str] | None) -> Requester | None:
     if raw is None:
         return None
     try:
-        info = json.loads(raw)
+        info = orjson.loads(raw)
     except ValueError:
         return None
     user = info.get("user") if isinstance(info, dict) else None

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
-import nats
 import pytest
 from nats.js.api import Header
 from nats.js.errors import APIError
 from president.bus.acks import AckPipeline, BatchFailed
+from president.bus.connect import connect
 
 pytestmark = pytest.mark.integration
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.integration
 async def test_concurrent_batches_get_their_own_acks_and_a_wrong_stream_is_refused(
     nats_url: str, unique_prefix: str
 ) -> None:
-    client = await nats.connect(nats_url)
+    client = await connect(nats_url, "acks-test")
     stream = unique_prefix.upper()
     try:
         await client.jetstream().add_stream(name=stream, subjects=[f"{unique_prefix}.>"])
@@ -39,5 +39,41 @@ async def test_concurrent_batches_get_their_own_acks_and_a_wrong_stream_is_refus
             await pipeline.publish(batch("d", 2) + wrong)
         assert isinstance(failed.value.error, APIError)
         assert len(pipeline.acked()) == 2
+    finally:
+        await client.close()
+
+
+async def test_an_inline_subscription_takes_every_message_and_survives_a_failing_handler(
+    nats_url: str, unique_prefix: str
+) -> None:
+    client = await connect(nats_url, "inline-test")
+    seen: list[tuple[str, bytes, dict[str, str] | None]] = []
+
+    def handler(subject: str, data: bytes, headers: dict[str, str] | None) -> None:
+        if data == b"boom":
+            raise RuntimeError("a handler's bug")
+        seen.append((subject, data, headers))
+
+    try:
+        subscription = await client.subscribe_inline(f"{unique_prefix}.>", handler)
+        await client.publish(f"{unique_prefix}.a", b"1", headers={"k": "v"})
+        await client.publish(f"{unique_prefix}.b", b"boom")
+        await client.publish(f"{unique_prefix}.c", b"2")
+        await client.flush()
+        for _ in range(100):
+            if len(seen) == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert seen == [
+            (f"{unique_prefix}.a", b"1", {"k": "v"}),
+            (f"{unique_prefix}.c", b"2", None),
+        ]
+        assert client.is_connected  # the handler's error did not end the read loop
+
+        await subscription.unsubscribe()
+        await client.publish(f"{unique_prefix}.d", b"3")
+        await client.flush()
+        await asyncio.sleep(0.05)
+        assert len(seen) == 2 and client._inline == {}
     finally:
         await client.close()

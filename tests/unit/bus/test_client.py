@@ -6,7 +6,7 @@ import random
 
 import pytest
 from nats.aio.client import Client
-from president.bus.headers import QuickHeadersClient, parse_header_lines
+from president.bus.client import QuickClient, parse_header_lines
 
 pytestmark = pytest.mark.unit
 
@@ -51,5 +51,5 @@ def test_random_header_blocks_parse_as_nats_py_parses_them() -> None:
 
 
 def test_the_client_parses_with_it() -> None:
-    assert QuickHeadersClient()._parse_header_lines is parse_header_lines
-    assert issubclass(QuickHeadersClient, Client)
+    assert QuickClient()._parse_header_lines is parse_header_lines
+    assert issubclass(QuickClient, Client)
