@@ -7,6 +7,7 @@ from president_tools.cli import asyncapi as _asyncapi  # noqa: F401
 from president_tools.cli import audit as _audit  # noqa: F401
 from president_tools.cli import bench_ai_worker as _bench_ai_worker  # noqa: F401
 from president_tools.cli import bench_bus as _bench_bus  # noqa: F401
+from president_tools.cli import bench_compare as _bench_compare  # noqa: F401
 from president_tools.cli import bench_e2e as _bench_e2e  # noqa: F401
 from president_tools.cli import bench_flood as _bench_flood  # noqa: F401
 from president_tools.cli import bench_rules as _bench_rules  # noqa: F401

@@ -1,0 +1,157 @@
+"""`president bench compare`: `bench e2e` on an earlier revision and on this checkout,
+alternated, so that both sides see the same machine."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from president_tools.cli.app import bench_app
+
+CHECKOUT = Path(__file__).resolve().parents[4]
+"""The checkout this command runs from (``shared/tools/president_tools/cli/`` is in it)."""
+
+_RUN = "import sys; from president_tools.cli import app; app(sys.argv[1:], prog_name='president')"
+
+FIGURES = (
+    "actions_per_s",
+    "rtt_p50_ms",
+    "rtt_p99_ms",
+    "ratio_to_pg_commits",
+    "engines_ms",
+    "relay_ms",
+    "table_ms",
+    "ai_workers_ms",
+    "services_ms",
+    "servers_ms",
+    "all_ms",
+    "prompt_bytes_per_action",
+)
+"""What each run is summed up by (CPU in ms per action; engines and AI workers summed)."""
+
+
+@bench_app.command(
+    "compare", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
+)
+def bench_compare(
+    ctx: typer.Context,
+    before: Annotated[str, typer.Option(help="The git revision to compare this checkout with.")],
+    pairs: Annotated[int, typer.Option(min=1, help="Runs of each side, alternated.")] = 3,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Run `president bench e2e --json` on revision BEFORE and on this checkout's work tree,
+    one after the other, PAIRS times; print each run's figures and each side's medians.
+
+    Any other option goes to every `bench e2e` (`--engines 2`, `--no-auditor`, ...). Each
+    side runs from its own tree, as its own code: the revision is exported (`git archive`)
+    to a temporary folder, and each run starts there with only that tree on the path
+    (a service started from another folder would import that folder's `services`).
+    """
+    with tempfile.TemporaryDirectory(prefix="president-before-") as scratch:
+        trees = {"before": _export(before, Path(scratch)), "after": CHECKOUT}
+        runs: list[dict[str, Any]] = []
+        for pair in range(1, pairs + 1):
+            for side, tree in trees.items():
+                figures = summary(_bench(tree, list(ctx.args)))
+                runs.append({"pair": pair, "side": side, **figures})
+                if not as_json:
+                    typer.echo(_line(runs[-1]))
+    medians = {side: _medians([r for r in runs if r["side"] == side]) for side in trees}
+    if as_json:
+        typer.echo(json.dumps({"before": before, "runs": runs, "medians": medians}))
+        return
+    for side, figures in medians.items():
+        typer.echo(_line({"pair": "median", "side": side, **figures}))
+
+
+def _export(revision: str, into: Path) -> Path:
+    """The tree of ``revision`` of this checkout's repository, written under ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(CHECKOUT), "archive", "--format=tar", revision],
+        capture_output=True,
+        check=False,
+    )
+    if archive.returncode != 0:
+        raise typer.BadParameter(
+            archive.stderr.decode(errors="replace").strip(), param_hint="--before"
+        )
+    tree = into / "tree"
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(tree, filter="data")
+    if not (tree / "shared" / "tools" / "president_tools").is_dir():
+        raise typer.BadParameter(
+            f"{revision} has no shared/tools/president_tools: too old to compare",
+            param_hint="--before",
+        )
+    return tree
+
+
+def _bench(tree: Path, options: list[str]) -> dict[str, Any]:
+    """One `bench e2e --json` run of the code in ``tree``: its report."""
+    path = os.pathsep.join(str(tree / p) for p in ("shared", "shared/tools", "."))
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN, "bench", "e2e", "--json", *options],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        raise typer.Exit(_failed(tree, done))
+    report: dict[str, Any] = json.loads(lines[-1])
+    return report
+
+
+def _failed(tree: Path, done: subprocess.CompletedProcess[str]) -> int:
+    typer.echo(f"bench e2e failed in {tree} (exit {done.returncode}):", err=True)
+    typer.echo(done.stderr[-2000:], err=True)
+    return 1
+
+
+def summary(report: dict[str, Any]) -> dict[str, Any]:
+    """The ``FIGURES`` of one `bench e2e --json` report."""
+    cpu: dict[str, float] = report["cpu_ms_per_action"]
+
+    def summed(prefix: str) -> float:
+        return round(sum(v for k, v in cpu.items() if k.startswith(prefix)), 3)
+
+    return {
+        "actions_per_s": report["actions_per_s"],
+        "rtt_p50_ms": report["rtt_p50_ms"],
+        "rtt_p99_ms": report["rtt_p99_ms"],
+        "ratio_to_pg_commits": report["ratio_to_pg_commits"],
+        "engines_ms": summed("engine"),
+        "relay_ms": summed("relay"),
+        "table_ms": summed("table"),
+        "ai_workers_ms": summed("ai-worker"),
+        "services_ms": cpu["services"],
+        "servers_ms": cpu["servers"],
+        "all_ms": cpu["all"],
+        "prompt_bytes_per_action": report.get("prompt_bytes_per_action"),
+    }
+
+
+def _medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in FIGURES:
+        values = [r[name] for r in runs if r.get(name) is not None]
+        out[name] = round(statistics.median(values), 3) if values else None
+    return out
+
+
+def _line(run: dict[str, Any]) -> str:
+    return f"{run['pair']!s:>6} {run['side']:<6} " + " ".join(
+        f"{name}={run[name]}" for name in FIGURES
+    )
