@@ -58,3 +58,13 @@ def test_the_revision_is_exported_whole_beside_the_checkout(tmp_path: Path) -> N
 def test_an_unknown_revision_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(typer.BadParameter, match="no-such-revision"):
         bench_compare._export("no-such-revision", tmp_path)
+
+
+def test_a_failed_run_is_said_and_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert bench_compare._bench(tmp_path, ["--no-such-option"]) is None
+    assert "bench e2e failed" in capsys.readouterr().err
+    runs = [{"failed": True}, summary(REPORT), summary(REPORT | {"actions_per_s": 3000.0})]
+    medians = bench_compare._medians([r for r in runs if not r.get("failed")])
+    assert medians["actions_per_s"] == 2000.0 and medians["engines_ms"] == 0.5

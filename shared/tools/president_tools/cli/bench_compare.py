@@ -50,7 +50,8 @@ def bench_compare(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Run `president bench e2e --json` on revision BEFORE and on this checkout's work tree,
-    one after the other, PAIRS times; print each run's figures and each side's medians.
+    one after the other, PAIRS times; print each run's figures and each side's medians (a
+    run that fails is said and left out).
 
     Any other option goes to every `bench e2e` (`--engines 2`, `--no-auditor`, ...). Each
     side runs from its own tree, as its own code: the revision is exported (`git archive`)
@@ -62,11 +63,15 @@ def bench_compare(
         runs: list[dict[str, Any]] = []
         for pair in range(1, pairs + 1):
             for side, tree in trees.items():
-                figures = summary(_bench(tree, list(ctx.args)))
-                runs.append({"pair": pair, "side": side, **figures})
-                if not as_json:
+                report = _bench(tree, list(ctx.args))
+                run = {"pair": pair, "side": side}
+                runs.append(run | ({"failed": True} if report is None else summary(report)))
+                if not as_json and report is not None:
                     typer.echo(_line(runs[-1]))
-    medians = {side: _medians([r for r in runs if r["side"] == side]) for side in trees}
+    medians = {
+        side: _medians([r for r in runs if r["side"] == side and not r.get("failed")])
+        for side in trees
+    }
     if as_json:
         typer.echo(json.dumps({"before": before, "runs": runs, "medians": medians}))
         return
@@ -96,8 +101,9 @@ def _export(revision: str, into: Path) -> Path:
     return tree
 
 
-def _bench(tree: Path, options: list[str]) -> dict[str, Any]:
-    """One `bench e2e --json` run of the code in ``tree``: its report."""
+def _bench(tree: Path, options: list[str]) -> dict[str, Any] | None:
+    """One `bench e2e --json` run of the code in ``tree``: its report, None when it
+    failed (said on stderr; the other runs go on)."""
     path = os.pathsep.join(str(tree / p) for p in ("shared", "shared/tools", "."))
     done = subprocess.run(
         [sys.executable, "-c", _RUN, "bench", "e2e", "--json", *options],
@@ -108,16 +114,12 @@ def _bench(tree: Path, options: list[str]) -> dict[str, Any]:
         check=False,
     )
     lines = done.stdout.strip().splitlines()
-    if done.returncode != 0 or not lines:
-        raise typer.Exit(_failed(tree, done))
-    report: dict[str, Any] = json.loads(lines[-1])
-    return report
-
-
-def _failed(tree: Path, done: subprocess.CompletedProcess[str]) -> int:
-    typer.echo(f"bench e2e failed in {tree} (exit {done.returncode}):", err=True)
-    typer.echo(done.stderr[-2000:], err=True)
-    return 1
+    if done.returncode == 0 and lines:
+        report: dict[str, Any] = json.loads(lines[-1])
+        return report
+    said = (done.stderr or done.stdout)[-2000:]
+    typer.echo(f"bench e2e failed in {tree} (exit {done.returncode}):\n{said}", err=True)
+    return None
 
 
 def summary(report: dict[str, Any]) -> dict[str, Any]:
