@@ -1,11 +1,12 @@
-"""Every setting a process reads is on the manual's settings page, and every metric on its
-monitoring page."""
+"""The manual holds every setting a process reads (settings page), every metric (monitoring
+page) and every `president` command (the commands page's index)."""
 
 from __future__ import annotations
 
 import importlib
 import inspect
 from pathlib import Path
+from typing import Any
 
 import pytest
 from president.runtime import metrics
@@ -49,3 +50,39 @@ def test_every_metric_is_on_the_monitoring_page() -> None:
     assert len(names) > 20
     missing = [name for name in names if f"`{name}`" not in page]
     assert not missing, f"not on docs/monitoring.md: {missing}"
+
+
+def _leaf_commands() -> list[list[str]]:
+    """Every ``president`` command that runs something, as its words (``["bench", "e2e"]``)."""
+    from president_tools.cli import app
+    from typer.main import get_command
+
+    leaves: list[list[str]] = []
+
+    def walk(command: Any, words: list[str]) -> None:
+        children = getattr(command, "commands", None)
+        if not children:
+            leaves.append(words)
+        for name, child in (children or {}).items():
+            walk(child, [*words, name])
+
+    walk(get_command(app), [])
+    return leaves
+
+
+def test_every_command_is_in_the_commands_page_index() -> None:
+    page = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    index = page.split("## Every command", 1)[1]
+    rows = [row.split("|")[1] for row in index.splitlines() if row.startswith("| `president")]
+    leaves = _leaf_commands()
+    assert len(leaves) > 25
+    missing = [
+        " ".join(words)
+        for words in leaves
+        if not any(
+            f"`president {' '.join(words)}`" in first
+            or (f"`president {words[0]} " in first and f"`{words[-1]}`" in first)
+            for first in rows
+        )
+    ]
+    assert not missing, f"not in the index of docs/commands.md: {missing}"
