@@ -7,6 +7,7 @@ import ctypes
 import os
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from pathlib import Path
 from president.runtime.ready import clear_ready
 
 _PR_SET_PDEATHSIG = 1
+START_ATTEMPTS = 3
+"""Starts of a process that exits while starting (``ManagedProcess.wait_started``)."""
 
 
 class ProcessStartError(RuntimeError):
@@ -101,6 +104,23 @@ class ManagedProcess:
                     f"{self.name} not ready after {timeout:.0f}s:\n{self.log_tail()}"
                 )
             time.sleep(0.02)
+
+    def wait_started(self, timeout: float, attempts: int = START_ATTEMPTS) -> None:
+        """``wait_ready``; a process that exits while starting is started again, up to
+        ``attempts`` starts in all, as its supervisor would restart it (a service that
+        cannot start exits so that it is restarted: a NATS cluster still placing the
+        streams' replicas, say). Each start's output stays in the log."""
+        for attempt in range(1, attempts + 1):
+            try:
+                self.wait_ready(timeout)
+                return
+            except ProcessStartError as error:
+                if self.alive() or attempt == attempts:
+                    raise  # not ready in time, or no start left
+                said = str(error).splitlines()[0]
+                print(f"{said}; starting it again", file=sys.stderr)
+                time.sleep(0.5 * attempt)
+                self.start()
 
     def signal(self, signum: int) -> None:
         """Send ``signum`` to the process (nothing when it is not running)."""

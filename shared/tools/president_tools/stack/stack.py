@@ -150,7 +150,7 @@ class ServiceStack:
                 self._spawn(role) for role in ROLES for _ in range(self.config.counts()[role])
             ]
             for process in started:
-                process.wait_ready(self.config.ready_timeout)
+                process.wait_started(self.config.ready_timeout)
         except BaseException:
             self.stop()
             raise
