@@ -1,24 +1,5 @@
-"""The Postgres side of a relay: a lease that a frozen holder cannot keep.
-
-One relay publishes, the others wait: the one holding the lease row of the relay's
-name (``relay_leases``, migration 0005; the statements are the store's,
-``president.store.relay_leases``). A lease lasts ``ttl`` seconds from its last
-renewal; its holder renews it every ``ttl / 4`` seconds on a dedicated connection, and
-any relay takes it once it has expired. All times are the database's clock, so the
-relays' clocks never matter.
-
-Every taking bumps the lease's ``epoch``, the fencing token. A holder that froze
-(SIGSTOP, a stalled VM) and wakes after a standby took over is stopped three ways:
-it stops publishing once its own clock says the lease may have run out (it counts
-from before its last renewal was sent, so it gives up no later than the database
-could give the lease away); its checkpoint save carries its epoch and saves nothing
-for a stale one (the lease row is locked for the save, so a taking waits for a save
-in progress); and its publishes are fenced by JetStream (``Nats-Expected-Last-Sequence``,
-see ``publisher``), so a message the new holder stored makes the old one's next
-publish fail.
-
-The same connection LISTENs for the store's NOTIFY, which only wakes the relay early.
-"""
+"""The Postgres side of a relay: a lease of the relay's name that a frozen holder cannot
+keep, fenced by its epoch (docs/decisions/2026-12-04-locks-and-leases.md)."""
 
 from __future__ import annotations
 

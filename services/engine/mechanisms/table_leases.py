@@ -1,23 +1,6 @@
-"""Table leases: an engine instance keeps the lock of a table while its commands keep coming.
-
-One dedicated connection holds the session-level advisory locks (the same keys as the
-per-command locks) of the tables this instance leases. While a table is leased, its
-commands take no lock round trip: the head version and the remembered rejections read
-when the lease was taken stay true as long as it is held, because every writer of a
-game stream holds its lock, and this instance records its own rejections in the lease
-as well as in the database.
-
-A lease ends when its table has been idle for ``idle`` seconds, when its game ends, when
-another instance asks for the table (:meth:`TableLeases.asked`, called when such a request
-arrives; the lease is released as soon as the command in hand is done), or when the
-connection is
-lost (the server ends the session and its locks; the leases are forgotten at once). A
-table that was asked for is not leased again for ``contended`` seconds: two instances
-taking turns on one table use the per-command lock instead.
-
-The requests do not go through LISTEN/NOTIFY: Postgres wakes every listening backend of
-the database for every NOTIFY, and the store notifies on every append.
-"""
+"""Table leases: an engine instance keeps the lock of a table while its commands keep
+coming, on one connection of its own (why and when a lease ends:
+docs/decisions/2026-12-04-locks-and-leases.md)."""
 
 from __future__ import annotations
 

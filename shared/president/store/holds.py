@@ -1,18 +1,6 @@
-"""Holding a stream as its only writer, across every client of one Postgres database.
-
-A hold takes the stream's advisory lock (session level) on a pooled connection and, in
-the same statement, reads the stream's head version and the refusal remembered for the
-sender's command (``command_rejections``): one round trip when the stream is free. When
-another client holds it, ``waiting()`` is awaited (e.g. to ask a holder to let go), the
-lock is waited for and the head read again (what was read predates the wait). The lock is
-held until the hold ends; a failed take or release ends the connection (the pool does not
-reset session state). At most half the pool holds streams at once: a holder reads and
-appends through the same pool, so a pool full of holds would wait on itself forever.
-
-Clients that keep a stream's lock between holds on a connection of their own (the
-engine's table leases) take the same lock (:func:`writer_lock_key`) through
-:mod:`president.store.writer_locks`.
-"""
+"""Holding a stream as its only writer, across every client of one Postgres database: its
+advisory lock, its head and the sender's remembered refusal in one round trip
+(docs/decisions/2026-12-04-locks-and-leases.md)."""
 
 from __future__ import annotations
 

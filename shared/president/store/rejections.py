@@ -1,11 +1,5 @@
-"""Remembered rejections: a command refused once is refused the same way when resent.
-
-The log remembers what a command did when it was accepted (``commands`` and the events'
-``command_id``); ``command_rejections`` (migration 0004) remembers the reply when it was
-refused, keyed by the stream the command addressed, its sender (the attested NATS user,
-'' when anonymous: migration 0007) and its command id. The store's holds read it
-(``recall_query``) and write it (``REMEMBER``); rows are never changed or deleted.
-"""
+"""Remembered rejections: a command refused once is refused the same way when resent
+(``command_rejections``, keyed by stream, sender and command id; never changed)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Appends NOTIFY from their own statement: drop the per-statement notify trigger.
-
-The append statement calls pg_notify('president_events', '') itself; the plpgsql trigger
-cost a function call per append for the same effect.
+"""Appends NOTIFY from their own statement (pg_notify in the append): the per-statement
+notify trigger, a plpgsql call per append for the same effect, is dropped.
 
 Revision ID: 0003
 Revises: 0002

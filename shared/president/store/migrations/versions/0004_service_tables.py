@@ -1,9 +1,6 @@
-"""The services' own tables: remembered rejections (table service and engine) and the lobby.
-
-`command_rejections` replaces the engine's `engine_rejections`, which the engine created
-at startup; its rows move over (key: the game stream). `lobby_tables` was created by the
-table service at startup, so it may exist already: it is kept as it is (a projection that
-the log rebuilds). From here on the services create nothing: they need this migration.
+"""The services' own tables: `command_rejections` (the engine's `engine_rejections` rows
+move over) and `lobby_tables` (kept if the table service made it). From here on the
+services create no tables (docs/decisions/2026-11-29-command-rejections.md).
 
 Revision ID: 0004
 Revises: 0003

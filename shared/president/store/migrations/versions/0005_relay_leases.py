@@ -1,9 +1,6 @@
-"""Relay leases: the relay lock as a row with a holder, an epoch and an expiry.
-
-The advisory lock of 0002's relays lasted as long as the holder's session, so a frozen
-holder (SIGSTOP, a stalled VM) kept it forever. A lease lasts until ``expires_at``: the
-holder renews it by heartbeat, anyone takes it once it has expired, and each taking
-bumps ``epoch`` (the fencing token): a checkpoint is saved only by the current epoch.
+"""Relay leases: the relay lock as a row with a holder, an epoch (the fencing token) and an
+expiry, which a frozen holder cannot keep as it kept 0002's session lock
+(docs/decisions/2026-12-01-relay-lease.md).
 
 Revision ID: 0005
 Revises: 0004

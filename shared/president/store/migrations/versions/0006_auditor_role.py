@@ -1,8 +1,6 @@
-"""The auditor's role: `president_auditor` reads every table of the log, writes nothing.
-
-`president audit` connects as it (PRESIDENT_AUDITOR_ROLE_PASSWORD, set by `president
-serve migrate`). Like `president_app` it is created without a password; the migration's
-owner (`president_owner`, not a superuser: CREATEROLE and the database's owner) creates it.
+"""The auditor's role: `president_auditor` reads every table of the log and writes nothing;
+created without a password, which `president serve migrate` sets
+(PRESIDENT_AUDITOR_ROLE_PASSWORD), by the migration's owner `president_owner`.
 
 Revision ID: 0006
 Revises: 0005
