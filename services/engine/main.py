@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Coroutine
+from typing import Any
 
 from nats.aio.client import Client
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
@@ -163,9 +165,42 @@ class EngineApp:
             batch=settings.engine_consumer_batch,
             check_every=settings.engine_consumer_check,
         )
-        # Periodic looks: overdue turns (a restart's, another instance's), stalled tables
-        # (``president_stalled_tables``) and, on the one engine holding its lease, tables
-        # whose last event got no reaction.
+        background = self._background(store, engine, reactor, turn_clock, consumer)
+        for name, work in background.items():
+            task = asyncio.create_task(work, name=name)
+            runtime.supervise(task, "the reactor" if name == "engine-reactor" else name)
+            self._tasks.append(task)
+        if command_client is not client:
+            runtime.health.add("nats commands", nats_check(command_client))
+        self._commands = command_server(
+            command_client,
+            self.subjects.game_commands,
+            engine,
+            RateLimits(settings.command_rate, settings.command_burst),
+            settings.engine_max_workers,
+            self._peers,
+        )
+        await self._commands.start()
+        if self._peers is not None:  # heard once it takes what is passed on to it
+            await self._peers.start()
+        runtime.health.add("nats", nats_check(client))
+        runtime.health.add("postgres", postgres_check(store.pool))
+        runtime.health.add("reactor", consumer.health)
+        log.info("engine %s: started on prefix %s", settings.instance_id, self.subjects.prefix)
+
+    def _background(
+        self,
+        store: PostgresEventStore,
+        engine: Engine,
+        reactor: Reactor,
+        turn_clock: TurnClock,
+        consumer: EventConsumer,
+    ) -> dict[str, Coroutine[Any, Any, None]]:
+        """The engine's background work by task name: the reactor, the turn clock and the
+        periodic looks at overdue turns (a restart's, another instance's), stalled tables
+        (``president_stalled_tables``) and, on the one engine holding its lease, tables
+        whose last event got no reaction."""
+        settings, clock, stop = self.settings, self.clock, self._stop
         overdue = OverdueSweep(
             LogDeadlineFacts(store),
             clock,
@@ -190,13 +225,9 @@ class EngineApp:
             settings.instance_id,
             seconds=3 * settings.engine_reaction_sweep,
         )
-        stop, sweep, reaction = (
-            self._stop,
-            settings.engine_clock_sweep,
-            settings.engine_reaction_sweep,
-        )
+        sweep, reaction = settings.engine_clock_sweep, settings.engine_reaction_sweep
         stop.clear()
-        background = {
+        return {
             "engine-reactor": consumer.run(stop),
             "engine-turn-clock": turn_clock.run(stop),
             "engine-clock-sweep": every(sweep, overdue.sweep, stop, name="engine-clock-sweep"),
@@ -205,27 +236,6 @@ class EngineApp:
                 reaction, unreacted.sweep, stop, name="engine-reaction-sweep", leader=leader
             ),
         }
-        for name, work in background.items():
-            task = asyncio.create_task(work, name=name)
-            runtime.supervise(task, "the reactor" if name == "engine-reactor" else name)
-            self._tasks.append(task)
-        if command_client is not client:
-            runtime.health.add("nats commands", nats_check(command_client))
-        self._commands = command_server(
-            command_client,
-            self.subjects.game_commands,
-            engine,
-            RateLimits(settings.command_rate, settings.command_burst),
-            settings.engine_max_workers,
-            self._peers,
-        )
-        await self._commands.start()
-        if self._peers is not None:  # heard once it takes what is passed on to it
-            await self._peers.start()
-        runtime.health.add("nats", nats_check(client))
-        runtime.health.add("postgres", postgres_check(store.pool))
-        runtime.health.add("reactor", consumer.health)
-        log.info("engine %s: started on prefix %s", settings.instance_id, self.subjects.prefix)
 
     async def stop(self) -> None:
         """Stop taking commands, answer those in hand, stop the reactor, disconnect."""
