@@ -146,7 +146,9 @@ def test_the_line_dropped_for_10_s_says_reconnecting_then_resumes_without_reload
 def test_an_expired_user_jwt_is_replaced_by_a_fresh_ticket_unnoticed(
     stack: ServiceStack, page: Page
 ) -> None:
-    page.create_table(players=3, rounds=2)
+    # Rounds enough to outlive the JWT however fast the AIs play (two rounds lasted under
+    # USER_TTL on a fast machine); the test goes on as soon as the page has reconnected.
+    page.create_table(players=3, rounds=8)
     page.driver.execute_script(WATCH_STATUS)
     sessions = lambda: int(  # noqa: E731
         page.element("debug-connection").get_attribute("data-sessions") or 0
