@@ -80,12 +80,9 @@ async def follow_subject(
     subscription = await js.subscribe(subject, stream=stream, ordered_consumer=True, config=config)
     try:
         while True:
-            try:
-                message = await subscription.next_msg(timeout=idle_timeout or 3600.0)
-            except TimeoutError:
-                if idle_timeout is not None:
-                    raise
-                continue
-            yield message
+            # No timeout unless asked: nats-py times ``next_msg`` with ``asyncio.wait_for``,
+            # which on Python 3.11 may swallow a cancellation that meets a message coming
+            # in; the follower then read on and the task cancelling it waited forever.
+            yield await subscription.next_msg(timeout=idle_timeout)
     finally:
         await subscription.unsubscribe()
