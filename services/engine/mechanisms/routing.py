@@ -19,6 +19,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from president.contract import Subjects
+from president.contract.subjects import parse_command_subject
 from president.runtime.metrics import PASSED_ON
 
 log = logging.getLogger(__name__)
@@ -101,8 +102,11 @@ class Peers:
 
     def forward_subject(self, subject: str) -> str | None:
         """Where a game command on ``subject`` goes: the forward subject of its table's
-        owner, None when this instance owns it."""
-        found = self.owner_of(subject.rpartition(".")[2])
+        owner, None when this instance owns it (or the subject names no table)."""
+        if not self._seen:
+            return None  # alone: nothing to parse
+        target = parse_command_subject(subject)
+        found = None if target is None else self.owner_of(target[1])
         return None if found is None else self._subjects.engine_forward(found)
 
     async def start(self) -> None:

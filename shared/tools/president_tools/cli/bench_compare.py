@@ -21,7 +21,6 @@ from president_tools.cli.app import bench_app
 CHECKOUT = Path(__file__).resolve().parents[4]
 """The checkout this command runs from (``shared/tools/president_tools/cli/`` is in it)."""
 
-_RUN = "import sys; from president_tools.cli import app; app(sys.argv[1:], prog_name='president')"
 
 FIGURES = (
     "actions_per_s",
@@ -106,7 +105,7 @@ def _bench(tree: Path, options: list[str]) -> dict[str, Any] | None:
     failed (said on stderr; the other runs go on)."""
     path = os.pathsep.join(str(tree / p) for p in ("shared", "shared/tools", "."))
     done = subprocess.run(
-        [sys.executable, "-c", _RUN, "bench", "e2e", "--json", *options],
+        [sys.executable, "-m", "president_tools", "bench", "e2e", "--json", *options],
         cwd=tree,
         env={**os.environ, "PYTHONPATH": path},
         capture_output=True,
