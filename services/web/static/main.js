@@ -1,5 +1,5 @@
 // The browser table: the lobby form, then one seat's game (sync.js keeps it in step).
-import { load, negotiate, t, has, card, cards, locale } from "/static/l10n.js";
+import { load, negotiate, t, has, card, cards, locale, languageName, refusal } from "/static/l10n.js";
 import { SeatLink } from "/static/sync.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,8 +16,9 @@ const state = {
 async function main() {
   state.config = await (await fetch("/api/config")).json();
   const available = state.config.locales;
-  const chosen = params.get("lang") || localStorage.getItem("president-lang");
-  await load(chosen && available.includes(chosen) ? chosen : negotiate(navigator.languages, available));
+  // ?lang= first (hr-HR, iw, he;q=0 read as the standards say), then the saved choice, then the browser's
+  const chosen = [params.get("lang"), localStorage.getItem("president-lang")].filter(Boolean);
+  await load(negotiate([...chosen, ...navigator.languages], available));
   fillLanguages(available);
   fillLobby();
   $("debug").hidden = !DEBUG;
@@ -38,7 +39,7 @@ async function main() {
 function fillLanguages(available) {
   const select = $("language");
   select.replaceChildren(...available.map((code) => {
-    const option = new Option(new Intl.DisplayNames([code], { type: "language" }).of(code), code);
+    const option = new Option(languageName(code), code);
     option.selected = code === locale();
     return option;
   }));
@@ -260,18 +261,6 @@ async function resendCommand(command) {
 async function resend() {
   const last = store.getItem("president-last");
   if (last) await resendCommand(JSON.parse(last));
-}
-
-function refusal(code, params = {}) {
-  if (!code) return t("web-failed");
-  const id = `reject-${code}`;
-  if (!has(id)) return t("web-failed");
-  const keys = Object.keys(params ?? {}).sort();
-  if (keys.length) {
-    const text = t(id, params, `with-${keys.join("-")}`);
-    if (text !== id) return text;
-  }
-  return t(id, params);
 }
 
 // -- keyboard -----------------------------------------------------------------

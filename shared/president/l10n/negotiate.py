@@ -1,4 +1,5 @@
-"""Which catalogue a person gets: ``--locale``, else LC_ALL / LC_MESSAGES / LANG, else ``en``."""
+"""Which catalogue a person gets: ``--locale``, else LANGUAGE, LC_ALL / LC_MESSAGES / LANG
+(gettext's order), else ``en``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from president.l10n.catalog import LOCALES, PSEUDO_LOCALES
 
 ENVIRONMENT = ("LC_ALL", "LC_MESSAGES", "LANG")
 """Read in POSIX order: the first one set (and not empty) is the environment's locale."""
+PRIORITY = "LANGUAGE"
+"""GNU gettext's list of languages (``he:en``): it comes first, unless the locale is ``C``."""
 
 
 def negotiate(requested: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -17,11 +20,16 @@ def negotiate(requested: str | None = None, environ: Mapping[str, str] | None = 
 
     ``requested`` (``--locale``) is a BCP 47 tag or an Accept-Language-style list
     (``he-IL, en;q=0.5``); when it is given, only it counts (an unknown tag gets ``en``).
-    Otherwise the environment's POSIX locale (``he_IL.UTF-8``) is negotiated the same way.
+    Otherwise the environment decides as gettext does: ``LANGUAGE`` (``he:en``) first,
+    unless the POSIX locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``he_IL.UTF-8``) is
+    exactly ``C``/``POSIX`` or unset; then that locale. A tag with ``q=0`` is never chosen.
     """
     if requested is None or not requested.strip():
         env = environ if environ is not None else {}
-        requested = next((env[name] for name in ENVIRONMENT if env.get(name)), "")
+        posix = next((env[name] for name in ENVIRONMENT if env.get(name)), "")
+        listed = env.get(PRIORITY, "").replace(":", ",")
+        honoured = posix not in ("", "C", "POSIX")  # gettext: C.UTF-8 is not C
+        requested = f"{listed},{posix}" if listed and honoured else posix
     for tag in _ranked(requested):
         found = _supported(tag)
         if found is not None:
@@ -30,7 +38,8 @@ def negotiate(requested: str | None = None, environ: Mapping[str, str] | None = 
 
 
 def _ranked(header: str) -> list[str]:
-    """The tags of an Accept-Language-style list, highest ``q`` first (ties keep their order)."""
+    """The tags of an Accept-Language-style list, highest ``q`` first (ties keep their
+    order); ``q=0`` means "not acceptable" (RFC 9110 12.4.2) and leaves the tag out."""
     weighted: list[tuple[float, int, str]] = []
     for index, part in enumerate(header.split(",")):
         tag, _, params = part.strip().partition(";")
@@ -40,7 +49,7 @@ def _ranked(header: str) -> list[str]:
                 quality = float(params.strip()[2:])
             except ValueError:
                 quality = 0.0
-        if tag:
+        if tag and quality > 0:
             weighted.append((-quality, index, tag))
     return [tag for _, _, tag in sorted(weighted)]
 

@@ -1,4 +1,5 @@
-"""Which language a person gets: ``--locale``, else LC_ALL / LC_MESSAGES / LANG, else en."""
+"""Which language a person gets: ``--locale``, else LANGUAGE, LC_ALL / LC_MESSAGES / LANG
+(gettext's order), else en."""
 
 from __future__ import annotations
 
@@ -32,6 +33,9 @@ pytestmark = pytest.mark.unit
         ("en-XA", "en-XA"),
         ("ar-XB", "ar-XB"),
         ("en_XA", "en-XA"),
+        ("he;q=0", "en"),  # q=0: not acceptable (RFC 9110), not the least preferred
+        ("he;q=0, hr;q=0.1", "hr"),
+        ("he;q=0.0, it", "it"),
     ],
 )
 def test_a_requested_tag_is_negotiated(requested: str, expected: str) -> None:
@@ -48,6 +52,12 @@ def test_a_requested_tag_is_negotiated(requested: str, expected: str) -> None:
         ({"LANG": "C.UTF-8"}, "en"),
         ({"LANG": "POSIX"}, "en"),
         ({}, "en"),
+        ({"LANGUAGE": "he", "LANG": "C.UTF-8"}, "he"),  # gettext honours it: C.UTF-8 is not C
+        ({"LANGUAGE": "pt:ka:he", "LANG": "hr_HR.UTF-8"}, "ka"),  # the first one we have
+        ({"LANGUAGE": "pt", "LANG": "hr_HR.UTF-8"}, "hr"),  # none we have: the locale
+        ({"LANGUAGE": "tr", "LC_ALL": "he_IL.UTF-8"}, "tr"),  # before LC_ALL
+        ({"LANGUAGE": "he", "LANG": "C"}, "en"),  # ignored under the C locale
+        ({"LANGUAGE": "he"}, "en"),  # and with no locale at all (that is C)
     ],
 )
 def test_without_a_request_the_environment_decides(environ: dict[str, str], expected: str) -> None:
