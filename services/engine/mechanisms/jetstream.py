@@ -86,11 +86,6 @@ class JetStreamPrompts:
             raise failed.error from None  # what publish_async's future would have raised
 
 
-def legacy_reactor_durable(subjects: Subjects) -> str:
-    """The reactor consumer's name before it had a secret part (taken over at start)."""
-    return f"{subjects.prefix.replace('.', '_')}-engine-reactor"
-
-
 def reactor_durable(subjects: Subjects, secret: str) -> str:
     """The reactor consumer's name, with a part derived from the engines' token secret.
 
@@ -98,9 +93,11 @@ def reactor_durable(subjects: Subjects, secret: str) -> str:
     ordered consumers use, and nats-server takes the name from the request's body there:
     a body naming an existing consumer updates it, which no permission can tell apart.
     Only a name no client can learn keeps this consumer out of reach (64 bits; the
-    clients may neither list consumers nor read their advisories)."""
+    clients may neither list consumers nor read their advisories). No consumer of
+    another name is ever adopted: the name it had before this part, ``{p}-engine-reactor``,
+    is one any client may create, starting anywhere."""
     tag = hmac.new(secret.encode(), f"reactor:{subjects.prefix}".encode(), hashlib.sha256)
-    return f"{legacy_reactor_durable(subjects)}-{tag.hexdigest()[:16]}"
+    return f"{subjects.prefix.replace('.', '_')}-engine-reactor-{tag.hexdigest()[:16]}"
 
 
 def reactor_consumer(subjects: Subjects, secret: str) -> ConsumerConfig:
@@ -202,7 +199,6 @@ class EventConsumer:
         self._check_every = check_every
         self._settle = settle
         self._config = reactor_consumer(subjects, secret)
-        self._legacy = legacy_reactor_durable(subjects)
         self._stream = subjects.events_stream
         self.position: int | None = None
         """The stream sequence up to which every event was handled and acked (None: not
@@ -301,8 +297,7 @@ class EventConsumer:
                 self.position = max(self.position or 0, info.ack_floor.stream_seq)
             return False
         if self.position is None and info is None:
-            await self._take_over_legacy()
-            await self._create()  # a first start: nothing was lost
+            await self._create()  # a first start (or a new token secret): nothing was lost
             return True
         kind = "lost" if info is None else "drift"
         log.warning("engine reactor: consumer %s %s; healing it", self.durable, problem)
@@ -320,23 +315,6 @@ class EventConsumer:
         await self._create()
         self.problem = None
         return True
-
-    async def _take_over_legacy(self) -> None:
-        """Start where the consumer of the old, guessable name stopped. It is left to
-        the engines of the old version still running (deleted, they would create it
-        again from the stream's start); delete it once none runs."""
-        try:
-            info = await self._js.consumer_info(self._stream, self._legacy)
-        except NotFoundError:
-            return
-        if info.ack_floor is not None and info.ack_floor.stream_seq:
-            self.position = info.ack_floor.stream_seq
-            log.warning(
-                "engine reactor: going on from %s's sequence %s; delete that consumer once "
-                "no engine of the old version runs",
-                self._legacy,
-                self.position,
-            )
 
     async def _inspect(self) -> tuple[str | None, ConsumerInfo | None]:
         try:

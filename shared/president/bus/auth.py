@@ -195,7 +195,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 # The reactor's durable, whose name ends in a part derived from the token
                 # secret (services.engine.mechanisms.jetstream.reactor_durable): any name, so that
                 # no client may learn it from this file. Deleted and created again when
-                # it drifted; the old, guessable name's position is taken over.
+                # it drifted; a consumer of any other name is never taken over.
                 *_js_own_consumer(events, ANY_PREFIX),
             ),
             subscribe=(yield_subject, reactions, *inbox),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -24,7 +23,6 @@ from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS
 from services.engine.main import EngineApp, create_app
 from services.engine.mechanisms.jetstream import (
     EventConsumer,
-    legacy_reactor_durable,
     reactor_consumer,
     reactor_durable,
 )
@@ -198,28 +196,42 @@ async def test_a_fresh_engine_on_a_stream_with_messages_starts_after_them(
 
 
 @pytest.mark.timeout(120)
-async def test_the_consumer_of_the_old_guessable_name_is_taken_over_from_its_ack_floor(
-    fresh: Harness,
+async def test_a_consumer_under_the_old_name_is_never_adopted(
+    fresh: Harness, servers: TestServers
 ) -> None:
-    """An engine upgraded from the name without a secret part goes on where the old
-    consumer's acks stopped (and leaves it to engines of the old version still running)."""
-    table_id = "legacy-name"
+    """An integrator creates a consumer under the name the reactor had before it had a
+    secret part, a million sequences ahead (the 5-token create takes the name from the
+    body); an engine that finds no consumer of its own (here after a token-secret
+    rotation, or on its first start) starts after the stream's last message, never from
+    that consumer."""
+    table_id = "old-name"
     await write_table(fresh.store, table_id, players=3, rounds=1)
-    stream, legacy = fresh.subjects.events_stream, legacy_reactor_durable(fresh.subjects)
+    stream = fresh.subjects.events_stream
+    last = 0
 
     async def relayed() -> bool:
+        nonlocal last
         with contextlib.suppress(nats.js.errors.NotFoundError):  # no stream yet
-            return (await fresh.js.stream_info(stream)).state.last_seq >= 2
+            last = (await fresh.js.stream_info(stream)).state.last_seq
+            start = await fresh.js.get_last_msg(stream, fresh.subjects.lobby(table_id))
+            return start.seq == last and b"GameStartRequested" in start.data
         return False
 
     await _until(relayed)
-    old = dataclasses.replace(reactor_consumer(fresh.subjects, SECRET), durable_name=legacy)
-    await fresh.js.add_consumer(stream, old)
-    pull = await fresh.js.pull_subscribe_bind(legacy, stream=stream)
-    (first,) = await pull.fetch(1, timeout=5)
-    await first.ack_sync()
-    await pull.unsubscribe()
-    acked = first.metadata.sequence.stream
+    integrator = await nats.connect(**nats_options(servers.url_for("integrator"), "attacker"))
+    try:
+        config = {
+            "name": f"{fresh.prefix}-engine-reactor",
+            "filter_subjects": [fresh.subjects.all_public, fresh.subjects.all_lobby],
+            "deliver_policy": "by_start_sequence",
+            "opt_start_seq": last + 1_000_000,
+            "ack_policy": "explicit",
+        }
+        body = json.dumps({"stream_name": stream, "config": config}).encode()
+        reply = await integrator.request(f"$JS.API.CONSUMER.CREATE.{stream}", body, timeout=5)
+        assert b'"error"' not in reply.data, reply.data
+    finally:
+        await integrator.close()
 
     _, _, consumer = await _engine(fresh)
 
@@ -228,10 +240,11 @@ async def test_the_consumer_of_the_old_guessable_name_is_taken_over_from_its_ack
 
     await _until(bound)
     info = await fresh.js.consumer_info(stream, consumer.durable)
-    assert consumer.durable == reactor_durable(fresh.subjects, SECRET) != legacy
-    assert info.config.opt_start_seq == acked + 1
-    await fresh.wait_for_game(table_id)
+    print(f"\nthe engine's consumer starts at {info.config.opt_start_seq} (last {last})")
+    assert consumer.durable == reactor_durable(fresh.subjects, SECRET)
+    assert info.config.opt_start_seq == last + 1
     assert await fresh.play(table_id) > 0
+    assert await fresh.last_event_type(table_id) == "GameEnded"
 
 
 @pytest.mark.timeout(120)

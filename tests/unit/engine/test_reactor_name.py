@@ -6,7 +6,7 @@ import pytest
 from president.bus.auth import role_permissions
 from president.contract import Subjects
 
-from services.engine.mechanisms.jetstream import legacy_reactor_durable, reactor_durable
+from services.engine.mechanisms.jetstream import reactor_durable
 
 pytestmark = pytest.mark.unit
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.unit
 def test_the_name_has_a_part_only_the_token_secret_gives() -> None:
     subjects = Subjects("president")
     name = reactor_durable(subjects, "s" * 64)
-    assert name.startswith(legacy_reactor_durable(subjects) + "-")
+    assert name.startswith("president-engine-reactor-")
     assert len(name.rsplit("-", 1)[1]) == 16
     assert name == reactor_durable(subjects, "s" * 64)  # every engine finds the same one
     assert name != reactor_durable(subjects, "t" * 64)
