@@ -9,15 +9,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from president.contract.base import MAX_JSON_DEPTH
+from president.contract.parse import DuplicateKey, json_depth, unique_keys
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from services.web.lobby import Lobby, LobbyError
+from services.web.lobby import Lobby, LobbyError, create_command
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
@@ -39,6 +43,9 @@ class PageConfig:
 
     nats_url: str
     prefix: str
+    origin: str | None = None
+    """The page's origin (``https://host[:port]``): a state-changing request must come from
+    it (its ``Origin`` header). None: the origin of the request's own ``Host``."""
 
     def csp(self) -> str:
         """The page's Content-Security-Policy: its own origin, and NATS's WebSocket."""
@@ -48,20 +55,48 @@ class PageConfig:
             " form-action 'none'"
         )
 
+    def headers(self) -> dict[str, str]:
+        """The security headers of every response (the page's, the API's, the files')."""
+        return {
+            "Content-Security-Policy": self.csp(),
+            "X-Content-Type-Options": "nosniff",
+            "X-Frame-Options": "DENY",
+            "Referrer-Policy": "no-referrer",
+            "Cross-Origin-Opener-Policy": "same-origin",
+            "Cross-Origin-Resource-Policy": "same-origin",
+        }
+
+
+class SecurityHeaders:
+    """ASGI middleware: ``headers`` on every response, whatever answered it (a route, the
+    static files, an error: a 404 or a 500 too)."""
+
+    def __init__(self, app: ASGIApp, headers: dict[str, str]):
+        self.app = app
+        self.extra = headers
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in self.extra.items():
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
 
 def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
     """The page, the catalogues and the lobby API of ``lobby``."""
     locales = _locales_dir()
     known = {path.name for path in locales.iterdir() if (path / "president.ftl").is_file()}
-    headers = {
-        "Content-Security-Policy": config.csp(),
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "no-referrer",
-        "Cache-Control": "no-cache",
-    }
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers=headers)
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def catalogue(request: Request) -> Response:
         locale = request.path_params["locale"]
@@ -79,14 +114,17 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
         )
 
     async def create(request: Request) -> Response:
-        table_id = await lobby.create_table(await _body(request))
+        command = create_command(await _body(request, config.origin))
+        table_id = await lobby.create_table(command)
         return JSONResponse({"table_id": table_id}, status_code=201)
 
     async def take_seat(request: Request) -> Response:
-        grant = await lobby.take_seat(request.path_params["table_id"], await _body(request))
+        body = await _body(request, config.origin)
+        grant = await lobby.take_seat(request.path_params["table_id"], body)
         return JSONResponse(grant.to_json(), status_code=201)
 
     async def start(request: Request) -> Response:
+        await _body(request, config.origin)
         await lobby.start(request.path_params["table_id"])
         return JSONResponse({"started": True})
 
@@ -94,7 +132,7 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
         return JSONResponse(await lobby.table(request.path_params["table_id"]))
 
     async def ticket(request: Request) -> Response:
-        body = await _body(request)
+        body = await _body(request, config.origin)
         path = request.path_params
         fresh = lobby.refresh(path["table_id"], path["seat"], body.get("pass"))
         return JSONResponse({"ticket": fresh})
@@ -117,23 +155,47 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
             Mount("/vendor", StaticFiles(directory=VENDOR), name="vendor"),
         ],
-        middleware=[Middleware(GZipMiddleware, minimum_size=512)],
+        middleware=[
+            Middleware(SecurityHeaders, headers=config.headers()),
+            Middleware(GZipMiddleware, minimum_size=512),
+        ],
         exception_handlers={LobbyError: refused},
     )
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object (``LobbyError`` 400 for anything else, 413 if large: read
-    no further than ``MAX_BODY``, whatever the body's announced or real length)."""
+async def _body(request: Request, origin: str | None) -> dict[str, Any]:
+    """The JSON object a state-changing request sends, once it passed the door: it comes
+    from the page's ``origin`` (``LobbyError`` 403 ``bad_origin``), it says it is JSON (415
+    ``not_json``: a cross-site form or ``text/plain`` post cannot), at most ``MAX_BODY``
+    bytes (413 ``too_large``, read no further whatever its announced length), at most
+    ``MAX_JSON_DEPTH`` deep (400 ``too_deep``), no key twice (400 ``duplicate_key``), an
+    object (400 ``bad_json``)."""
+    expected = origin or f"{request.url.scheme}://{request.headers.get('host', '')}"
+    if request.headers.get("origin") != expected:
+        raise LobbyError(403, "bad_origin")
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        raise LobbyError(415, "not_json")
     raw = bytearray()
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise LobbyError(413, "too_large")
+            raise LobbyError(413, "too_large", {"max_bytes": MAX_BODY})
+    return _json_object(bytes(raw))
+
+
+def _json_object(raw: bytes) -> dict[str, Any]:
+    too_deep = LobbyError(400, "too_deep", {"max_depth": MAX_JSON_DEPTH})
     try:
-        body = json.loads(raw or b"{}")
-    except ValueError as error:
-        raise LobbyError(400, "bad_request") from error
+        body = json.loads(raw or b"{}", object_pairs_hook=unique_keys)
+    except DuplicateKey as error:
+        raise LobbyError(400, "duplicate_key") from error
+    except RecursionError as error:
+        raise too_deep from error
+    except ValueError as error:  # not JSON, not UTF-8
+        raise LobbyError(400, "bad_json") from error
     if not isinstance(body, dict):
-        raise LobbyError(400, "bad_request")
+        raise LobbyError(400, "bad_json")
+    if json_depth(body) > MAX_JSON_DEPTH:
+        raise too_deep
     return body

@@ -4,6 +4,7 @@ seat tickets the auth callout redeems (docs/security.md, "Browsers")."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -11,13 +12,11 @@ from typing import Any
 
 from nats.errors import Error as NatsError
 from president.client import CommandRejected, PresidentClient
-from president.contract import AILevel, TableSummary
+from president.client.client import new_command_id
+from president.contract import Accepted, CreateTable, Rejected, TableOptions, TableSummary
 from pydantic import ValidationError
 
 from services.web.tickets import issue_ticket, pass_matches, seat_pass
-
-CLOCK_OPTIONS = ("turn_seconds", "exchange_seconds", "takeover_level", "away_after")
-"""The turn clock's options a table may be created with (``TableOptions``)."""
 
 
 class LobbyError(Exception):
@@ -52,43 +51,29 @@ class SeatGrant:
         }
 
 
-def _int(body: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = body.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise LobbyError(400, "bad_request", {"field": key})
-    return value
+TABLE_FIELDS = {"players": "players", "name": "name", "ai": "ai_seats"}
+"""The request's fields that are ``CreateTable``'s (request name -> the command's)."""
+OPTION_FIELDS = tuple(TableOptions.model_fields)
+"""The request's fields that are the table's options (``TableOptions``: rounds, clock...)."""
 
 
-def table_request(body: Mapping[str, Any]) -> dict[str, Any]:
-    """``PresidentClient.create_table``'s arguments from a request body: ``players``
-    (3-6), ``rounds`` (1-100), ``revolution``, ``name``, ``ai`` (seat -> level; the other
-    seats are for people) and the clock's options; ``LobbyError`` 400 names a bad field."""
-    players = _int(body, "players", 4, 3, 6)
-    ai = body.get("ai", {})
-    if not isinstance(ai, Mapping):
-        raise LobbyError(400, "bad_request", {"field": "ai"})
-    levels = {level.value for level in AILevel}
-    try:
-        ai_seats = {int(seat): str(level) for seat, level in ai.items()}
-    except (TypeError, ValueError) as error:
-        raise LobbyError(400, "bad_request", {"field": "ai"}) from error
-    if any(not 0 <= s < players or lvl not in levels for s, lvl in ai_seats.items()):
-        raise LobbyError(400, "bad_request", {"field": "ai"})
-    revolution = body.get("revolution", True)
-    name = body.get("name", "")
-    if not isinstance(revolution, bool):
-        raise LobbyError(400, "bad_request", {"field": "revolution"})
-    if not isinstance(name, str) or len(name) > 64:
-        raise LobbyError(400, "bad_request", {"field": "name"})
-    clock = {key: body[key] for key in CLOCK_OPTIONS if body.get(key) is not None}
-    return {
-        "players": players,
-        "rounds": _int(body, "rounds", 1, 1, 100),
-        "revolution": revolution,
-        "name": name,
-        "ai_seats": ai_seats,
-        "clock": clock or None,
+def create_command(body: Mapping[str, Any]) -> CreateTable:
+    """The ``CreateTable`` of a request body, validated by the contract's own strict model
+    (the bus's: no ``"5"`` for 5, no seat ``"01"``): ``players``, ``name``, ``ai`` (seat ->
+    level; the other seats are for people) and the options (``rounds``, ``revolution``,
+    the clock's); ``LobbyError`` 400 ``bad_request`` names the field it refused."""
+    unknown = sorted(set(body) - set(TABLE_FIELDS) - set(OPTION_FIELDS))
+    if unknown:
+        raise LobbyError(400, "bad_request", {"field": unknown[0][:64]})
+    wire: dict[str, Any] = {
+        "command_id": new_command_id(),
+        "options": {key: body[key] for key in OPTION_FIELDS if key in body},
     }
+    wire.update({ours: body[key] for key, ours in TABLE_FIELDS.items() if key in body})
+    try:
+        return CreateTable.model_validate_json(json.dumps(wire))
+    except ValidationError as error:
+        raise LobbyError(400, "bad_request", _invalid_fields(error)) from error
 
 
 @dataclass
@@ -100,9 +85,10 @@ class Lobby:
     ticket_ttl_s: float = 60.0
     clock: Callable[[], float] = time.time
 
-    async def create_table(self, body: Mapping[str, Any]) -> str:
-        table_id: str = await self._table_command(self.client.create_table(**table_request(body)))
-        return table_id
+    async def create_table(self, command: CreateTable) -> str:
+        accepted: Accepted = await self._table_command(self._accepted(command))
+        assert accepted.table_id is not None
+        return accepted.table_id
 
     async def take_seat(self, table_id: str, body: Mapping[str, Any]) -> SeatGrant:
         name, seat = body.get("name"), body.get("seat")
@@ -142,6 +128,13 @@ class Lobby:
             raise LobbyError(403, "bad_pass")
         return self.ticket(table_id, seat)
 
+    async def _accepted(self, command: CreateTable) -> Accepted:
+        reply = await self.client.send(command)
+        if isinstance(reply, Rejected):
+            raise CommandRejected(reply)
+        assert isinstance(reply, Accepted), reply
+        return reply
+
     async def _table_command(self, call: Any) -> Any:
         try:
             return await call
@@ -155,8 +148,16 @@ class Lobby:
 
 
 def _invalid_fields(error: ValueError) -> dict[str, Any]:
-    """The names of the fields the contract refused (codes, not pydantic's English)."""
+    """The names of the request's fields the contract refused (codes, not pydantic's
+    English): an option by its own name, ``ai_seats`` as the request's ``ai``."""
     if not isinstance(error, ValidationError):
         return {}
-    fields = sorted({".".join(str(part) for part in e["loc"]) for e in error.errors()})
+    ours = {wire: key for key, wire in TABLE_FIELDS.items()}
+    fields = sorted({_field(e["loc"], ours) for e in error.errors()})
     return {"field": fields[0]} if len(fields) == 1 else {"fields": fields[:10]}
+
+
+def _field(loc: tuple[int | str, ...], ours: Mapping[str, str]) -> str:
+    if len(loc) > 1 and loc[0] == "options":
+        return str(loc[1])
+    return ours.get(str(loc[0]), ".".join(str(part) for part in loc))

@@ -83,7 +83,7 @@ class WebApp:
             settings.web_ticket_secret.encode(),
             ticket_ttl_s=settings.web_ticket_ttl,
         )
-        page = PageConfig(settings.web_nats_url, settings.subject_prefix)
+        page = PageConfig(settings.web_nats_url, settings.subject_prefix, settings.web_origin)
         config = uvicorn.Config(
             create_web_app(lobby, page),
             host=settings.web_host,

@@ -49,7 +49,7 @@ def parse_command(subject: str, raw: bytes) -> AnyCommand | Rejected:
                     detail = f"table_id {fast.table_id!r} sent to table {name!r}"
                     fast = _malformed(fast.command_id, detail)
             if fast is not None:
-                json.loads(raw, object_pairs_hook=_object)
+                json.loads(raw, object_pairs_hook=unique_keys)
                 return fast
         except (ValidationError, DuplicateKey):
             pass
@@ -74,7 +74,7 @@ def _explained(kind: str, name: str, raw: bytes) -> AnyCommand | Rejected:
     (or the command, when its body leaves out what the subject says: a table command's
     ``type``, a game command's ``table_id``)."""
     try:
-        body = json.loads(raw, object_pairs_hook=_object)
+        body = json.loads(raw, object_pairs_hook=unique_keys)
     except DuplicateKey as exc:
         return _malformed(None, str(exc))
     except RecursionError:
@@ -85,7 +85,7 @@ def _explained(kind: str, name: str, raw: bytes) -> AnyCommand | Rejected:
         return _malformed(None, "a command must be a JSON object")
     raw_id = body.get("command_id")
     command_id = raw_id if isinstance(raw_id, str) and _COMMAND_ID.match(raw_id) else None
-    if _depth(body) > MAX_JSON_DEPTH:
+    if json_depth(body) > MAX_JSON_DEPTH:
         return _malformed(command_id, f"JSON nested deeper than {MAX_JSON_DEPTH}")
     if kind == "table":
         return _table_command(name, body, command_id)
@@ -96,7 +96,8 @@ class DuplicateKey(ValueError):
     """A JSON object names one key twice."""
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``'s ``object_pairs_hook``: :class:`DuplicateKey` for a key named twice."""
     body = dict(pairs)
     if len(body) < len(pairs):
         seen: set[str] = set()
@@ -107,7 +108,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return body
 
 
-def _depth(value: Any) -> int:
+def json_depth(value: Any) -> int:
     """How deep ``value`` nests lists and dicts (iterative: no recursion to exhaust)."""
     deepest, stack = 0, [(value, 1)]
     while stack:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from president.contract import TableOptions
+from president.contract import AILevel, TableOptions
 from president.l10n.inspect import entries
 from starlette.requests import Request
 
 from services.web.app import MAX_BODY, STATIC, _body
-from services.web.lobby import Lobby, LobbyError, table_request
+from services.web.lobby import Lobby, LobbyError, create_command
 from services.web.tickets import pass_matches, seat_pass
 
 FAMILIES = {
@@ -41,18 +41,13 @@ def test_every_message_the_page_asks_for_is_in_the_catalogues() -> None:
     assert ids | composed <= set(entries("en"))  # the others hold the same (test_catalogues)
 
 
-def test_a_table_request_takes_the_options_and_ai_seats() -> None:
-    asked = table_request({"players": 3, "rounds": 2, "ai": {"1": "easy", "2": "hard"}})
-    assert asked == {
-        "players": 3,
-        "rounds": 2,
-        "revolution": True,
-        "name": "",
-        "ai_seats": {1: "easy", 2: "hard"},
-        "clock": None,
-    }
-    clocked = table_request({"turn_seconds": 30, "away_after": None})
-    assert clocked["clock"] == {"turn_seconds": 30} and clocked["players"] == 4
+def test_a_table_request_is_the_contracts_create_table() -> None:
+    asked = create_command({"players": 3, "rounds": 2, "ai": {"1": "easy", "2": "hard"}})
+    assert (asked.players, asked.options.rounds, asked.name) == (3, 2, "")
+    assert asked.ai_seats == {1: AILevel.EASY, 2: AILevel.HARD}
+    clocked = create_command({"turn_seconds": 30, "away_after": None})
+    assert clocked.options.turn_seconds == 30 and clocked.options.away_after is None
+    assert clocked.players == 4
 
 
 @pytest.mark.parametrize(
@@ -61,16 +56,19 @@ def test_a_table_request_takes_the_options_and_ai_seats() -> None:
         ({"players": 7}, "players"),
         ({"players": True}, "players"),
         ({"rounds": 0}, "rounds"),
-        ({"ai": {"4": "easy"}, "players": 4}, "ai"),
+        ({"rounds": "2"}, "rounds"),
+        ({"turn_seconds": "5"}, "turn_seconds"),
+        ({"ai": {"01": "easy"}}, "ai"),
         ({"ai": {"1": "genius"}}, "ai"),
         ({"ai": ["easy"]}, "ai"),
         ({"revolution": "yes"}, "revolution"),
-        ({"name": "x" * 65}, "name"),
+        ({"name": "x" * 101}, "name"),
+        ({"table_id": "mine"}, "table_id"),
     ],
 )
 def test_a_bad_table_request_names_its_field(body: dict[str, object], field: str) -> None:
     with pytest.raises(LobbyError) as refused:
-        table_request(body)
+        create_command(body)
     assert (refused.value.status, refused.value.code) == (400, "bad_request")
     assert refused.value.params == {"field": field}
 
@@ -91,9 +89,10 @@ async def test_a_body_over_the_limit_is_refused_without_reading_it_all() -> None
         sent += 1
         return {"type": "http.request", "body": b"x" * 1024, "more_body": True}
 
-    request = Request({"type": "http", "method": "POST", "headers": []}, endless)
+    headers = [(b"origin", b"https://page"), (b"content-type", b"application/json")]
+    request = Request({"type": "http", "method": "POST", "headers": headers}, endless)
     with pytest.raises(LobbyError) as refused:
-        await _body(request)
+        await _body(request, "https://page")
     assert (refused.value.status, refused.value.code) == (413, "too_large")
     assert sent == MAX_BODY // 1024 + 1
 
