@@ -44,6 +44,7 @@ from president.game.table import (
     decide_seat_ai,
     decide_start_request,
     decide_take_seat,
+    opener_refusal,
 )
 from president.store import EventStore, NewEvent
 
@@ -221,8 +222,11 @@ class TableService:
         decide: Callable[[TableState], list[Fact] | Refusal],
         requester: Requester | None,
     ) -> Reply:
+        user, role = (None, None) if requester is None else (requester.user, requester.role)
+
         def events(state: TableState) -> list[NewEvent] | Refusal:
-            facts = decide(state)
+            opener = None if isinstance(command, CreateTable) else opener_refusal(state, user, role)
+            facts = opener or decide(state)
             if isinstance(facts, Refusal):
                 return facts
             meta = metadata(

@@ -24,7 +24,18 @@ from president.audit.verify import game_stream_id
 from president.bus.auth import seat_user
 from president.bus.nats_jwt import public_key
 from president.client import PresidentClient
-from president.contract import Accepted, GetView, Rejected, RejectionCode, Subjects, ViewReply
+from president.contract import (
+    Accepted,
+    AILevel,
+    GetView,
+    Rejected,
+    RejectionCode,
+    SeatAI,
+    StartGame,
+    Subjects,
+    TakeSeat,
+    ViewReply,
+)
 from president.store.postgres import PostgresEventStore
 from president_tools.infra.nats import WebSide
 from president_tools.stack import ServiceStack
@@ -222,6 +233,37 @@ async def test_the_engine_lets_a_seats_credentials_act_for_that_seat_alone(
     finally:
         for player in players.values():
             await player.close()
+
+
+@pytest.mark.timeout(120)
+async def test_the_lobby_cannot_seat_anyone_at_an_integrators_table(stack: ServiceStack) -> None:
+    """The table service refuses the web identity's seat commands at a table another
+    identity opened (issue 34: the lobby took the free seat of an integrator's table,
+    started the game and its browser read the hand); the integrator seats and starts it."""
+    integrator = await PresidentClient.connect(stack.url_for("integrator"), stack.prefix)
+    lobby = await PresidentClient.connect(stack.url_for("web"), stack.prefix, name="web")
+    try:
+        table_id = await integrator.create_table(players=3, ai_seats={2: "easy"})
+        commands = (
+            TakeSeat(command_id="lobby-seat", table_id=table_id, player_name="Eve"),
+            TakeSeat(command_id="lobby-seat-0", table_id=table_id, seat=0, player_name="Eve"),
+            SeatAI(command_id="lobby-ai", table_id=table_id, level=AILevel.EASY),
+            StartGame(command_id="lobby-start", table_id=table_id),
+        )
+        for command in commands:
+            reply = await lobby.send(command)
+            assert isinstance(reply, Rejected), (command.type, reply)
+            assert reply.code is RejectionCode.FORBIDDEN, (command.type, reply)
+        summary = await integrator.get_table(table_id)
+        assert [seat.kind for seat in summary.seats] == ["free", "free", "ai"]
+        await integrator.take_seat(table_id, "Ann", 0)
+        await integrator.seat_ai(table_id, "easy", 1)
+        await integrator.start_game(table_id)
+        own = await lobby.create_table(players=3, ai_seats={1: "easy", 2: "easy"})
+        assert (await lobby.take_seat(own, "Bo"))[0] == 0  # its own tables: as before
+    finally:
+        await integrator.close()
+        await lobby.close()
 
 
 async def _play_until_accepted(players: dict[int, PresidentClient], table: Table, seat: int) -> str:

@@ -65,9 +65,10 @@ class RejectionCode(StrEnum):
     """The seat left the table (``Leave``): the takeover level plays it for good."""
     FORBIDDEN = "FORBIDDEN"
     """This identity may not send this command: its id is in a namespace the services keep
-    for their own commands (``ai:``, ``timeout:``, ``takeover:``, ``start:``), or it acts
-    for a seat another identity took (an AI seat: only the AI workers). Nothing was read
-    or changed; resending it cannot succeed."""
+    for their own commands (``ai:``, ``timeout:``, ``takeover:``, ``start:``), it acts
+    for a seat another identity took (an AI seat: only the AI workers), or it is the public
+    lobby (``web``) seating people at, or starting, a table it did not open. Nothing was
+    changed; resending it cannot succeed."""
 
 
 RULE_CODES: frozenset[RejectionCode] = frozenset(RejectionCode(code.value) for code in RuleCode)

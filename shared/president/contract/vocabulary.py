@@ -57,7 +57,8 @@ REJECTIONS: dict[Code, str] = {
     Code.INTERNAL_ERROR: "The service failed on this command; resend it with the same id.",
     Code.TURN_TIMED_OUT: "The turn ran out of time and the takeover level played it first.",
     Code.SEAT_LEFT: "The seat left the table.",
-    Code.FORBIDDEN: "This identity may not send this command (a reserved id, another's seat).",
+    Code.FORBIDDEN: "This identity may not send this command (a reserved id, another's seat, "
+    "the public lobby at a table it did not open).",
 }
 
 _SEAT = "the seat concerned (0-5)"

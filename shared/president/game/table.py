@@ -41,7 +41,9 @@ class Seat:
 
 @dataclass(frozen=True)
 class TableState:
-    """A table as its stream says. ``version`` is the last stream version folded (0: none)."""
+    """A table as its stream says. ``version`` is the last stream version folded (0: none);
+    ``opened_by``: the identity whose CreateTable opened it (its TableCreated's
+    ``requested_by``, attested by the server), None when anonymous or not recorded."""
 
     table_id: str
     version: int = 0
@@ -49,6 +51,7 @@ class TableState:
     options: TableOptions = field(default_factory=TableOptions)
     seats: tuple[Seat, ...] = ()
     start_requested: bool = False
+    opened_by: str | None = None
 
     @property
     def exists(self) -> bool:
@@ -96,7 +99,9 @@ def evolve(
             Seat(n, "ai", level=created.ai_seats[n]) if n in created.ai_seats else Seat(n)
             for n in range(created.players)
         )
-        return replace(state, name=created.name, options=created.options, seats=seats)
+        return replace(
+            state, name=created.name, options=created.options, seats=seats, opened_by=sender
+        )
     if event_type == "SeatTaken":
         taken = SeatTaken.model_validate(data)
         seat = Seat(taken.seat, "human", taken.player_name, None, taken.token_sha256, sender)
@@ -116,6 +121,24 @@ def _with_seat(state: TableState, seat: Seat) -> TableState:
 
 
 # -- decisions ------------------------------------------------------------------
+
+PUBLIC_LOBBY_ROLE = "web"
+"""The role of the public lobby's identity (``president web``: anonymous visitors)."""
+
+
+def opener_refusal(state: TableState, user: str | None, role: str | None) -> Refusal | None:
+    """FORBIDDEN when the public lobby (``user`` of role ``web``) would seat a person or
+    an AI at, or start, a table it did not open (``state.opened_by``): it seats people
+    only at its own tables, whatever the web process asks. The platform's identities
+    (integrators) are trusted with every table of their platform; a table that does not
+    exist is left to the decision (UNKNOWN_TABLE)."""
+    if role != PUBLIC_LOBBY_ROLE or not state.exists or state.opened_by == user:
+        return None
+    return Refusal(
+        RejectionCode.FORBIDDEN,
+        f"table {state.table_id} was not opened by {user}: it seats people only at its own",
+        final=True,
+    )
 
 
 def decide_create(state: TableState, command: CreateTable) -> list[Fact] | Refusal:

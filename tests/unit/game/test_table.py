@@ -13,6 +13,7 @@ from president.game.table import (
     decide_seat_ai,
     decide_start_request,
     decide_take_seat,
+    opener_refusal,
 )
 
 
@@ -118,3 +119,30 @@ def test_seat_tokens_are_stable_per_command_and_differ_between_commands() -> Non
         len({first, seat_token("secret", "t1", "cmd-2"), seat_token("other", "t1", "cmd-1")}) == 3
     )
     assert len(first) == 43 and len(token_sha256(first)) == 64
+
+
+@dataclass(frozen=True)
+class Sent(Recorded):
+    metadata: Mapping[str, Any]
+
+
+def _opened(by: str | None) -> TableState:
+    """A table whose TableCreated was written by ``by`` (None: an event of before
+    ``requested_by`` was recorded, no metadata)."""
+    created = decide_create(TableState("o"), CreateTable(command_id="c", players=3))
+    assert not isinstance(created, Refusal)
+    (fact,) = created
+    if by is None:
+        return fold_table("o", [Recorded(1, fact.type, fact.data)])
+    return fold_table("o", [Sent(1, fact.type, fact.data, {"requested_by": by})])
+
+
+def test_the_public_lobby_seats_people_only_at_the_tables_it_opened() -> None:
+    assert _opened("web").opened_by == "web"
+    assert opener_refusal(_opened("web"), "web", "web") is None
+    for table in (_opened("acme-integrator"), _opened(None)):
+        refusal = opener_refusal(table, "web", "web")
+        assert refusal is not None and refusal.code is RejectionCode.FORBIDDEN
+    # the platform's identities are trusted with every table; no table: the decision's
+    assert opener_refusal(_opened("web"), "integrator", "integrator") is None
+    assert opener_refusal(TableState("none"), "web", "web") is None

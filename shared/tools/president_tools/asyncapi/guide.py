@@ -39,7 +39,9 @@ once and the other's return moves the stream on: do not send the prompt's
 `stream_version` as the `expected_version` of a ReturnCards; send none (the rules check
 the return is owed) or a fresh GetView's. A seat's commands and GetView are accepted only
 from the identity that took the seat (an AI seat's: the AI workers'); another identity
-holding a valid token gets FORBIDDEN.
+holding a valid token gets FORBIDDEN. A table remembers who opened it (its TableCreated's
+attested sender): the public lobby's identity (`web`) gets FORBIDDEN for TakeSeat, SeatAI
+and StartGame at a table it did not open.
 Malformed input (not JSON, unknown command, a wrong field) is Rejected with MALFORMED.
 Nothing on the wire is display text: a Rejected's `detail` is English for logs, and a
 client words the refusal from its `code` and `params` (listed per code in `x-params`).
