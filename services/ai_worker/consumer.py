@@ -16,6 +16,7 @@ from nats.js.api import ConsumerConfig
 from president.bus.pulls import OpenPulls
 from president.contract import Subjects
 from president.runtime.metrics import AI_REDELIVERIES
+from president.runtime.outages import log_failure
 
 from services.ai_worker.worker import Outcome
 
@@ -153,7 +154,9 @@ class WorkQueueConsumer:
             with contextlib.suppress(Exception):
                 await asyncio.shield(message.nak())
             raise
-        except Exception:
-            log.exception("a decision request failed; it will be redelivered")
+        except Exception as error:
+            log_failure(
+                log, error, "a decision request failed; it will be redelivered", again=False
+            )
         finally:
             await pulls.done()

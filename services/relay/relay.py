@@ -16,6 +16,7 @@ from president.bus.connect import NatsCredentials
 from president.bus.streams import DUPLICATE_WINDOW, StreamLimits, StreamMismatch, StreamSpec
 from president.contract.subjects import Subjects
 from president.runtime.metrics import RELAY_PUBLISH_FAILURES, RELAY_WITHHELD
+from president.runtime.outages import log_failure
 from president.store import NOTIFY_CHANNEL, EventStore, RecordedEvent
 from president.store.postgres import PostgresEventStore
 
@@ -148,10 +149,9 @@ class Relay:
                     RELAY_PUBLISH_FAILURES.labels(self.name).inc()
                     wait = self._struck(error)
                 else:
-                    if failures:  # a server away: its traceback once, then one line each time
-                        log.warning("relay %s: session failed again: %r", self.name, error)
-                    else:
-                        log.exception("relay %s: session failed; starting over", self.name)
+                    log_failure(
+                        log, error, f"relay {self.name}: session failed", again=failures > 0
+                    )
                     wait = self._retry_wait(failures + 1)
                 failures += 1
                 await _wait_any(stop, within=wait)

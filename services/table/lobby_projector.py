@@ -10,6 +10,7 @@ from typing import Any
 
 from president.contract import TableSummary
 from president.contract.subjects import table_id_of_stream
+from president.runtime.outages import log_failure
 from president.store import EventStore, RecordedEvent
 from president.store.failures import DatabaseError
 from president.store.lobby import LobbyRows, LobbyStore
@@ -51,8 +52,8 @@ class LobbyProjector:
                 self._woken.clear()
                 try:
                     await self.catch_up()
-                except (OSError, DatabaseError):
-                    log.exception("lobby projector: batch failed; retrying")
+                except (OSError, DatabaseError) as error:
+                    log_failure(log, error, "lobby projector: batch failed", again=False)
                 await _first(stop, self._woken, within=self._poll_interval)
                 # Every append notifies: let a burst gather into one batch.
                 await _first(stop, within=self._settle)

@@ -26,6 +26,7 @@ from president.contract.messages import prompt_msg_id
 from president.game.prompts import Prompt
 from president.runtime.logs import log_context
 from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS
+from president.runtime.outages import log_failure
 from pydantic import TypeAdapter, ValidationError
 
 from services.engine.mechanisms.prompt_json import prompt_payloads
@@ -240,11 +241,7 @@ class EventConsumer:
                 except asyncio.CancelledError:
                     raise
                 except Exception as error:
-                    # The first failure with its traceback, then one line each (NATS away).
-                    if failures:
-                        log.warning("engine reactor: consumer failed again: %r", error)
-                    else:
-                        log.exception("engine reactor: consumer failed; retrying")
+                    log_failure(log, error, "engine reactor: consumer failed", again=failures > 0)
                     failures += 1
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(stop.wait(), min(0.25 * 2**failures, 5.0))

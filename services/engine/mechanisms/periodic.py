@@ -9,6 +9,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+from president.runtime.outages import log_failure
+
 log = logging.getLogger(__name__)
 
 
@@ -30,8 +32,10 @@ class Leadership:
     async def held(self) -> bool:
         try:
             leading = await self._leases.take_lease(self._name, self._holder, self._seconds)
-        except Exception:
-            log.exception("leadership %s: the lease could not be read", self._name)
+        except Exception as error:
+            log_failure(
+                log, error, f"leadership {self._name}: the lease could not be read", again=False
+            )
             leading = False
         if leading != self.leading:
             log.info("leadership %s: %s", self._name, "taken" if leading else "another's")
@@ -53,7 +57,7 @@ async def every(
         try:
             if leader is None or await leader.held():
                 await look()
-        except Exception:
-            log.exception("%s: failed; trying again", name)
+        except Exception as error:
+            log_failure(log, error, f"{name}: failed; trying again", again=False)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), seconds)

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from president.clock import Clock
 from president.contract.subjects import table_id_of_stream
+from president.runtime.outages import log_failure
 from president.store import EventStamp
 
 log = logging.getLogger(__name__)
@@ -90,8 +91,10 @@ class UnreactedSweep:
                     await self._react(table.table_id, table.version)
                 else:
                     await self._start(table.table_id, table.event_id)
-            except Exception:
-                log.exception("sweep: reacting to table %s failed; next pass", table.table_id)
+            except Exception as error:
+                log_failure(
+                    log, error, f"sweep: reacting to table {table.table_id} failed", again=False
+                )
                 continue
             self._done[table.table_id] = table.version
             reacted += 1

@@ -15,6 +15,7 @@ from president.clock import Clock
 from president.contract import takeover_command_id, timeout_command_id
 from president.contract.subjects import table_id_of_stream
 from president.game import Game
+from president.runtime.outages import log_failure
 from president.store import EventStore
 
 log = logging.getLogger(__name__)
@@ -135,10 +136,9 @@ class TurnClock:
         async with self._slots:
             try:
                 await self._fire(alarm)
-            except Exception:
-                log.exception(
-                    "turn clock: %s of %s seat %s failed", alarm.kind, alarm.table_id, alarm.seat
-                )
+            except Exception as error:
+                what = f"turn clock: {alarm.kind} of {alarm.table_id} seat {alarm.seat} failed"
+                log_failure(log, error, what, again=False)
 
 
 @dataclass(frozen=True)

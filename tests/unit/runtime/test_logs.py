@@ -8,8 +8,11 @@ import json
 import logging
 from collections.abc import Iterator
 
+import asyncpg
+import nats.errors
 import pytest
 from president.runtime.logs import bind_ids, configure_logging, log_context, unbind_ids
+from president.runtime.outages import log_failure
 
 
 @pytest.fixture
@@ -104,3 +107,44 @@ def test_ids_bound_in_one_call_are_on_the_lines_until_unbound(captured: io.Strin
     inside, after = lines(captured)
     assert (inside["table_id"], inside["command_id"]) == ("t1", "c1")
     assert "correlation_id" not in inside and "table_id" not in after
+
+
+@pytest.mark.parametrize(
+    "outage",
+    [
+        nats.errors.TimeoutError(),
+        nats.errors.ConnectionClosedError(),
+        nats.errors.NoRespondersError(),
+        ConnectionRefusedError(111, "Connect call failed"),
+        asyncpg.CannotConnectNowError("the database system is starting up"),
+    ],
+)
+def test_a_server_away_is_a_warning_with_its_reason_and_no_traceback(
+    captured: io.StringIO, outage: Exception
+) -> None:
+    configure_logging("INFO", "json", "engine-1", stream=captured)
+
+    log_failure(logging.getLogger("x"), outage, "engine reactor: consumer failed", again=False)
+
+    (line,) = lines(captured)
+    assert line["level"] == "WARNING" and "error" not in line
+    assert line["message"].startswith("engine reactor: consumer failed (a server is away: ")
+    assert type(outage).__name__ in line["message"]
+
+
+def test_any_other_failure_is_an_error_with_its_traceback_then_one_line_again(
+    captured: io.StringIO,
+) -> None:
+    configure_logging("INFO", "json", "engine-1", stream=captured)
+    log = logging.getLogger("x")
+
+    for again in (False, True):
+        try:
+            raise KeyError("seat")
+        except KeyError as error:
+            log_failure(log, error, "engine reactor: consumer failed", again=again)
+
+    first, second = lines(captured)
+    assert first["level"] == "ERROR" and "KeyError: 'seat'" in str(first["error"])
+    assert second["level"] == "WARNING" and "error" not in second
+    assert second["message"] == "engine reactor: consumer failed again: KeyError('seat')"
