@@ -65,3 +65,20 @@ def test_localized_text_is_never_case_transformed() -> None:
     ka, tr = localizer("ka"), localizer("tr")
     assert ka.event("OrderReversed", name="ნინო", reversed="yes").startswith("რევოლუცია")
     assert "DEVRİM" in tr.event("OrderReversed", name="Ana", reversed="yes")  # dotted capital İ
+
+
+def test_brackets_and_arrows_face_the_reading_direction_in_a_hebrew_line() -> None:
+    line = HE.text("audit-trick", number=1, moves="0: 3♣", end=HE.text("round-over"))
+    visual = shown(line)
+    assert "(בוביסה ףוס)" in visual and "<-" in visual  # not ")…(" and ">-"
+    assert shown(HE.event("SeatBack", name="Ana")).startswith("ןחלושה דיל בוש")
+
+
+def test_a_hebrew_score_keeps_its_sign_before_the_number() -> None:
+    line = HE.text("round-place", place=1, name="Ana", title=HE.title("president"), points=4)
+    assert shown(line).startswith("+4 ")  # the leftmost, read last; "4+" before
+
+
+def test_mirroring_applies_only_at_right_to_left_levels() -> None:
+    assert shown("(Ana) שלום") == "םולש (Ana)"  # the Latin run keeps its brackets
+    assert for_terminal("x (a) -> [b]", BidiMode.VISUAL, rtl=False) == "x (a) -> [b]"

@@ -122,13 +122,13 @@ def test_the_middle_ai_level_is_named_as_each_sheet_names_it() -> None:
         "it": "Normale",
         "ka": "ნორმალური",
         "tr": "Normal",
-        "he": "רגיל",
+        "he": "רגילה",  # the sheet's "הרמה הרגילה" (l.42)
     }
 
 
 def test_turkish_gives_each_meaning_of_el_its_own_key_and_case() -> None:
     tr = localizer("tr")
-    assert tr.event("TrickEnded", name="Ana") == "Ana eli alır"  # accusative of the trick
+    assert tr.event("TrickEnded", name="Ana") == "Ana eli aldı"  # accusative of the trick, past
     assert "Başkan’a" in tr.event("CardsGiven", giver="A", receiver="B", count=2, title="president")
     assert tr.text("play-hand", cards="3♣").startswith("Eliniz")  # the hand, another key
 

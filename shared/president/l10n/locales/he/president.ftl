@@ -86,10 +86,10 @@ suit-S = עלה
 
 ai-easy = קל
 ai-easy-desc = משחק את הצירוף החוקי הנמוך ביותר; בוחר רק מבין הפעולות החוקיות, עם מידה של אקראיות וללא חישוב עמוק מראש.
-ai-medium = רגיל
-ai-medium-desc = שומר את קלפי ה-2 ואת הרביעיות כדי להשיב את ההובלה ונמנע מפירוק זוגות ושלשות שלא לצורך; מיישם אסטרטגיה היוריסטית יציבה ומתחשב בניקוד, בתור ובקלפים הגלויים.
+ai-medium = רגילה
+ai-medium-desc = שומרת את קלפי ה-2 ואת הרביעיות כדי להשיב את ההובלה ונמנעת מפירוק זוגות ושלשות שלא לצורך; מיישמת אסטרטגיה היוריסטית יציבה ומתחשבת בניקוד, בתור ובקלפים הגלויים.
 ai-hard = קשה
-ai-hard-desc = מעריך את הכמויות שנותרו לכל דרגה לפי הקלפים הגלויים ומתכנן את סיום היד; מעריך כמה רצפי פעולות, זוכר את המידע הגלוי ומצמצם טעויות טקטיות.
+ai-hard-desc = מעריכה את הכמויות שנותרו לכל דרגה לפי הקלפים הגלויים ומתכננת את סיום היד; מעריכה כמה רצפי פעולות, זוכרת את המידע הגלוי ומצמצמת טעויות טקטיות.
 # not from the sheet
 ai-player = AI { $seat } ({ $level })
 
@@ -123,7 +123,7 @@ reject-EMPTY_PLAY = הנחה צריכה לפחות קלף אחד.
 reject-TOO_MANY_CARDS = בהנחה יש לכל היותר ארבעה קלפים.
 # not from the sheet
 reject-CARD_NOT_IN_HAND = הקלף הזה אינו ביד שלך.
-    .with-cards = { $cards } אינו ביד שלך.
+    .with-cards = הקלפים האלה אינם ביד שלך: { $cards }
 reject-MIXED_RANKS = הקלפים של הנחה חייבים להיות באותה דרגה.
 # not from the sheet
 reject-LEADER_CANNOT_PASS = מי שפותח לקיחה חייב לשחק.
@@ -183,7 +183,7 @@ reject-INTERNAL_ERROR = השרת נכשל: יש לשלוח את אותה פקו�
 # not from the sheet
 reject-TURN_TIMED_OUT = מאוחר מדי: הזמן נגמר ורמת המחליף שיחקה.
 # not from the sheet
-reject-FORBIDDEN = אינך רשאי לשלוח את הפקודה הזאת.
+reject-FORBIDDEN = אין הרשאה לשלוח את הפקודה הזאת.
 # not from the sheet
 reject-SEAT_LEFT = המושב הזה עזב את השולחן.
     .with-seat = מושב { $seat } עזב את השולחן.
@@ -209,16 +209,16 @@ event-DealCommitted = סיבוב { $round }: החלוקה נחתמה ({ $commitm
 event-RoundDealt = הקלפים חולקו: { $sizes }
 # not from the sheet
 event-ExchangeStarted = החלפה: הקלפים עוברים ידיים
-event-CardsGiven = החלפה: { $giver } מוסר אוטומטית { $count ->
-        [one] קלף אחד
-        [two] שני קלפים
-       *[other] { $count } קלפים
+event-CardsGiven = החלפה: מ־{ $giver } { $count ->
+        [one] עובר אוטומטית קלף אחד
+        [two] עוברים אוטומטית שני קלפים
+       *[other] עוברים אוטומטית { $count } קלפים
     } { to-title } ({ $receiver })
 # not from the sheet
-event-CardsReturned = החלפה: { $giver } מחזיר { $count ->
-        [one] קלף אחד
-        [two] שני קלפים
-       *[other] { $count } קלפים
+event-CardsReturned = החלפה: מ־{ $giver } { $count ->
+        [one] מוחזר קלף אחד
+        [two] מוחזרים שני קלפים
+       *[other] מוחזרים { $count } קלפים
     } { to-title } ({ $receiver })
 # not from the sheet
 event-PlayStarted = פותח: { $leader }
@@ -238,9 +238,9 @@ event-PlayerFinished = { $name }: בלי קלפים, מקום { $place } ({ $tit
     })
 # not from the sheet
 event-TrickEnded = הלקיחה של { $name }
-event-RoundEnded = דירוג הסיבוב { $round }:
+event-RoundEnded = דירוג סיבוב { $round }:
 # not from the sheet
-event-SeedRevealed = הזרע של סיבוב { $round } נחשף: { $seed }...
+event-SeedRevealed = הגרעין של סיבוב { $round } נחשף: { $seed }...
 # not from the sheet
 event-GameEnded = המשחק הסתיים אחרי { $rounds ->
         [one] סיבוב אחד
@@ -248,21 +248,25 @@ event-GameEnded = המשחק הסתיים אחרי { $rounds ->
        *[other] { $rounds } סיבובים
     }: { $scores }
 # not from the sheet
-event-TurnDeadlineSet = התור של { $name }, בתוך { $seconds } שניות
-# not from the sheet
-event-TurnTimedOut = לשחקן { $name } נגמר הזמן: רמת המחליף משחקת
-# not from the sheet
-event-SeatAway = { $reason ->
-        [timeouts] { $name }: לא נוכח (אחרי כמה פסקי זמן ברצף): מעתה משוחק מיד
-       *[asked] { $name }: לא נוכח (לבקשתו): מעתה משוחק מיד
+event-TurnDeadlineSet = התור של { $name }, { $seconds ->
+        [one] תוך שנייה אחת
+        [two] תוך שתי שניות
+       *[other] תוך { $seconds } שניות
     }
 # not from the sheet
-event-SeatBack = { $name }: חזר לשולחן
+event-TurnTimedOut = { $name }: הזמן נגמר: רמת המחליף משחקת
 # not from the sheet
-event-SeatLeft = { $name }: עזב את השולחן: רמת המחליף משחקת
+event-SeatAway = { $reason ->
+        [timeouts] { $name }: לא ליד השולחן (אחרי כמה פסקי זמן ברצף): מעתה משוחק מיד
+       *[asked] { $name }: לא ליד השולחן (לפי בקשה): מעתה משוחק מיד
+    }
+# not from the sheet
+event-SeatBack = { $name }: שוב ליד השולחן
+# not from the sheet
+event-SeatLeft = { $name }: עזיבת השולחן: רמת המחליף משחקת
 # not from the sheet
 round-over = (סוף הסיבוב)
-round-place = { $place }. { $name } { $title } +{ $points }
+round-place = { $place }. { $name } { $title } { "\u2066" }+{ $points }{ "\u2069" }
 cumulative-score = הניקוד המצטבר: { $scores }
 score = { $name } { $score }
 seat-entry = { $seat }: { $name }
@@ -283,7 +287,7 @@ play-turn = { $reversed ->
        *[no] == סיבוב { $round }, התור שלך ({ $name }), הסדר רגיל ==
     }
 # not from the sheet
-play-return = החלפה: יש להחזיר ל{ $name } { $count ->
+play-return = החלפה: יש להחזיר ל־{ $name } { $count ->
         [one] קלף אחד
         [two] שני קלפים
        *[other] { $count } קלפים
@@ -316,9 +320,17 @@ play-took-over = { $reason ->
        *[phase_changed] (התור נגמר: הסיבוב או המשחק הסתיימו)
     }
 # not from the sheet
-play-clock = [שעון] נותרו { $left } שניות (עד { $until } UTC)
+play-clock = [שעון] { $left ->
+        [one] נותרה שנייה אחת (עד { $until } UTC)
+        [two] נותרו שתי שניות (עד { $until } UTC)
+       *[other] נותרו { $left } שניות (עד { $until } UTC)
+    }
 # not from the sheet
-play-clock-mark = [שעון] נותרו { $left } שניות
+play-clock-mark = [שעון] { $left ->
+        [one] נותרה שנייה אחת
+        [two] נותרו שתי שניות
+       *[other] נותרו { $left } שניות
+    }
 # not from the sheet
 play-done = { $finished ->
         [yes] המשחק הסתיים; מספר התורות שלך: { $actions }.
@@ -338,11 +350,11 @@ audit-events = { $events ->
        *[other] { $events } אירועים, ראש השרשרת { $head }
     }
 # not from the sheet
-audit-rules = כללים { $rules }; אפשרויות { $options }
+audit-rules = כללים: { $rules }; אפשרויות: { $options }
 # not from the sheet
-audit-unknown = לא ידוע
+audit-unknown = לא ידועים
 # not from the sheet
-audit-unreadable = לא קריא
+audit-unreadable = לא קריאות
 # not from the sheet
 audit-seats = מושבים: { $seats }
 # not from the sheet
@@ -409,17 +421,17 @@ audit-deal-commitment = חלוקה: התחייבות { $commitment } (v{ $versio
 # not from the sheet
 audit-deal-no-commitment = חלוקה: אין התחייבות
 # not from the sheet
-audit-seed = הזרע { $seed } נחשף ב־v{ $version }: { $status ->
+audit-seed = הגרעין { $seed } נחשף ב־v{ $version }: { $status ->
         [yes] תואם את ההתחייבות
         [no] אינו תואם את ההתחייבות
        *[unknown] לא נבדק
     }
 # not from the sheet
-audit-seed-hidden = הזרע עוד לא נחשף
+audit-seed-hidden = הגרעין עוד לא נחשף
 # not from the sheet
 audit-hands = הידיים שחולקו { $status ->
-        [yes] נובעות מהזרע
-        [no] אינן נובעות מהזרע
+        [yes] נובעות מהגרעין
+        [no] אינן נובעות מהגרעין
        *[unknown] לא נבדקו
     }
 audit-move-cards = { $seat }: { $cards }
@@ -441,7 +453,7 @@ audit-round-missing = סיבוב { $round } אינו ברישום.
 # not from the sheet
 audit-final = המשחק הסתיים, הניקוד המצטבר: { $scores }
 # not from the sheet
-audit-ok = פסק דין: תקין. שרשרת הגיבוב שלמה (אירועים: { $events }); התחייבויות זרע שנבדקו: { $commitments }; חלוקות שנבדקו: { $deals }; אירועי כללים ששוחזרו בלי תקלה: { $replayed }.
+audit-ok = פסק דין: תקין. שרשרת הגיבוב שלמה (אירועים: { $events }); התחייבויות גרעין שנבדקו: { $commitments }; חלוקות שנבדקו: { $deals }; אירועי כללים ששוחזרו בלי תקלה: { $replayed }.
 # not from the sheet
 audit-failed = פסק דין: נכשל, { $count ->
         [one] בעיה אחת:
@@ -457,13 +469,13 @@ audit-waiting-seats = { $count ->
 # not from the sheet
 audit-waiting-engine = מנוע (החלוקה הבאה)
 # not from the sheet
-audit-in-progress-stalled = (הסיבוב בעיצומו, תקוע מאז { $since }: ממתינים ל{ $who })
+audit-in-progress-stalled = (הסיבוב בעיצומו, תקוע מאז { $since }: ממתינים ל־{ $who })
 # not from the sheet
-audit-stalled = פסק דין: תקוע מאז { $since }: ממתינים ל{ $who }, מותר עד { $limit }. שרשרת הגיבוב שלמה (אירועים: { $events }); התחייבויות זרע שנבדקו: { $commitments }; חלוקות שנבדקו: { $deals }; אירועי כללים ששוחזרו בלי תקלה: { $replayed }.
+audit-stalled = פסק דין: תקוע מאז { $since }: ממתינים ל־{ $who }, מותר עד { $limit }. שרשרת הגיבוב שלמה (אירועים: { $events }); התחייבויות גרעין שנבדקו: { $commitments }; חלוקות שנבדקו: { $deals }; אירועי כללים ששוחזרו בלי תקלה: { $replayed }.
 # not from the sheet
 html-verdict-stalled = פסק דין: תקוע מאז { $since }.
 # not from the sheet
-html-stalled-text = המשחק ממתין ל{ $who }, מותר עד { $limit }.
+html-stalled-text = המשחק ממתין ל־{ $who }, מותר עד { $limit }.
 # not from the sheet
 audit-where-file = הקובץ
 # not from the sheet
@@ -490,7 +502,7 @@ html-chain-head = ראש השרשרת:
 # not from the sheet
 html-verdict-ok = פסק דין: הכול תקין.
 # not from the sheet
-html-verdict-ok-text = שרשרת הגיבוב שלמה (אירועים: { $events }). התחייבויות זרע שנבדקו: { $commitments }; חלוקות שנבדקו: { $deals }; אירועי משחק ששוחזרו בדיוק לפי הכללים: { $replayed }.
+html-verdict-ok-text = שרשרת הגיבוב שלמה (אירועים: { $events }). התחייבויות גרעין שנבדקו: { $commitments }; חלוקות שנבדקו: { $deals }; אירועי משחק ששוחזרו בדיוק לפי הכללים: { $replayed }.
 # not from the sheet
 html-verdict-bad = פסק דין: הרישום אינו תקין.
 # not from the sheet
@@ -508,7 +520,7 @@ html-checked = מה נבדק
 # not from the sheet
 html-checked-chain = שרשרת הגיבוב: כל אירוע נושא טביעת אצבע (SHA-256) של תוכנו ושל האירוע שלפניו; אירוע שנערך, נמחק, נוסף או הוזז שובר אותה.
 # not from the sheet
-html-checked-deals = חלוקות הוגנות: לפני כל סיבוב פרסם השרת התחייבות (טביעת האצבע של הזרע הסודי); אחרי הסיבוב חשף את הזרע. הזרע חייב להתאים להתחייבות, וערבוב בעזרתו חייב לתת בדיוק את הידיים שחולקו.
+html-checked-deals = חלוקות הוגנות: לפני כל סיבוב פרסם השרת התחייבות (טביעת האצבע של הגרעין הסודי); אחרי הסיבוב חשף את הגרעין. הגרעין חייב להתאים להתחייבות, וערבוב בעזרתו חייב לתת בדיוק את הידיים שחולקו.
 # not from the sheet
 html-checked-rules = כללים: כל הנחה, מעבר והחלפה שוחזרו לפי הכללים; כל אחד היה צריך להיות חוקי לאותו שחקן באותו רגע, וכל תוצאה (לקיחות, מהפכות, מי יצא, תארים, נקודות, החלפות) הייתה צריכה להיות מה שהכללים נותנים.
 # not from the sheet
@@ -522,21 +534,21 @@ html-round-problems = בעיות בסיבוב הזה:
 # not from the sheet
 html-deal = חלוקה
 # not from the sheet
-html-no-commitment = לפני החלוקה הזאת לא נרשמה התחייבות זרע.
+html-no-commitment = לפני החלוקה הזאת לא נרשמה התחייבות גרעין.
 # not from the sheet
 html-commitment = התחייבות (אירוע { $version }):
 # not from the sheet
-html-seed = הזרע שנחשף (אירוע { $version }):
+html-seed = הגרעין שנחשף (אירוע { $version }):
 # not from the sheet
-html-seed-ok = הזרע תואם את ההתחייבות.
+html-seed-ok = הגרעין תואם את ההתחייבות.
 # not from the sheet
-html-seed-bad = הזרע אינו תואם.
+html-seed-bad = הגרעין אינו תואם.
 # not from the sheet
-html-seed-hidden = הזרע עוד לא נחשף (הסיבוב לא הסתיים).
+html-seed-hidden = הגרעין עוד לא נחשף (הסיבוב לא הסתיים).
 # not from the sheet
-html-hands-ok = הידיים נובעות מהזרע.
+html-hands-ok = הידיים נובעות מהגרעין.
 # not from the sheet
-html-hands-bad = הידיים אינן נובעות מהזרע.
+html-hands-bad = הידיים אינן נובעות מהגרעין.
 # not from the sheet
 html-uncheckable = לא ניתן לבדיקה.
 # not from the sheet
@@ -621,11 +633,11 @@ web-exchange-heading = החלפה
 # not from the sheet
 web-hand-heading = היד שלך
 # not from the sheet
-web-pass = פאס
+web-pass = { -pass }
 # not from the sheet
 web-back = חזרתי
 # not from the sheet
-web-keys = מקשים: Tab או החיצים עוברים בין הקלפים, רווח בוחר קלף, P משחק, S פאס, H עובר ליד.
+web-keys = מקשים: Tab או החיצים עוברים בין הקלפים, רווח בוחר קלף, P משחק, S { -pass }, H עובר ליד.
 # not from the sheet
 web-results-heading = תוצאות
 # not from the sheet
@@ -671,7 +683,7 @@ web-to-act = בתור
 # not from the sheet
 web-out = בחוץ
 # not from the sheet
-web-trick-empty = ריק: { $name } פותח.
+web-trick-empty = ריק: הפתיחה של { $name }.
 # not from the sheet
 web-reversed = (הסדר הפוך)
 # not from the sheet
@@ -685,15 +697,19 @@ web-transfer = { $giver } ← { $receiver }: { $cards }
 # not from the sheet
 web-round-column = סיבוב
 # not from the sheet
-web-result-cell = { $title } +{ $points }
+web-result-cell = { $title } { "\u2066" }+{ $points }{ "\u2069" }
 # not from the sheet
 web-total = ניקוד
 # not from the sheet
-web-final = המשחק נגמר: { $name } יצא ראשון.
+web-final = המשחק נגמר: במקום הראשון – { $name }.
 # not from the sheet
 web-log-entry = { $round }: { $move }
 # not from the sheet
-web-clock = נותרו { $seconds } שניות
+web-clock = { $seconds ->
+        [one] נותרה שנייה אחת
+        [two] נותרו שתי שניות
+       *[other] נותרו { $seconds } שניות
+    }
 # not from the sheet
 web-status-connecting = מתחבר…
 # not from the sheet
@@ -708,7 +724,7 @@ web-seat-cards = { $count ->
     }
 # not from the sheet
 web-owe-return = { $count ->
-        [one] להחזיר ל{ $name } קלף אחד לבחירתך.
-        [two] להחזיר ל{ $name } שני קלפים לבחירתך.
-       *[other] להחזיר ל{ $name } { $count } קלפים לבחירתך.
+        [one] להחזיר ל־{ $name } קלף אחד לבחירתך.
+        [two] להחזיר ל־{ $name } שני קלפים לבחירתך.
+       *[other] להחזיר ל־{ $name } { $count } קלפים לבחירתך.
     }

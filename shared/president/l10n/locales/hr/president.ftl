@@ -34,8 +34,8 @@
 -four-of-a-kind = četvorka
 -runs = nizovi
 -hand = ruka
--order-normal = uobičajeni
--order-reversed = obrnuti
+-order-normal = uobičajen
+-order-reversed = obrnut
 
 ## Titles (ids on the wire)
 
@@ -245,16 +245,16 @@ event-GameEnded = Kraj partije nakon { $rounds ->
 # not from the sheet
 event-TurnDeadlineSet = { $name } je na potezu, ima { $seconds } s
 # not from the sheet
-event-TurnTimedOut = { $name } je ostao bez vremena: igra zamjenska razina
+event-TurnTimedOut = { $name }: isteklo vrijeme: igra zamjenska razina
 # not from the sheet
 event-SeatAway = { $reason ->
-        [timeouts] { $name } je odsutan (nakon više isteka vremena): od sada se igra odmah
-       *[asked] { $name } je odsutan (na zahtjev): od sada se igra odmah
+        [timeouts] { $name }: odsutnost (nakon više isteka vremena): od sada se igra odmah
+       *[asked] { $name }: odsutnost (na zahtjev): od sada se igra odmah
     }
 # not from the sheet
-event-SeatBack = { $name } se vratio
+event-SeatBack = { $name }: ponovno za stolom
 # not from the sheet
-event-SeatLeft = { $name } je napustio stol: igra zamjenska razina
+event-SeatLeft = { $name }: napuštanje stola: igra zamjenska razina
 # not from the sheet
 round-over = (kraj runde)
 round-place = { $place }. { $name } { $title } +{ $points }
@@ -294,9 +294,10 @@ play-hand = Vaša ruka: { $cards }
 play-action-play = igraj { $cards }
 # not from the sheet
 play-action-return = vrati { $cards }
-play-action-pass = { -pass }
+# the sheet's verb (l.19 "propuštaju") as a command
+play-action-pass = propusti
 # not from the sheet
-play-ask = Vaš izbor (broj, karte poput '6C 6D' ili '{ -pass }'):
+play-ask = Vaš izbor (broj, karte poput '6C 6D' ili 'propusti'):
 # not from the sheet
 play-not-legal = nije jedan od { $count } dopuštenih poteza: { $answer }
 # not from the sheet
@@ -332,7 +333,7 @@ audit-events = { $events ->
        *[other] { $events } događaja, vrh lanca { $head }
     }
 # not from the sheet
-audit-rules = pravila { $rules }; opcije { $options }
+audit-rules = pravila: { $rules }; opcije: { $options }
 # not from the sheet
 audit-unknown = nepoznato
 # not from the sheet
@@ -505,7 +506,7 @@ html-checked-deals = Pošteno dijeljenje: prije svake runde poslužitelj je obja
 # not from the sheet
 html-checked-rules = Pravila: svaki potez, propuštanje i razmjena ponovljeni su kroz pravila; svaki je morao biti dopušten tom igraču u tom trenutku, a svaka posljedica (štihovi, revolucije, tko je izašao, titule, bodovi, razmjene) morala je biti ona koju daju pravila.
 # not from the sheet
-html-checked-clocks = Satovi: svaki istek vremena zabilježen je najranije u roku, a svaki potez zamjenske razine slijedio je istek vremena, odlazak ili odsutnost mjesta.
+html-checked-clocks = Satovi: nijedan istek vremena nije zabilježen prije isteka roka, a svaki potez zamjenske razine slijedio je istek vremena, odlazak ili odsutnost mjesta.
 # not from the sheet
 html-round = Runda { $round }
 # not from the sheet
@@ -603,7 +604,7 @@ web-ai-level = Razina AI-ja ostalih mjesta
 # not from the sheet
 web-turn-seconds = Sekundi po potezu (0: bez sata)
 # not from the sheet
-web-revolution = Revolucija (četiri iste obrću poredak)
+web-revolution = Revolucija ({ -four-of-a-kind } obrće poredak)
 # not from the sheet
 web-create = Otvori stol i igraj
 # not from the sheet
@@ -613,11 +614,11 @@ web-exchange-heading = Razmjena
 # not from the sheet
 web-hand-heading = Vaša ruka
 # not from the sheet
-web-pass = Dalje
+web-pass = Propusti
 # not from the sheet
-web-back = Vratio sam se
+web-back = Opet sam tu
 # not from the sheet
-web-keys = Tipke: Tab ili strelice kreću se po kartama, razmaknica bira kartu, P igra, S dalje, H ide na ruku.
+web-keys = Tipke: Tab ili strelice kreću se po kartama, razmaknica bira kartu, P igra, S propušta, H ide na ruku.
 # not from the sheet
 web-results-heading = Rezultati
 # not from the sheet
@@ -681,7 +682,7 @@ web-result-cell = { $title } +{ $points }
 # not from the sheet
 web-total = Bodovi
 # not from the sheet
-web-final = Igra je gotova: { $name } je izašao prvi.
+web-final = Igra je gotova: prvo mjesto – { $name }.
 # not from the sheet
 web-log-entry = { $round }: { $move }
 # not from the sheet
@@ -700,7 +701,7 @@ web-seat-cards = { $count ->
     }
 # not from the sheet
 web-owe-return = { $count ->
-        [one] Vratite { $name } { $count } kartu po izboru.
-        [few] Vratite { $name } { $count } karte po izboru.
-       *[other] Vratite { $name } { $count } karata po izboru.
+        [one] Vratite igraču { $name } { $count } kartu po izboru.
+        [few] Vratite igraču { $name } { $count } karte po izboru.
+       *[other] Vratite igraču { $name } { $count } karata po izboru.
     }

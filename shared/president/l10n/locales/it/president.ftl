@@ -220,7 +220,7 @@ event-TrickEnded = { $name } vince la { -trick }
 # not from the sheet
 event-RoundEnded = Classifica della mano { $round }:
 # not from the sheet
-event-SeedRevealed = seme rivelato per la mano { $round }: { $seed }...
+event-SeedRevealed = seed rivelato per la mano { $round }: { $seed }...
 # not from the sheet
 event-GameEnded = Fine partita dopo { $rounds ->
         [one] { $rounds } mano
@@ -237,7 +237,7 @@ event-SeatAway = { $reason ->
        *[asked] { $name } è assente (su richiesta): d'ora in poi si gioca subito
     }
 # not from the sheet
-event-SeatBack = { $name } è tornato
+event-SeatBack = { $name }: di nuovo al tavolo
 # not from the sheet
 event-SeatLeft = { $name } ha lasciato il tavolo: gioca il livello sostitutivo
 # not from the sheet
@@ -267,7 +267,7 @@ play-return = Scambio: restituisci { $count ->
         [one] { $count } carta
         [many] { $count } di carte
        *[other] { $count } carte
-    } a scelta a { $name }
+    } a { $name }, a tua scelta
 # not from the sheet
 play-to-beat = Da battere: { $cards } di { $name }
 play-lead = Apri tu: posa una combinazione da 1 a 4 carte dello stesso rango
@@ -388,17 +388,17 @@ audit-deal-commitment = distribuzione: impegno { $commitment } (v{ $version })
 # not from the sheet
 audit-deal-no-commitment = distribuzione: NESSUN impegno
 # not from the sheet
-audit-seed = seme { $seed } rivelato alla v{ $version }: { $status ->
+audit-seed = seed { $seed } rivelato alla v{ $version }: { $status ->
         [yes] corrisponde all'impegno
         [no] NON corrisponde all'impegno
        *[unknown] non verificato
     }
 # not from the sheet
-audit-seed-hidden = seme non ancora rivelato
+audit-seed-hidden = seed non ancora rivelato
 # not from the sheet
 audit-hands = le mani distribuite { $status ->
-        [yes] derivano dal seme
-        [no] NON derivano dal seme
+        [yes] derivano dal seed
+        [no] NON derivano dal seed
        *[unknown] non sono verificate
     }
 audit-move-cards = { $seat }: { $cards }
@@ -420,7 +420,7 @@ audit-round-missing = La mano { $round } non è nella registrazione.
 # not from the sheet
 audit-final = Fine partita, punteggio finale: { $scores }
 # not from the sheet
-audit-ok = Verdetto: OK. Catena di hash intatta (eventi: { $events }); impegni del seme verificati: { $commitments }; distribuzioni verificate: { $deals }; eventi di gioco rigiocati senza errori: { $replayed }.
+audit-ok = Verdetto: OK. Catena di hash intatta (eventi: { $events }); impegni del seed verificati: { $commitments }; distribuzioni verificate: { $deals }; eventi di gioco rigiocati senza errori: { $replayed }.
 # not from the sheet
 audit-failed = Verdetto: FALLITO, { $count ->
         [one] { $count } problema:
@@ -438,7 +438,7 @@ audit-waiting-engine = il motore (la prossima distribuzione)
 # not from the sheet
 audit-in-progress-stalled = (mano in corso, ferma dal { $since }: si attende { $who })
 # not from the sheet
-audit-stalled = Verdetto: ferma dal { $since }: si attende { $who }, consentito fino al { $limit }. Catena di hash intatta (eventi: { $events }); impegni del seme verificati: { $commitments }; distribuzioni verificate: { $deals }; eventi di gioco rigiocati senza errori: { $replayed }.
+audit-stalled = Verdetto: ferma dal { $since }: si attende { $who }, consentito fino al { $limit }. Catena di hash intatta (eventi: { $events }); impegni del seed verificati: { $commitments }; distribuzioni verificate: { $deals }; eventi di gioco rigiocati senza errori: { $replayed }.
 # not from the sheet
 html-verdict-stalled = Verdetto: ferma dal { $since }.
 # not from the sheet
@@ -469,7 +469,7 @@ html-chain-head = Testa della catena:
 # not from the sheet
 html-verdict-ok = Verdetto: tutto torna.
 # not from the sheet
-html-verdict-ok-text = La catena di hash è intatta (eventi: { $events }). Impegni del seme verificati: { $commitments }; distribuzioni verificate: { $deals }; eventi di gioco rigiocati esattamente secondo le regole: { $replayed }.
+html-verdict-ok-text = La catena di hash è intatta (eventi: { $events }). Impegni del seed verificati: { $commitments }; distribuzioni verificate: { $deals }; eventi di gioco rigiocati esattamente secondo le regole: { $replayed }.
 # not from the sheet
 html-verdict-bad = Verdetto: la registrazione NON torna.
 # not from the sheet
@@ -487,7 +487,7 @@ html-checked = Che cosa è stato verificato
 # not from the sheet
 html-checked-chain = Catena di hash: ogni evento porta un'impronta (SHA-256) del suo contenuto e dell'evento precedente; un evento modificato, rimosso, inserito o spostato la spezza.
 # not from the sheet
-html-checked-deals = Distribuzioni eque: prima di ogni mano il server ha pubblicato un impegno (l'impronta del seme segreto); dopo la mano ha rivelato il seme. Il seme deve corrispondere all'impegno e mescolare con esso deve dare esattamente le mani distribuite.
+html-checked-deals = Distribuzioni eque: prima di ogni mano il server ha pubblicato un impegno (l'impronta del seed segreto); dopo la mano ha rivelato il seed. Il seed deve corrispondere all'impegno e mescolare con esso deve dare esattamente le mani distribuite.
 # not from the sheet
 html-checked-rules = Regole: ogni posa, passaggio e scambio è stato rigiocato secondo le regole; ciascuno doveva essere legale per quel giocatore in quel momento, e ogni conseguenza (prese, rivoluzioni, uscite, titoli, punti, scambi) doveva essere quella data dalle regole.
 # not from the sheet
@@ -501,21 +501,21 @@ html-round-problems = Problemi in questa mano:
 # not from the sheet
 html-deal = Distribuzione
 # not from the sheet
-html-no-commitment = Nessun impegno del seme è stato registrato prima di questa distribuzione.
+html-no-commitment = Nessun impegno del seed è stato registrato prima di questa distribuzione.
 # not from the sheet
 html-commitment = Impegno (evento { $version }):
 # not from the sheet
-html-seed = Seme rivelato (evento { $version }):
+html-seed = Seed rivelato (evento { $version }):
 # not from the sheet
-html-seed-ok = Il seme corrisponde all'impegno.
+html-seed-ok = Il seed corrisponde all'impegno.
 # not from the sheet
-html-seed-bad = Il seme NON corrisponde.
+html-seed-bad = Il seed NON corrisponde.
 # not from the sheet
-html-seed-hidden = Il seme non è ancora rivelato (la mano non è finita).
+html-seed-hidden = Il seed non è ancora rivelato (la mano non è finita).
 # not from the sheet
-html-hands-ok = Le mani derivano dal seme.
+html-hands-ok = Le mani derivano dal seed.
 # not from the sheet
-html-hands-bad = Le mani NON derivano dal seme.
+html-hands-bad = Le mani NON derivano dal seed.
 # not from the sheet
 html-uncheckable = Non verificabile.
 # not from the sheet
@@ -601,7 +601,7 @@ web-hand-heading = La tua mano
 # not from the sheet
 web-pass = Passo
 # not from the sheet
-web-back = Sono tornato
+web-back = Eccomi di nuovo
 # not from the sheet
 web-keys = Tasti: Tab o frecce tra le carte, Spazio sceglie una carta, P gioca, S passa, H va alla mano.
 # not from the sheet
@@ -667,7 +667,7 @@ web-result-cell = { $title } +{ $points }
 # not from the sheet
 web-total = Punti
 # not from the sheet
-web-final = Partita finita: { $name } è uscito per primo.
+web-final = Partita finita: primo posto a { $name }.
 # not from the sheet
 web-log-entry = { $round }: { $move }
 # not from the sheet

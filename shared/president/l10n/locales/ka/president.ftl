@@ -117,8 +117,8 @@ reject-EMPTY_PLAY = დადებას ერთი კარტი მაი
 # not from the sheet
 reject-TOO_MANY_CARDS = დადებაში მაქსიმუმ ოთხი კარტია.
 # not from the sheet
-reject-CARD_NOT_IN_HAND = ეს კარტი თქვენ ხელში არ არის.
-    .with-cards = { $cards } თქვენ ხელში არ არის.
+reject-CARD_NOT_IN_HAND = ეს კარტი თქვენს ხელში არ არის.
+    .with-cards = { $cards } თქვენს ხელში არ არის.
 reject-MIXED_RANKS = დადების ბარათებს ერთნაირი რანგი უნდა ჰქონდეს.
 # not from the sheet
 reject-LEADER_CANNOT_PASS = ვინც აღებას იწყებს, პასს ვერ იტყვის.
@@ -128,7 +128,7 @@ reject-WRONG_COUNT = რაოდენობა უნდა უდრიდე
        *[other] დადეთ ზუსტად { $count } კარტი.
     }
 reject-NOT_HIGHER = რანგი მკაცრად ძლიერი უნდა იყოს; გათანაბრება არ შეიძლება.
-    .with-rank = რანგი მკაცრად ძლიერი უნდა იყოს, ვიდრე { $rank }; გათანაბრება არ შეიძლება.
+    .with-rank = რანგი მკაცრად უფრო ძლიერი უნდა იყოს, ვიდრე { $rank }; გათანაბრება არ შეიძლება.
 # not from the sheet
 reject-MALFORMED = შეტყობინება არასწორია.
 # not from the sheet
@@ -212,13 +212,16 @@ event-CardsReturned = გაცვლა: { $giver } უბრუნებს { 
 # not from the sheet
 event-PlayStarted = იწყებს { $leader }
 event-CardsPlayed = { $name } { $cards }
-event-Passed = { $name } { -pass }
+event-Passed = { $name }: { -pass }
 event-OrderReversed = { $reversed ->
         [yes] რევოლუცია ({ $name }): 2 ყველაზე მცირე ხდება და 3 ყველაზე დიდი
        *[no] რევოლუცია ({ $name }): ისევ ნორმალური თანმიმდევრობა
     }
 # not from the sheet
-event-PlayerFinished = { $name } გავიდა: ადგილი { $place } ({ $title ->
+event-PlayerFinished = { $name } გავიდა: { $place ->
+        [1] 1-ლი ადგილი
+       *[other] მე-{ $place } ადგილი
+    } ({ $title ->
         [president] { -president }
         [vice_president] { -vice-president }
         [neutral] { -neutral }
@@ -227,7 +230,7 @@ event-PlayerFinished = { $name } გავიდა: ადგილი { $place
     })
 event-TrickEnded = { $name } იგებს აღებას
 # not from the sheet
-event-RoundEnded = რაუნდის { $round } რეიტინგი:
+event-RoundEnded = რაუნდი { $round }: რეიტინგი:
 # not from the sheet
 event-SeedRevealed = რაუნდის { $round } თესლი გამჟღავნდა: { $seed }...
 # not from the sheet
@@ -362,7 +365,10 @@ audit-revolution = { -revolution } (v{ $version }): ადგილის { $sea
        *[no] { -order-normal }
     }
 # not from the sheet
-audit-out = გავიდა (v{ $version }): ადგილი { $seat }, ადგილი { $place }, { $title }
+audit-out = გავიდა (v{ $version }): ადგილი { $seat }, { $place ->
+        [1] 1-ლი ადგილი
+       *[other] მე-{ $place } ადგილი
+    }, { $title }
 audit-points = ქულა: { $values }
 # not from the sheet
 audit-titles = წოდებები: { $values }
@@ -413,7 +419,10 @@ audit-move-order = [რიგი { $reversed ->
        *[no] { -order-normal }
     }]
 # not from the sheet
-audit-move-out = [გავიდა, ადგილი { $place }]
+audit-move-out = [გავიდა, { $place ->
+        [1] 1-ლი ადგილი
+       *[other] მე-{ $place } ადგილი
+    }]
 audit-trick = { -trick } { $number }: { $moves } -> { $end }
 # not from the sheet
 audit-trick-won = მოიგო ადგილმა { $winner }, იწყებს ადგილი { $leader }
@@ -543,7 +552,10 @@ html-flip = { -revolution }: რიგი ახლა { $reversed ->
        *[no] { -order-normal }
     }
 # not from the sheet
-html-out = გავიდა, ადგილი { $place }
+html-out = გავიდა, { $place ->
+        [1] 1-ლი ადგილი
+       *[other] მე-{ $place } ადგილი
+    }
 # not from the sheet
 html-takeover = შემცვლელი ({ $reason ->
         [timed_out] ვადა გავიდა
@@ -588,7 +600,7 @@ web-ai-level = დანარჩენი ადგილების AI-ს �
 # not from the sheet
 web-turn-seconds = წამი სვლაზე (0: საათის გარეშე)
 # not from the sheet
-web-revolution = რევოლუცია (ოთხი ერთნაირი აბრუნებს რიგს)
+web-revolution = რევოლუცია ({ -four-of-a-kind } რიგს აბრუნებს)
 # not from the sheet
 web-create = მაგიდის შექმნა და თამაში
 # not from the sheet
@@ -602,7 +614,7 @@ web-pass = პასი
 # not from the sheet
 web-back = დავბრუნდი
 # not from the sheet
-web-keys = კლავიშები: Tab ან ისრები — კარტებს შორის, Space — კარტის არჩევა, P — თამაში, S — პასი, H — ხელზე გადასვლა.
+web-keys = კლავიშები: Tab ან ისრები — კარტებს შორის, ჰარი — კარტის არჩევა, P — თამაში, S — პასი, H — ხელზე გადასვლა.
 # not from the sheet
 web-results-heading = შედეგები
 # not from the sheet

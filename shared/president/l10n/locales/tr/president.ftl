@@ -97,7 +97,7 @@ ai-player = Yapay zekâ { $seat } ({ $level })
 # not from the sheet
 reject-generic = Reddedildi ({ $code }).
 # not from the sheet
-reject-BAD_ACTION = Hamle hatalı biçimde.
+reject-BAD_ACTION = Hamle hatalı biçimlendirilmiş.
 # not from the sheet
 reject-WRONG_PHASE = Şimdi olmaz.
     .with-phase = Şimdi olmaz: { $phase ->
@@ -134,7 +134,7 @@ reject-WRONG_COUNT = Miktar, aktif koyulan kart sayısıyla aynı olmalıdır.
 reject-NOT_HIGHER = Kartın değeri kesinlikle daha yüksek olmalıdır; eşitlemek yasaktır.
     .with-rank = Kartın değeri { $rank } kartından kesinlikle daha yüksek olmalıdır; eşitlemek yasaktır.
 # not from the sheet
-reject-MALFORMED = Mesaj hatalı biçimde.
+reject-MALFORMED = Mesaj hatalı biçimlendirilmiş.
 # not from the sheet
 reject-MESSAGE_TOO_LARGE = Mesaj çok büyük.
     .with-max_bytes = Mesaj { $max_bytes } bayttan büyük.
@@ -199,7 +199,7 @@ event-GameCreated = Oyun { $table }: { $players ->
        *[off] kapalı
     } ({ $rules })
 # not from the sheet
-event-DealCommitted = Tur { $round }: dağıtım mühürlendi ({ $commitment }...), { $leader } oyuncusu başlar
+event-DealCommitted = Tur { $round }: dağıtım mühürlendi ({ $commitment }...), { $leader } oyuncusu başlıyor
 # not from the sheet
 event-RoundDealt = kartlar dağıtıldı: { $sizes }
 # not from the sheet
@@ -207,14 +207,14 @@ event-ExchangeStarted = değişim: kartlar el değiştiriyor
 event-CardsGiven = değişim: { $giver } { $count ->
         [one] { $count } kartını
        *[other] { $count } kartını
-    } otomatik olarak { to-title } verir ({ $receiver })
+    } otomatik olarak { to-title } verdi ({ $receiver })
 # not from the sheet
 event-CardsReturned = değişim: { $giver } { $count ->
         [one] { $count } kartı
        *[other] { $count } kartı
-    } { to-title } geri verir ({ $receiver })
+    } { to-title } geri verdi ({ $receiver })
 # not from the sheet
-event-PlayStarted = { $leader } oyuncusu başlar
+event-PlayStarted = { $leader } oyuncusu başlıyor
 event-CardsPlayed = { $name } { $cards }
 event-Passed = { $name } { -pass }
 # not from the sheet
@@ -230,7 +230,7 @@ event-PlayerFinished = { $name } çıktı: { $place }. sıra ({ $title ->
         [vice_asshole] { -vice-asshole }
        *[asshole] { -asshole }
     })
-event-TrickEnded = { $name } { -trick(case: "accusative") } alır
+event-TrickEnded = { $name } { -trick(case: "accusative") } aldı
 # not from the sheet
 event-RoundEnded = Tur { $round } sıralaması:
 # not from the sheet
@@ -272,8 +272,8 @@ play-table = Masa { $table }: koltuğunuz { $seat }; yapay zekâlar: { $ais }
 play-ai-seat = koltuk { $seat } { $level }
 # not from the sheet
 play-turn = { $reversed ->
-        [yes] == Tur { $round }, sıra sizde ({ $name }), sıra TERS ==
-       *[no] == Tur { $round }, sıra sizde ({ $name }), sıra normal ==
+        [yes] == Tur { $round }, sıra sizde ({ $name }), değer sırası TERS ==
+       *[no] == Tur { $round }, sıra sizde ({ $name }), değer sırası normal ==
     }
 # not from the sheet
 play-return = Değişim: seçtiğiniz { $count ->
@@ -496,7 +496,7 @@ html-checked-deals = Adil dağıtım: her turdan önce sunucu bir taahhüt (gizl
 # not from the sheet
 html-checked-rules = Kurallar: her hamle, pas ve değişim kurallardan yeniden geçirildi; her biri o anda o oyuncu için yasal olmalıydı ve her sonuç (eller, devrimler, çıkanlar, unvanlar, puanlar, değişimler) kuralların verdiği gibi olmalıydı.
 # not from the sheet
-html-checked-clocks = Saatler: her süre aşımı süresinden önce kaydedilmedi ve yedek seviyenin bir koltuk için yaptığı her hamle bir süre aşımını, bir ayrılışı ya da koltuğun uzaklaşmasını izledi.
+html-checked-clocks = Saatler: hiçbir süre aşımı, süresi dolmadan kaydedilmedi ve yedek seviyenin bir koltuk için yaptığı her hamle bir süre aşımını, bir ayrılışı ya da koltuğun uzaklaşmasını izledi.
 # not from the sheet
 html-round = Tur { $round }
 # not from the sheet
@@ -601,7 +601,7 @@ web-create = Masayı kur ve oyna
 # not from the sheet
 web-trick-heading = Masada
 # not from the sheet
-web-exchange-heading = Değiş tokuş
+web-exchange-heading = Değişim
 # not from the sheet
 web-hand-heading = Eliniz
 # not from the sheet
@@ -677,7 +677,7 @@ web-final = Oyun bitti: ilk { $name } çıktı.
 # not from the sheet
 web-log-entry = { $round }: { $move }
 # not from the sheet
-web-clock = { $seconds } sn kaldı
+web-clock = { $seconds } s kaldı
 # not from the sheet
 web-status-connecting = Bağlanıyor…
 # not from the sheet
