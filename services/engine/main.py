@@ -174,7 +174,9 @@ class EngineApp:
             runtime.health.add("nats commands", nats_check(command_client))
         self._commands = command_server(
             command_client,
-            self.subjects.game_commands,
+            # as the server maps them to their partition, and (for one release, while
+            # servers without the mapping reload) as they were sent
+            (self.subjects.game_partition("*"), self.subjects.game_commands),
             engine,
             RateLimits(settings.command_rate, settings.command_burst),
             settings.engine_max_workers,

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from nats.aio.client import Client
@@ -58,7 +59,7 @@ async def handle_request(
 
 def command_server(
     client: Client,
-    subject: str,
+    subject: str | Sequence[str],
     engine: Engine,
     limits: RateLimits,
     max_workers: int,

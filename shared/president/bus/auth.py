@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from president.bus.server_config import SubjectMapping, command_mapping, render_mappings
 from president.contract.base import MAX_PAYLOAD
 from president.contract.subjects import Subjects
 
@@ -176,9 +177,10 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         # attested sender's header (no other identity may publish them), answered to the
         # passing instance's inbox.
         between = (f"{p}.engine.peers", f"{p}.engine.fwd.*")
-        return Permissions(
-            publish=between, subscribe=(f"{p}.cmd.game.*", *between, *inbox), responder=True
-        )
+        # the game commands as the server maps them to their partition, and (for one
+        # release, while servers without the mapping reload) as they were sent
+        games = (f"{p}.cmd.game.*.*", f"{p}.cmd.game.*")
+        return Permissions(publish=between, subscribe=(*games, *between, *inbox), responder=True)
     if role == "engine":
         yield_subject = f"{p}.engine.yield"
         # a table's reaction done by the instance that owns it (services.engine.mechanisms.routing)
@@ -319,7 +321,8 @@ class Account:
     """A NATS account: its own subject space and JetStream; nothing crosses between
     accounts but the services it ``exports`` (to the accounts ``export_to``) and imports
     (``imports``: the exporting account's name, the services' subjects, with ``share:
-    true`` so that the server tells the responder who sent each request)."""
+    true`` so that the server tells the responder who sent each request); ``mappings``:
+    its subject mappings (the command account's: each game command to its partition)."""
 
     name: str
     users: tuple[User, ...]
@@ -327,6 +330,7 @@ class Account:
     exports: tuple[str, ...] = ()
     export_to: tuple[str, ...] = ()
     imports: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    mappings: tuple[SubjectMapping, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -385,7 +389,14 @@ def deployment_accounts(
     responders = deployment_users(prefix, passwords, roles=COMMAND_ROLES, user_names=user_names)
     accounts = (
         Account(account, (*main, *extra_users), imports=((commands, subjects),)),
-        Account(commands, responders, jetstream=False, exports=subjects, export_to=(account,)),
+        Account(
+            commands,
+            responders,
+            jetstream=False,
+            exports=subjects,
+            export_to=(account,),
+            mappings=(command_mapping(prefix),),
+        ),
     )
     callout_roles = [role for role in CALLOUT_ROLES if role in roles]
     if not callout_roles:
@@ -522,6 +533,7 @@ def render_auth_conf(config: AuthConfig, *, header: str = "") -> str:
         out.append(",\n".join(_render_user(u, "      ") for u in account.users))
         out.append("    ]")
         out += _render_services(account)
+        out += render_mappings(account.mappings, "    ")
         out.append("  }")
     out.append("}")
     if config.callout is not None:

@@ -8,7 +8,7 @@ import contextlib
 import dataclasses
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from nats.aio.client import Client
@@ -82,7 +82,7 @@ class CommandServer:
     def __init__(
         self,
         client: Client,
-        subject: str,
+        subject: str | Sequence[str],
         queue: str,
         admit: Admit,
         run: Run,
@@ -104,7 +104,7 @@ class CommandServer:
         self._passing: set[asyncio.Task[None]] = set()
         self._attested = False
         self._service = service
-        self._subject = subject
+        self._subjects = (subject,) if isinstance(subject, str) else tuple(subject)
         self._queue = queue
         self._admit = admit
         self._run = run
@@ -114,7 +114,7 @@ class CommandServer:
         self._waiting: dict[str, deque[tuple[Msg, Any, Requester | None]]] = {}
         """Admitted requests by sender, in the order the senders take their turns."""
         self._tasks: set[asyncio.Task[None]] = set()
-        self._subscription: Subscription | None = None
+        self._subscriptions: dict[str, Subscription] = {}
 
     async def start(self) -> None:
         self._attested = server_authenticates(self._client)
@@ -122,22 +122,41 @@ class CommandServer:
             self._forwards = await self._client.subscribe(
                 self._forwarded, cb=self._passed_on, pending_msgs_limit=100_000
             )
-        self._subscription = await self._client.subscribe(
-            self._subject, queue=self._queue, cb=self._received, pending_msgs_limit=100_000
-        )
+        for subject in self._subjects:
+            await self.subscribe(subject)
+
+    async def subscribe(self, subject: str) -> None:
+        """Take the requests on ``subject`` too (in the queue group)."""
+        if subject not in self._subscriptions:
+            self._subscriptions[subject] = await self._client.subscribe(
+                subject, queue=self._queue, cb=self._received, pending_msgs_limit=100_000
+            )
+
+    async def drain(self, subject: str, grace: float = 10.0) -> None:
+        """Stop taking the requests on ``subject``; those received are still answered."""
+        subscription = self._subscriptions.pop(subject, None)
+        if subscription is None or self._client.is_closed:
+            return
+        try:
+            await asyncio.wait_for(subscription.drain(), grace)  # type: ignore[no-untyped-call]
+        except Exception:
+            log.warning("%s: command subscription %s did not drain", self._service, subject)
+            with contextlib.suppress(Exception):
+                await subscription.unsubscribe()
 
     async def stop(self, grace: float = 10.0) -> None:
         # The requests passed on by other instances last: they may still pass some on
         # while this one's own subscription drains.
-        for subscription in (self._subscription, self._forwards):
-            if subscription is not None and not self._client.is_closed:
-                try:
-                    await asyncio.wait_for(subscription.drain(), grace)  # type: ignore[no-untyped-call]
-                except Exception:
-                    log.warning("%s: command subscription did not drain", self._service)
-                    with contextlib.suppress(Exception):
-                        await subscription.unsubscribe()
-        self._subscription = self._forwards = None
+        for subject in list(self._subscriptions):
+            await self.drain(subject, grace)
+        if self._forwards is not None and not self._client.is_closed:
+            try:
+                await asyncio.wait_for(self._forwards.drain(), grace)  # type: ignore[no-untyped-call]
+            except Exception:
+                log.warning("%s: command subscription did not drain", self._service)
+                with contextlib.suppress(Exception):
+                    await self._forwards.unsubscribe()
+        self._forwards = None
         if self._passing:  # answered by the others, or here if they cannot
             await asyncio.wait(list(self._passing), timeout=grace)
         loop = asyncio.get_running_loop()
@@ -182,7 +201,7 @@ class CommandServer:
     async def _passed_on(self, message: Msg) -> None:
         """A request another instance passed on: answered here, on its first subject."""
         subject = (message.headers or {}).get(FORWARDED_SUBJECT, "")
-        if not _matches(subject, self._subject):
+        if not any(_matches(subject, pattern) for pattern in self._subjects):
             log.warning("%s: dropped a request passed on from %r", self._service, subject)
             return
         await self._take(dataclasses.replace(message, subject=subject))

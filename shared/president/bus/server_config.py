@@ -8,8 +8,39 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from president.contract.subjects import PARTITIONS
+
 LAME_DUCK = ("lame_duck_grace_period: 10s", "lame_duck_duration: 30s")
 """Draining on SIGTERM, as the official Helm chart sets it (k8s and compose)."""
+PING = ('ping_interval: "10s"', "ping_max: 2")
+"""A client that answers no ping for about 30 s (frozen, cut off) is dropped with its
+subscriptions: a frozen engine's partitions go to the others (every server)."""
+
+SubjectMapping = tuple[str, str]
+"""A subject mapping: the subjects a message is published on, the subject it is given."""
+
+
+def command_mapping(prefix: str, partitions: int = PARTITIONS) -> SubjectMapping:
+    """The game commands mapped to their table's partition, in the account that answers
+    them: ``<p>.cmd.game.<table_id>`` to ``<p>.cmd.game.<table_id>.<partition>``, the
+    partition being FNV-1a 32 of the table id modulo ``partitions``
+    (``president.contract.subjects.partition_of``). A mapping of the exporting account
+    applies to the requests that arrive through the other accounts' service imports.
+    ``prefix`` may hold ``*`` tokens (a server for any prefix: the tests')."""
+    tokens = prefix.split(".")
+    wildcards = [i for i, token in enumerate(tokens) if token == "*"]
+    for n, i in enumerate(wildcards, start=1):
+        tokens[i] = f"{{{{wildcard({n})}}}}"
+    table = len(wildcards) + 1
+    target = f"{{{{wildcard({table})}}}}.{{{{partition({partitions},{table})}}}}"
+    return f"{prefix}.cmd.game.*", ".".join(tokens) + f".cmd.game.{target}"
+
+
+def render_mappings(mappings: Sequence[SubjectMapping], indent: str = "") -> list[str]:
+    """A ``mappings {}`` block (at the top: the open server's one account; in an account)."""
+    if not mappings:
+        return []
+    return _block("mappings", [f"{quoted(a)}: {quoted(b)}" for a, b in mappings], indent)
 
 
 @dataclass(frozen=True)
@@ -136,13 +167,16 @@ def render_server(
     websocket: WebSocket | None = None,
     includes: Sequence[str] = (),
     auth: str | None = None,
+    mappings: Sequence[SubjectMapping] = (),
 ) -> str:
-    """One server's configuration: its name, listeners, store, routes and client TLS, the
-    browsers' WebSocket listener, then ``includes`` (files beside it) and ``auth`` (the
-    text of an ``auth.conf``)."""
+    """One server's configuration: its name, pings, listeners, store, routes and client
+    TLS, the browsers' WebSocket listener, then ``includes`` (files beside it) and ``auth``
+    (the text of an ``auth.conf``, whose accounts carry their mappings); ``mappings``: the
+    open server's (no accounts: ``command_mapping`` at the top)."""
     out: list[str] = []
     if server_name is not None:
         out.append(f"server_name: {quoted(server_name)}")
+    out += PING
     if lame_duck:
         out += LAME_DUCK
     if pid_file is not None:
@@ -160,6 +194,7 @@ def render_server(
         out += render_tls(tls)
     if websocket is not None:
         out += render_websocket(websocket)
+    out += render_mappings(mappings)
     out += [f"include {name}" for name in includes]
     text = "\n".join(out) + "\n"
     return text if auth is None else text + auth

@@ -7,6 +7,11 @@ import re
 from dataclasses import dataclass
 
 DEFAULT_PREFIX = "president"
+PARTITIONS = 64
+"""The partitions of the game commands: the server maps ``<p>.cmd.game.<table_id>`` to
+``<p>.cmd.game.<table_id>.<partition>`` (``president.bus.server_config.command_mapping``)
+and each engine subscribes to the partitions it owns (why 64: the decision note of
+2026-12-05, tables owned through the bus)."""
 
 _PREFIX = re.compile(r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$")
 
@@ -35,8 +40,13 @@ class Subjects:
 
     @property
     def game_commands(self) -> str:
-        """Wildcard of every game command (the engine's subscription)."""
+        """Wildcard of every game command as its sender publishes it."""
         return f"{self.prefix}.cmd.game.*"
+
+    def game_partition(self, partition: int | str) -> str:
+        """Wildcard of the game commands of one partition as the server maps them
+        (``*``: of every partition)."""
+        return f"{self.prefix}.cmd.game.*.{partition}"
 
     # --- events (JetStream, written by the relay only) ----------------------------
     def public(self, table_id: str) -> str:
@@ -125,9 +135,21 @@ class Subjects:
         return re.sub(r"[^A-Za-z0-9_-]", "_", self.prefix).upper()
 
 
+def partition_of(table_id: str, partitions: int = PARTITIONS) -> int:
+    """The partition of ``table_id``'s game commands: FNV-1a 32 of its bytes modulo
+    ``partitions``, as nats-server's ``partition()`` mapping computes it."""
+    digest = 0x811C9DC5
+    for byte in table_id.encode():
+        digest = ((digest ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return digest % partitions
+
+
 def parse_command_subject(subject: str) -> tuple[str, str] | None:
-    """``("table", <CommandName>)`` or ``("game", <table_id>)`` for a command subject."""
+    """``("table", <CommandName>)`` or ``("game", <table_id>)`` for a command subject (a
+    game command as sent, or as the server mapped it: with its partition last)."""
     tokens = subject.split(".")
+    if len(tokens) >= 5 and tokens[-4:-2] == ["cmd", "game"] and tokens[-1].isdigit():
+        tokens = tokens[:-1]
     if len(tokens) < 4 or tokens[-3] != "cmd" or tokens[-2] not in ("table", "game"):
         return None
     return tokens[-2], tokens[-1]

@@ -51,7 +51,8 @@ def test_the_command_account_answers_only_commands_and_only_engines_pass_them_on
     engine = role_permissions("engine-commands", "president")
     assert engine.publish == between and engine.responder
     assert engine.subscribe == (
-        "president.cmd.game.*",
+        "president.cmd.game.*.*",  # mapped to their partition
+        "president.cmd.game.*",  # as sent, for one release
         *between,
         "_INBOX.engine-commands.>",
     )
@@ -148,3 +149,11 @@ def test_the_callout_delegates_only_connections_of_no_static_identity() -> None:
     assert "issuer: $ISSUER" in callout and 'auth_users: ["callout"]' in callout
     assert 'allowed_accounts: ["PRESIDENT_CALLOUT"]' in callout
     assert "authorization" not in _conf()  # without an issuer, no callout
+
+
+def test_the_command_account_maps_each_game_command_to_its_partition() -> None:
+    commands = _conf().split("  PRESIDENT_COMMANDS {")[1]
+    assert (
+        '"president.cmd.game.*": "president.cmd.game.{{wildcard(1)}}.{{partition(64,1)}}"'
+        in commands
+    )

@@ -52,6 +52,8 @@ def test_a_server_renders_listeners_store_routes_tls_and_auth_in_order() -> None
     )
     assert text.splitlines() == [
         'server_name: "n1"',
+        'ping_interval: "10s"',
+        "ping_max: 2",
         'host: "127.0.0.1"',
         "port: 4333",
         "http_port: 8333",

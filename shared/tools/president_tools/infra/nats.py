@@ -26,7 +26,14 @@ from president.bus.auth import (
     single_account,
 )
 from president.bus.nats_jwt import new_account_seed, public_key
-from president.bus.server_config import Cluster, JetStream, Tls, WebSocket, render_server
+from president.bus.server_config import (
+    Cluster,
+    JetStream,
+    Tls,
+    WebSocket,
+    command_mapping,
+    render_server,
+)
 
 from president_tools.infra.processes import (
     free_port,
@@ -263,7 +270,9 @@ class EmbeddedNats:
     def _prepare_config(self, port: int) -> None:
         auth = "\n".join(render_limits()) + "\n"
         websocket = None
+        mappings = [command_mapping(self.prefix)]  # the open server's one account
         if self.auth:
+            mappings = []  # the command account's
             self.draw_users()
             passwords = {role: Secret(literal=self.users[role]) for role in ROLES}
             extra = tuple(
@@ -289,6 +298,7 @@ class EmbeddedNats:
             tls=tls,
             websocket=websocket,
             auth=auth,
+            mappings=mappings,
         )
         self.config_file.parent.mkdir(parents=True, exist_ok=True)
         self.config_file.write_text(config)
