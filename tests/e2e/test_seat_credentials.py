@@ -298,7 +298,7 @@ async def _refused_login(url: str, ticket: str, **kwargs: object) -> str:
     with pytest.raises((nats.errors.Error, aiohttp.WSServerHandshakeError, OSError)) as refused:
         client = await nats.connect(
             url,
-            token=ticket,
+            token=ticket or None,
             allow_reconnect=False,
             max_reconnect_attempts=0,
             connect_timeout=5,
@@ -328,6 +328,22 @@ async def test_a_ticket_is_refused_reused_expired_altered_or_over_plain_tcp(
     forged = issue_ticket(b"not the lobby's secret", table.table_id, 0, now=time.time())
     assert "Authorization Violation" in await _refused_login(web.websocket_url, forged)
     assert "Authorization Violation" in await _refused_login(web.websocket_url, "")
+
+
+@pytest.mark.timeout(60)
+async def test_the_websocket_listener_refuses_every_password(stack: ServiceStack) -> None:
+    """Only callout-issued users come in over WebSocket (the public port in production):
+    a static identity's password is refused there (issue 34: the integrator's worked), and
+    still works on the TCP listener."""
+    web = _web(stack)
+    for role in ("integrator", "web", "relay", "engine", "auditor"):
+        login = urlsplit(stack.url_for(role))
+        assert login.username == role and login.password
+        credentials = {"user": login.username, "password": login.password}
+        refused = await _refused_login(web.websocket_url, "", **credentials)
+        assert "Authorization Violation" in refused, (role, refused)
+    tcp = await nats.connect(stack.url_for("integrator"), allow_reconnect=False)
+    await tcp.close()
 
 
 async def _upgrade_status(url: str, origin: str) -> int:
@@ -405,8 +421,9 @@ async def test_with_the_callout_stopped_browsers_fail_and_all_ai_games_go_on(
 async def test_the_callout_costs_little_per_connection(
     stack: ServiceStack, callout: Callout, table: Table, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """WebSocket connections through the callout against WebSocket connections of a static
-    identity (no callout); and the responder's own CPU per answer."""
+    """WebSocket connections through the callout against connections of a static identity
+    (no callout; over TCP: the WebSocket listener refuses passwords); and the responder's
+    own CPU per answer."""
     web = _web(stack)
     rounds = 20
     integrator = stack.url_for("integrator").split("://", 1)[1].split("@", 1)[0]
@@ -420,7 +437,7 @@ async def test_the_callout_costs_little_per_connection(
     started = time.perf_counter()
     for _ in range(rounds):
         static = await nats.connect(
-            web.websocket_url, user=user, password=password, allow_reconnect=False
+            stack.nats_url, user=user, password=password, allow_reconnect=False
         )
         await static.close()
     static_ms = (time.perf_counter() - started) * 1000 / rounds
@@ -431,5 +448,5 @@ async def test_the_callout_costs_little_per_connection(
         print(
             f"\ncallout per connection: responder CPU {cpu_ms:.2f} ms; WebSocket connect"
             f" {seat_ms:.1f} ms wall with the callout, {static_ms:.1f} ms with a static"
-            f" identity ({rounds} each; wall-clock on a shared machine)"
+            f" identity over TCP ({rounds} each; wall-clock on a shared machine)"
         )

@@ -39,6 +39,10 @@ deployment's (one auth callout per server), not a multi-tenant one's."""
 CALLOUT_SUBJECT = "$SYS.REQ.USER.AUTH"
 """Where nats-server sends an authorization request (in the callout account)."""
 
+STATIC_CONNECTIONS = ("STANDARD",)
+"""How the identities of ``auth.conf`` (passwords) may connect: over the client (TCP)
+listener only, never over WebSocket, which takes only the callout's seat users."""
+
 SEAT_MAX_TTL_S = 1800.0
 """A seat's user JWT expires within 30 minutes; the page then connects with a new ticket."""
 
@@ -484,7 +488,11 @@ def _render_user(user: User, indent: str) -> str:
     ]
     if perms.responder:
         lines.append(f"{inner}  allow_responses: true")
-    lines += [f"{inner}}}", f"{indent}}}"]
+    lines.append(f"{inner}}}")
+    # Passwords over TCP only: the WebSocket listener (the browsers', the public port in
+    # production) takes no static identity, only the users the auth callout issues.
+    lines += [f"{inner}allowed_connection_types: {json.dumps(list(STATIC_CONNECTIONS))}"]
+    lines.append(f"{indent}}}")
     return "\n".join(lines)
 
 
