@@ -39,6 +39,7 @@ from president_tools.stack import ServiceStack
 from services.engine.mechanisms.jetstream import reactor_durable
 from tests.e2e.conftest import secured_stack
 from tests.e2e.probe import Probe
+from tests.support.wire import refused_login
 
 RIVAL = "rival-integrator"
 """A second platform's integrator in the same account: the adversary of the tests."""
@@ -261,19 +262,12 @@ async def test_every_role_may_do_what_it_needs_and_the_server_refuses_the_rest(
             print(f"| {name} | " + " | ".join(table[r][name] for r in roles) + " |")
 
 
-async def _quiet(error: Exception) -> None:
-    pass
-
-
 @pytest.mark.parametrize("login", [{}, {"user": "relay", "password": "guessed"}])
 async def test_a_connection_without_valid_credentials_is_refused(
     stack: ServiceStack, login: dict[str, str]
 ) -> None:
     # a login of no static identity is the auth callout's, refused when its wait (2 s) ends
-    with pytest.raises(nats.errors.Error, match="Authorization Violation"):
-        await nats.connect(
-            stack.nats_url, allow_reconnect=False, error_cb=_quiet, connect_timeout=10, **login
-        )
+    assert (await refused_login(stack.nats_url, **login)).error == "Authorization Violation"
 
 
 async def _seat(stack: ServiceStack, user: str) -> PresidentClient:
