@@ -91,6 +91,8 @@ class ClockNote:
     detail: str = ""
     lag_ms: float | None = None
     by: Sender | None = None
+    deadline: str = ""
+    """A time-out's deadline (ISO 8601), for any language (``detail`` is in English)."""
 
 
 _NOTES = {"TurnTimedOut": "timed_out", "SeatAway": "away", "SeatBack": "back", "SeatLeft": "left"}
@@ -107,7 +109,9 @@ def clock_note(event: ClockEvent, by: Sender | None = None) -> ClockNote | None:
         lag = None
         with contextlib.suppress(ValueError):
             lag = (event.recorded_at - datetime.fromisoformat(deadline)).total_seconds() * 1000
-        return ClockNote(event.version, kind, event.seat, f"deadline {deadline}", lag)
+        return ClockNote(
+            event.version, kind, event.seat, f"deadline {deadline}", lag, deadline=deadline
+        )
     detail = str(event.data.get("reason", event.data.get("player_name", "")))
     return ClockNote(event.version, kind, event.seat, detail, by=by)
 

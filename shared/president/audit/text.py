@@ -134,10 +134,11 @@ def clock_line(note: ClockNote, l10n: Localizer | None = None) -> str:
     where = {"version": str(note.version), "seat": str(note.seat), "by": by}
     if note.kind == "timed_out":
         if note.lag_ms is None:
-            return t.text("audit-timed-out", detail=note.detail, **where)
-        return t.text("audit-timed-out-lag", detail=note.detail, lag=round(note.lag_ms), **where)
-    if note.kind == "away":
-        return t.text("audit-away", detail=note.detail, **where)
+            return t.text("audit-timed-out", deadline=note.deadline, **where)
+        lag = round(note.lag_ms)
+        return t.text("audit-timed-out-lag", deadline=note.deadline, lag=lag, **where)
+    if note.kind == "away":  # the reason id (asked, timeouts) in the locale's words
+        return t.text("audit-away", reason=note.detail, **where)
     if note.kind == "back":
         return t.text("audit-back", **where)
     return t.text("audit-left", name=note.detail or t.text("audit-no-name"), **where)

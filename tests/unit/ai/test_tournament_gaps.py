@@ -101,6 +101,6 @@ def test_the_command_reports_the_order_and_gaps_as_json_and_as_text() -> None:
     assert report["order_holds"] == (gap["ci95_low"] > 0)
     medium, random_ = (report["levels"][name]["points_per_round"] for name in ("medium", "random"))
     assert math.isclose(gap["difference"], medium - random_, abs_tol=1e-3)
-    text = CliRunner().invoke(app, [*args, "--seed", "4", "--workers", "1"])
-    assert "order, fewest points first: random < medium" in text.output
-    assert "medium - random:" in text.output
+    text = CliRunner().invoke(app, [*args, "--seed", "4", "--workers", "1", "--locale", "en"])
+    assert "order, fewest points first: Random < Medium" in text.output
+    assert "Medium - Random:" in text.output

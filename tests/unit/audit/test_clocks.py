@@ -57,3 +57,15 @@ def test_tampering_with_the_clock_is_named_at_its_event(
     assert not report.ok
     at_event = [p.problem for p in report.problems if p.version == version]
     assert any(tamper.says in problem for problem in at_event), (version, report.problems)
+
+
+def test_a_clock_line_says_the_deadline_and_the_reason_in_the_locales_words(
+    clocked_events: list[RecordedEvent],
+) -> None:
+    from president.l10n import localizer
+
+    report = audit_events(clocked_events)
+    english, croatian = render_text(report), render_text(report, l10n=localizer("hr"))
+    assert "deadline 20" in english and "(after time-outs in a row)" in english
+    assert "deadline" not in croatian and "rok 20" in croatian
+    assert "(timeouts)" not in croatian and "(nakon više isteka vremena)" in croatian

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from president.l10n import localizer
 from president_tools.demo.narrate import Narrator
 from president_tools.demo.terminal import choose, describe_action
 from president_tools.loadtest import percentile
@@ -52,3 +53,12 @@ def test_an_answer_is_a_number_the_cards_or_pass() -> None:
 def test_percentiles_are_nearest_rank() -> None:
     samples = [float(n) for n in range(1, 101)]
     assert percentile(samples, 50) == 50.0 and percentile(samples, 99) == 99.0
+
+
+def test_cards_may_be_typed_as_the_screen_shows_them_or_as_the_wire_writes_them() -> None:
+    hr = localizer("hr")
+    legal = [{"play": ["JD"]}, {"play": ["QS", "QH"]}, {"pass": True}]
+    assert choose("V♦", legal, hr) == choose("vd", legal, hr) == choose("JD", legal, hr) == legal[0]
+    assert choose("D♠ D♥", legal, hr) == choose("ds dh", legal, hr) == legal[1]  # D: the queen
+    assert choose("propusti", legal, hr) == choose("pass", legal, hr) == legal[2]
+    assert choose("VD", legal, localizer("en")) is None  # no V in English

@@ -75,13 +75,13 @@ def demo(
     )
     shown = terminal_lines(chosen(locale), bidi)
     say: Callable[[str], None] = _quiet if as_json else lambda line: typer.echo(shown(line))
-    say("Starting PostgreSQL, NATS, the relay and the services ...")
+    say(chosen(locale).text("play-starting"))
     try:
         with ServiceStack(config, settings) as stack:
             say(f"  servers: {stack.database_url}  {stack.nats_url}; logs in {stack.run_dir}")
             result = asyncio.run(_play(stack, options, say, export_file))
     except ProcessStartError as error:
-        typer.echo(f"a service did not start: {error}", err=True)
+        typer.echo(shown(chosen(locale).text("stack-failed", error=str(error))), err=True)
         raise typer.Exit(code=1) from error
     except TimeoutError as error:
         typer.echo("the game stalled: no event for a while (see the service logs)", err=True)

@@ -26,7 +26,9 @@ def play(
     levels: Annotated[str, typer.Option(help="AI levels of the other seats (comma list).")] = (
         "medium"
     ),
-    name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
+    name: Annotated[
+        str | None, typer.Option(help="Your name at the table (default: the language's 'You').")
+    ] = None,
     seat: Annotated[int, typer.Option(min=0, max=5, help="Your seat (0 leads round 1).")] = 0,
     external: Annotated[
         bool,
@@ -47,7 +49,7 @@ def play(
 ) -> None:
     """Play against AI seats: your hand, the table and the server's legal actions each turn.
 
-    Answer with the number of an action, its cards (e.g. `6C 6D`) or `pass`. With
+    Answer with the number of an action, its cards (`6C 6D`, or as shown: `V♦ VD`) or `pass`. With
     --turn-seconds the clock counts down; when it runs out the takeover level plays for you.
     """
     level_list = [level.strip().lower() for level in levels.split(",") if level.strip()]
@@ -65,7 +67,7 @@ def play(
         "players": players,
         "rounds": rounds,
         "levels": level_list,
-        "name": name,
+        "name": name or l10n.text("play-default-name"),
         "seat": seat,
         "turn_seconds": turn_seconds,
     }
@@ -83,7 +85,7 @@ def play(
             with ServiceStack(config, settings) as stack:
                 finished = asyncio.run(_play(stack.client_url, stack.prefix, game, screen))
         except ProcessStartError as error:
-            typer.echo(f"a service did not start: {error}", err=True)
+            typer.echo(shown(l10n.text("stack-failed", error=str(error))), err=True)
             raise typer.Exit(code=1) from error
     if not finished:
         raise typer.Exit(code=1)

@@ -9,8 +9,21 @@ from typing import Annotated
 
 import typer
 from president.ai.tournament import TournamentResult, TournamentSpec, parse_lineup, run_tournament
+from president.l10n import BidiMode, Localizer
 
 from president_tools.cli.app import app
+from president_tools.cli.locale_options import BidiOption, LocaleOption, chosen, terminal_lines
+
+COLUMNS = (
+    ("tournament-level", "<", 8),
+    ("tournament-points", ">", 13),
+    ("tournament-ci", ">", 18),
+    ("tournament-first", ">", 8),
+    ("tournament-last", ">", 8),
+    ("tournament-p50", ">", 9),
+    ("tournament-p95", ">", 9),
+)
+"""Each column's heading, alignment and least width (wider when a heading or level name is)."""
 
 
 @app.command()
@@ -35,6 +48,8 @@ def tournament(
         int | None, typer.Option(min=1, help="Processes (default: one per core).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    locale: LocaleOption = None,
+    bidi: BidiOption = BidiMode.VISUAL,
 ) -> None:
     """Play every deal once per rotation of the lineup and print each level's points per
     round (95% interval over deals), first and last shares and decision times, then the
@@ -53,7 +68,10 @@ def tournament(
     if as_json:
         typer.echo(json.dumps(_report(spec, result, elapsed)))
         return
-    _print_table(spec, result, elapsed)
+    l10n = chosen(locale)
+    shown = terminal_lines(l10n, bidi)
+    for line in table_lines(spec, result, elapsed, l10n):
+        typer.echo(shown(line))
 
 
 def _report(spec: TournamentSpec, result: TournamentResult, elapsed: float) -> dict[str, object]:
@@ -74,31 +92,62 @@ def _report(spec: TournamentSpec, result: TournamentResult, elapsed: float) -> d
     }
 
 
-def _print_table(spec: TournamentSpec, result: TournamentResult, elapsed: float) -> None:
-    games = spec.deals * spec.rotations
-    typer.echo(
-        f"{games} games ({spec.deals} deals x {spec.rotations} rotations), "
-        f"{spec.players} players, {spec.rounds} round(s) each, seed {spec.seed}, "
-        f"{elapsed:.1f} s; neutral = {(spec.players + 1) / 2:g} points per round"
-    )
-    typer.echo(
-        f"{'level':<8}{'points/round':>13}{'95% CI':>18}{'first':>8}{'last':>8}"
-        f"{'p50 ms':>9}{'p95 ms':>9}"
-    )
-    for level, f in result.levels.items():
-        typer.echo(
-            f"{level:<8}{f.points_per_round:>13.3f}"
-            f"{f'[{f.ci95_low:.3f}, {f.ci95_high:.3f}]':>18}"
-            f"{f.first_share:>8.1%}{f.last_share:>8.1%}"
-            f"{f.decision_p50_ms:>9.2f}{f.decision_p95_ms:>9.2f}"
-        )
+def table_lines(
+    spec: TournamentSpec, result: TournamentResult, elapsed: float, l10n: Localizer
+) -> list[str]:
+    """The table a person reads, in ``l10n``'s words (levels by the sheets' names)."""
+    level = l10n.ai_level
+    headings = [l10n.text(key) for key, _, _ in COLUMNS]
+    names = [level(name) for name in result.levels]
+    widths = [max(least, len(h) + 2) for h, (_, _, least) in zip(headings, COLUMNS, strict=True)]
+    widths[0] = max(widths[0], *(len(n) + 2 for n in names))
+    lines = [
+        l10n.text(
+            "tournament-header",
+            games=spec.deals * spec.rotations,
+            deals=spec.deals,
+            rotations=spec.rotations,
+            players=spec.players,
+            rounds=spec.rounds,
+            seed=str(spec.seed),
+            seconds=round(elapsed, 1),
+            neutral=(spec.players + 1) / 2,
+        ),
+        _row(headings, widths),
+    ]
+    for name, f in zip(names, result.levels.values(), strict=True):
+        cells = [
+            name,
+            f"{f.points_per_round:.3f}",
+            f"[{f.ci95_low:.3f}, {f.ci95_high:.3f}]",
+            f"{f.first_share:.1%}",
+            f"{f.last_share:.1%}",
+            f"{f.decision_p50_ms:.2f}",
+            f"{f.decision_p95_ms:.2f}",
+        ]
+        lines.append(_row(cells, widths))
     if not result.gaps:
-        return
-    typer.echo(f"order, fewest points first: {' < '.join(result.order)}")
+        return lines
+    lines.append(l10n.text("tournament-order", order=" < ".join(map(level, result.order))))
     for gap in result.gaps:
-        verdict = "ahead" if gap.ci95_low > 0 else "not shown ahead"
-        typer.echo(
-            f"  {gap.higher} - {gap.lower}: {gap.difference:+.3f} points per round "
-            f"[{gap.ci95_low:+.3f}, {gap.ci95_high:+.3f}] over {gap.deals} paired deals "
-            f"({gap.higher} {verdict})"
+        lines.append(
+            "  "
+            + l10n.text(
+                "tournament-gap",
+                higher=level(gap.higher),
+                lower=level(gap.lower),
+                difference=f"{gap.difference:+.3f}",
+                low=f"{gap.ci95_low:+.3f}",
+                high=f"{gap.ci95_high:+.3f}",
+                deals=gap.deals,
+                ahead="yes" if gap.ci95_low > 0 else "no",
+            )
         )
+    return lines
+
+
+def _row(cells: list[str], widths: list[int]) -> str:
+    return "".join(
+        f"{cell:{align}{width}}"
+        for cell, width, (_, align, _) in zip(cells, widths, COLUMNS, strict=True)
+    )

@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from president.l10n import BidiMode
 from president.settings import load_settings
 
 from president_tools.cli.app import app
+from president_tools.cli.locale_options import BidiOption, LocaleOption, chosen, terminal_lines
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
 
@@ -22,6 +24,8 @@ def web(
     data_dir: Annotated[
         Path | None, typer.Option(help="Embedded servers' data and logs [PRESIDENT_DATA_DIR].")
     ] = None,
+    locale: LocaleOption = None,
+    bidi: BidiOption = BidiMode.VISUAL,
 ) -> None:
     """Play in a browser: serve the page and its lobby API until Ctrl-C.
 
@@ -30,15 +34,14 @@ def web(
     and auditor processes and `president serve web`; stops everything it started at
     the end. Open the printed URL, choose the AI seats and play.
     """
+    l10n = chosen(locale)
+    shown = terminal_lines(l10n, bidi)
     settings = load_settings(cls=StackSettings)
     if data_dir is not None:
         settings = settings.model_copy(update={"data_dir": data_dir.expanduser().absolute()})
     if settings.nats_url is not None:
-        typer.echo(
-            "president web runs on the embedded NATS (its WebSocket listener and auth callout);"
-            " with a configured NATS run `president serve web` (docs/settings.md)",
-            err=True,
-        )
+        external = l10n.text("web-external-nats", command="president serve web")
+        typer.echo(shown(external), err=True)
         raise typer.Exit(code=2)
     config = StackConfig(
         ai_workers=ai_workers,
@@ -48,7 +51,7 @@ def web(
         prefix=settings.subject_prefix,
     )
     started = time.monotonic()
-    typer.echo("Starting PostgreSQL, NATS, the relay, the services and the web page ...")
+    typer.echo(shown(l10n.text("web-starting")))
     stop = {"asked": False}
 
     def asked(signum: int, frame: object) -> None:
@@ -56,11 +59,9 @@ def web(
 
     try:
         with ServiceStack(config, settings) as stack:
-            typer.echo(f"  logs in {stack.run_dir}")
-            typer.echo(
-                f"Open {stack.web_url} in a browser (ready in"
-                f" {time.monotonic() - started:.1f}s); Ctrl-C stops everything."
-            )
+            typer.echo("  " + shown(l10n.text("web-logs", path=str(stack.run_dir))))
+            ready = round(time.monotonic() - started, 1)
+            typer.echo(shown(l10n.text("web-open", url=stack.web_url, seconds=ready)))
             for signum in (signal.SIGTERM, signal.SIGINT):
                 signal.signal(signum, asked)
             while not stop["asked"] and all(
@@ -68,5 +69,5 @@ def web(
             ):
                 time.sleep(0.2)
     except ProcessStartError as error:
-        typer.echo(f"a service did not start: {error}", err=True)
+        typer.echo(shown(l10n.text("stack-failed", error=str(error))), err=True)
         raise typer.Exit(code=1) from error

@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 from president.client import PresidentClient
 from president.contract import Accepted, Rejected, SeatClock, TurnEnded, TurnPrompt
 from president.l10n import Localizer, localizer
+from president.l10n.localizer import SUIT_SYMBOLS
+from president.rules import RANKS
 
 from president_tools.demo.narrate import Narrator
 
@@ -21,6 +23,7 @@ ReadLine = Callable[[], Awaitable[str | None]]
 Write = Callable[[str], None]
 STALE = ("NOT_YOUR_TURN", "WRONG_PHASE", "STALE_VERSION", "TURN_TIMED_OUT", "SEAT_LEFT")
 T = TypeVar("T")
+SUIT_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
 COUNTDOWN_MARKS = (60, 30, 20, 10, 5, 3, 2, 1)
 """Seconds left at which the countdown says so."""
 
@@ -50,22 +53,32 @@ def choose(
     answer: str, legal: Sequence[Mapping[str, Any]], l10n: Localizer | None = None
 ) -> Mapping[str, Any] | None:
     """The legal action an answer names: its number, ``pass`` (or the locale's word for
-    it), or its cards in wire notation (any order)."""
+    it), or its cards (any order) as the wire writes them (``JD``) or as the screen shows
+    them (``V♦``, ``VD``: the sheet's rank letter, the suit's symbol or wire letter)."""
+    l10n = l10n or localizer("en")
     text = answer.strip()
     if text.isdigit():
         index = int(text) - 1
         return legal[index] if 0 <= index < len(legal) else None
-    passes = {"pass", (l10n or localizer("en")).text("play-action-pass").casefold()}
+    passes = {"pass", l10n.text("play-action-pass").casefold(), l10n.text("web-pass").casefold()}
     if text.casefold() in passes:
         return next((a for a in legal if "pass" in a), None)
-    words = sorted(text.upper().replace(",", " ").split())
-    if words == ["PASS"]:
-        return next((a for a in legal if "pass" in a), None)
+    words = sorted(card_code(word, l10n) for word in text.replace(",", " ").split())
     for action in legal:
         chosen = action.get("play", action.get("return"))
         if chosen is not None and sorted(c.upper() for c in chosen) == words:
             return action
     return None
+
+
+def card_code(typed: str, l10n: Localizer) -> str:
+    """A card as a person types it, in wire notation: ``V♦``, ``vd`` and ``JD`` are all
+    ``JD`` in a locale whose sheet prints V for the jack (the wire letters always count)."""
+    word = typed.strip().upper()
+    suit = SUIT_LETTERS.get(word[-1:], word[-1:])
+    rank = word[:-1]
+    shown = {l10n.rank(r).upper(): r for r in RANKS}
+    return (rank if rank in RANKS else shown.get(rank, rank)) + suit
 
 
 def render_prompt(view: Mapping[str, Any], narrator: Narrator) -> list[str]:

@@ -65,6 +65,8 @@ ai-medium = Medium
 ai-medium-desc = Keeps the top rank (2s; 3s after a revolution) and fours to take the lead back, avoids breaking pairs or triples needlessly, weighs score, turn and visible cards.
 ai-hard = Hard
 ai-hard-desc = Estimates the cards left per rank from the public cards and plans how to get out of its hand.
+# not from the sheet
+ai-random = Random
 ai-player = { $level } AI { $seat }
 
 ## Rejections: a reply's code and params (its detail stays English, for logs)
@@ -221,6 +223,41 @@ play-done = { $finished ->
         [yes] Game over after { $actions } of your turns.
        *[no] Game left after { $actions } of your turns.
     }
+# not from the sheet
+play-default-name = You
+# not from the sheet
+stack-failed = a service did not start: { $error }
+# not from the sheet
+web-starting = Starting PostgreSQL, NATS, the relay, the services and the web page ...
+# not from the sheet
+web-logs = logs in { $path }
+# not from the sheet
+web-open = Open { $url } in a browser (ready in { $seconds } s); Ctrl-C stops everything.
+# not from the sheet
+web-external-nats = president web runs on the embedded NATS (its WebSocket listener and auth callout); with a configured NATS run { $command } (docs/settings.md)
+# not from the sheet
+tournament-header = games: { $games } (deals: { $deals } × rotations: { $rotations }), players: { $players }, rounds per game: { $rounds }, seed { $seed }, { $seconds } s; neutral: { $neutral } points per round
+# not from the sheet
+tournament-level = level
+# not from the sheet
+tournament-points = points/round
+# not from the sheet
+tournament-ci = 95% CI
+# not from the sheet
+tournament-first = first
+# not from the sheet
+tournament-last = last
+# not from the sheet
+tournament-p50 = p50 ms
+# not from the sheet
+tournament-p95 = p95 ms
+# not from the sheet
+tournament-order = order, fewest points first: { $order }
+# not from the sheet
+tournament-gap = { $higher } - { $lower }: { $difference } points per round [{ $low }, { $high }], paired deals: { $deals } ({ $higher } { $ahead ->
+        [yes] ahead
+       *[no] not shown ahead
+    })
 
 ## The audit's account (text and HTML)
 
@@ -264,9 +301,13 @@ audit-scores = scores: { $values }
 audit-seat-value = seat { $seat } { $value }
 audit-in-progress = ({ -round } in progress)
 audit-problem-at = PROBLEM at version { $version }: { $problem }
-audit-timed-out = time-out (v{ $version }): seat { $seat }{ $by }, { $detail }; the takeover level played
-audit-timed-out-lag = time-out (v{ $version }): seat { $seat }{ $by }, { $detail }, recorded { $lag } ms after it; the takeover level played
-audit-away = away (v{ $version }): seat { $seat }{ $by } ({ $detail }): played by the takeover level at once
+audit-timed-out = time-out (v{ $version }): seat { $seat }{ $by }, deadline { $deadline }; the takeover level played
+audit-timed-out-lag = time-out (v{ $version }): seat { $seat }{ $by }, deadline { $deadline }, recorded { $lag } ms after it; the takeover level played
+audit-away = away (v{ $version }): seat { $seat }{ $by } ({ $reason ->
+        [timeouts] after time-outs in a row
+        [asked] asked
+       *[other] { $reason }
+    }): played by the takeover level at once
 audit-back = back (v{ $version }): seat { $seat }{ $by }
 audit-left = left (v{ $version }): seat { $seat }{ $by } ({ $name }): played by the takeover level for good
 audit-no-name = no name

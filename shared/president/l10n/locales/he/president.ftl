@@ -91,6 +91,8 @@ ai-medium-desc = שומרת את קלפי ה-2 ואת הרביעיות כדי ל
 ai-hard = קשה
 ai-hard-desc = מעריכה את הכמויות שנותרו לכל דרגה לפי הקלפים הגלויים ומתכננת את סיום היד; מעריכה כמה רצפי פעולות, זוכרת את המידע הגלוי ומצמצמת טעויות טקטיות.
 # not from the sheet
+ai-random = אקראית
+# not from the sheet
 ai-player = AI { $seat } ({ $level })
 
 ## Rejections
@@ -336,6 +338,41 @@ play-done = { $finished ->
         [yes] המשחק הסתיים; מספר התורות שלך: { $actions }.
        *[no] יצאת מהמשחק; מספר התורות שלך: { $actions }.
     }
+# not from the sheet
+play-default-name = אני
+# not from the sheet
+stack-failed = שירות לא עלה: { $error }
+# not from the sheet
+web-starting = מפעילים את PostgreSQL,‏ NATS, הממסר, השירותים ודף האינטרנט ...
+# not from the sheet
+web-logs = יומנים ב־{ $path }
+# not from the sheet
+web-open = יש לפתוח את { $url } בדפדפן (מוכן תוך { $seconds } שניות); Ctrl-C עוצר הכול.
+# not from the sheet
+web-external-nats = president web פועל רק עם NATS המובנה (המאזין שלו ל־WebSocket ו־auth callout); עם NATS מוגדר יש להריץ את { $command } (docs/settings.md)
+# not from the sheet
+tournament-header = משחקים: { $games } (חלוקות: { $deals } × סבבים: { $rotations }), שחקנים: { $players }, סיבובים בכל משחק: { $rounds }, גרעין { $seed }, { $seconds } שניות; ניטרלי: { $neutral } נקודות לסיבוב
+# not from the sheet
+tournament-level = רמה
+# not from the sheet
+tournament-points = נקודות/סיבוב
+# not from the sheet
+tournament-ci = רווח סמך 95%
+# not from the sheet
+tournament-first = מקום ראשון
+# not from the sheet
+tournament-last = מקום אחרון
+# not from the sheet
+tournament-p50 = חציון (ms)
+# not from the sheet
+tournament-p95 = אחוזון 95 (ms)
+# not from the sheet
+tournament-order = הסדר, מהניקוד הנמוך ביותר: { $order }
+# not from the sheet
+tournament-gap = { $higher } - { $lower }: { $difference } נקודות לסיבוב [{ $low }, { $high }], חלוקות מזווגות: { $deals } ({ $higher }: { $ahead ->
+        [yes] בהובלה
+       *[no] הובלה לא הוכחה
+    })
 
 ## The audit's account
 
@@ -403,11 +440,15 @@ audit-in-progress = (הסיבוב בעיצומו)
 # not from the sheet
 audit-problem-at = בעיה בגרסה { $version }: { $problem }
 # not from the sheet
-audit-timed-out = פסק זמן (v{ $version }): מושב { $seat }{ $by }, { $detail }; רמת המחליף שיחקה
+audit-timed-out = פסק זמן (v{ $version }): מושב { $seat }{ $by }, מועד { $deadline }; רמת המחליף שיחקה
 # not from the sheet
-audit-timed-out-lag = פסק זמן (v{ $version }): מושב { $seat }{ $by }, { $detail }, נרשם { $lag } אלפיות שנייה אחריו; רמת המחליף שיחקה
+audit-timed-out-lag = פסק זמן (v{ $version }): מושב { $seat }{ $by }, מועד { $deadline }, נרשם { $lag } אלפיות שנייה אחריו; רמת המחליף שיחקה
 # not from the sheet
-audit-away = לא נוכח (v{ $version }): מושב { $seat }{ $by } ({ $detail }): רמת המחליף משחקת מיד
+audit-away = לא נוכח (v{ $version }): מושב { $seat }{ $by } ({ $reason ->
+        [timeouts] אחרי כמה פסקי זמן ברצף
+        [asked] לפי בקשה
+       *[other] { $reason }
+    }): רמת המחליף משחקת מיד
 # not from the sheet
 audit-back = חזר (v{ $version }): מושב { $seat }{ $by }
 # not from the sheet

@@ -84,6 +84,8 @@ ai-medium-desc = Srednja razina čuva dvojke i četvorke za ponovno preuzimanje 
 ai-hard = Teška
 ai-hard-desc = Teška razina procjenjuje preostale količine po rangu na temelju javnih karata i planira izlazak iz ruke.
 # not from the sheet
+ai-random = Nasumična
+# not from the sheet
 ai-player = AI { $seat } ({ $level })
 
 ## Rejections
@@ -319,6 +321,41 @@ play-done = { $finished ->
         [yes] Kraj partije nakon vaših poteza: { $actions }.
        *[no] Partija napuštena nakon vaših poteza: { $actions }.
     }
+# not from the sheet
+play-default-name = Vi
+# not from the sheet
+stack-failed = servis se nije pokrenuo: { $error }
+# not from the sheet
+web-starting = Pokreću se PostgreSQL, NATS, relej, servisi i web-stranica ...
+# not from the sheet
+web-logs = zapisi u { $path }
+# not from the sheet
+web-open = Otvorite { $url } u pregledniku (spremno za { $seconds } s); Ctrl-C sve zaustavlja.
+# not from the sheet
+web-external-nats = president web radi s ugrađenim NATS-om (njegovim WebSocket slušačem i auth calloutom); s konfiguriranim NATS-om pokrenite { $command } (docs/settings.md)
+# not from the sheet
+tournament-header = igara: { $games } (dijeljenja: { $deals } × rotacija: { $rotations }), igrača: { $players }, rundi po igri: { $rounds }, sjeme { $seed }, { $seconds } s; neutralno: { $neutral } bodova po rundi
+# not from the sheet
+tournament-level = razina
+# not from the sheet
+tournament-points = bodovi/runda
+# not from the sheet
+tournament-ci = 95% IP
+# not from the sheet
+tournament-first = prvi
+# not from the sheet
+tournament-last = zadnji
+# not from the sheet
+tournament-p50 = p50 ms
+# not from the sheet
+tournament-p95 = p95 ms
+# not from the sheet
+tournament-order = poredak, najmanje bodova prvo: { $order }
+# not from the sheet
+tournament-gap = { $higher } - { $lower }: { $difference } bodova po rundi [{ $low }, { $high }], uparenih dijeljenja: { $deals } ({ $higher } { $ahead ->
+        [yes] vodi
+       *[no] nije dokazano da vodi
+    })
 
 ## The audit's account
 
@@ -385,11 +422,15 @@ audit-in-progress = (runda u tijeku)
 # not from the sheet
 audit-problem-at = PROBLEM u verziji { $version }: { $problem }
 # not from the sheet
-audit-timed-out = istek vremena (v{ $version }): mjesto { $seat }{ $by }, { $detail }; odigrala je zamjenska razina
+audit-timed-out = istek vremena (v{ $version }): mjesto { $seat }{ $by }, rok { $deadline }; odigrala je zamjenska razina
 # not from the sheet
-audit-timed-out-lag = istek vremena (v{ $version }): mjesto { $seat }{ $by }, { $detail }, zabilježeno { $lag } ms kasnije; odigrala je zamjenska razina
+audit-timed-out-lag = istek vremena (v{ $version }): mjesto { $seat }{ $by }, rok { $deadline }, zabilježeno { $lag } ms kasnije; odigrala je zamjenska razina
 # not from the sheet
-audit-away = odsutno (v{ $version }): mjesto { $seat }{ $by } ({ $detail }): odmah igra zamjenska razina
+audit-away = odsutno (v{ $version }): mjesto { $seat }{ $by } ({ $reason ->
+        [timeouts] nakon više isteka vremena
+        [asked] na zahtjev
+       *[other] { $reason }
+    }): odmah igra zamjenska razina
 # not from the sheet
 audit-back = vratilo se (v{ $version }): mjesto { $seat }{ $by }
 # not from the sheet

@@ -69,6 +69,8 @@ ai-medium-desc = Normale conserva i 2 e i poker per riprendere la mano ed evita 
 ai-hard = Difficile
 ai-hard-desc = Difficile stima le quantità rimanenti per rango a partire dalle carte pubbliche e pianifica l'uscita della propria mano.
 # not from the sheet
+ai-random = Casuale
+# not from the sheet
 ai-player = IA { $seat } ({ $level })
 
 ## Rejections
@@ -303,6 +305,41 @@ play-done = { $finished ->
         [yes] Partita finita dopo i tuoi turni: { $actions }.
        *[no] Partita lasciata dopo i tuoi turni: { $actions }.
     }
+# not from the sheet
+play-default-name = Tu
+# not from the sheet
+stack-failed = un servizio non è partito: { $error }
+# not from the sheet
+web-starting = Avvio di PostgreSQL, NATS, relay, servizi e pagina web ...
+# not from the sheet
+web-logs = log in { $path }
+# not from the sheet
+web-open = Apri { $url } in un browser (pronto in { $seconds } s); Ctrl-C ferma tutto.
+# not from the sheet
+web-external-nats = president web usa il NATS integrato (il suo listener WebSocket e l'auth callout); con un NATS configurato esegui { $command } (docs/settings.md)
+# not from the sheet
+tournament-header = partite: { $games } (distribuzioni: { $deals } × rotazioni: { $rotations }), giocatori: { $players }, mani per partita: { $rounds }, seed { $seed }, { $seconds } s; neutrale: { $neutral } punti per mano
+# not from the sheet
+tournament-level = livello
+# not from the sheet
+tournament-points = punti/mano
+# not from the sheet
+tournament-ci = IC 95%
+# not from the sheet
+tournament-first = primo
+# not from the sheet
+tournament-last = ultimo
+# not from the sheet
+tournament-p50 = p50 ms
+# not from the sheet
+tournament-p95 = p95 ms
+# not from the sheet
+tournament-order = ordine, dal punteggio più basso: { $order }
+# not from the sheet
+tournament-gap = { $higher } - { $lower }: { $difference } punti per mano [{ $low }, { $high }], distribuzioni appaiate: { $deals } ({ $higher } { $ahead ->
+        [yes] è avanti
+       *[no] non risulta avanti
+    })
 
 ## The audit's account
 
@@ -370,11 +407,15 @@ audit-in-progress = (mano in corso)
 # not from the sheet
 audit-problem-at = PROBLEMA alla versione { $version }: { $problem }
 # not from the sheet
-audit-timed-out = tempo scaduto (v{ $version }): posto { $seat }{ $by }, { $detail }; ha giocato il livello sostitutivo
+audit-timed-out = tempo scaduto (v{ $version }): posto { $seat }{ $by }, scadenza { $deadline }; ha giocato il livello sostitutivo
 # not from the sheet
-audit-timed-out-lag = tempo scaduto (v{ $version }): posto { $seat }{ $by }, { $detail }, registrato { $lag } ms dopo; ha giocato il livello sostitutivo
+audit-timed-out-lag = tempo scaduto (v{ $version }): posto { $seat }{ $by }, scadenza { $deadline }, registrato { $lag } ms dopo; ha giocato il livello sostitutivo
 # not from the sheet
-audit-away = assente (v{ $version }): posto { $seat }{ $by } ({ $detail }): gioca subito il livello sostitutivo
+audit-away = assente (v{ $version }): posto { $seat }{ $by } ({ $reason ->
+        [timeouts] dopo più tempi scaduti
+        [asked] su richiesta
+       *[other] { $reason }
+    }): gioca subito il livello sostitutivo
 # not from the sheet
 audit-back = tornato (v{ $version }): posto { $seat }{ $by }
 # not from the sheet

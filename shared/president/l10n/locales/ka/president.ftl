@@ -86,6 +86,8 @@ ai-medium-desc = ნორმალური ინახავს 2-ებს�
 ai-hard = რთული
 ai-hard-desc = რთული საჯარო კარტებიდან აფასებს თითო რანგზე დარჩენილ რაოდენობებს და გეგმავს ხელის გათამაშებას.
 # not from the sheet
+ai-random = შემთხვევითი
+# not from the sheet
 ai-player = AI { $seat } ({ $level })
 
 ## Rejections
@@ -313,6 +315,41 @@ play-done = { $finished ->
         [yes] თამაში დასრულდა; თქვენი სვლები: { $actions }.
        *[no] თამაში მიტოვებულია; თქვენი სვლები: { $actions }.
     }
+# not from the sheet
+play-default-name = თქვენ
+# not from the sheet
+stack-failed = სერვისი ვერ გაეშვა: { $error }
+# not from the sheet
+web-starting = ეშვება PostgreSQL, NATS, რელე, სერვისები და ვებგვერდი ...
+# not from the sheet
+web-logs = ჟურნალები: { $path }
+# not from the sheet
+web-open = გახსენით { $url } ბრაუზერში (მზადაა { $seconds } წმ-ში); Ctrl-C ყველაფერს აჩერებს.
+# not from the sheet
+web-external-nats = president web ჩაშენებულ NATS-ზე მუშაობს (მისი WebSocket მსმენელით და auth callout-ით); კონფიგურირებული NATS-ით გაუშვით { $command } (docs/settings.md)
+# not from the sheet
+tournament-header = თამაშები: { $games } (დარიგებები: { $deals } × როტაციები: { $rotations }), მოთამაშეები: { $players }, რაუნდები თითო თამაშში: { $rounds }, თესლი { $seed }, { $seconds } წმ; ნეიტრალური: { $neutral } ქულა რაუნდში
+# not from the sheet
+tournament-level = დონე
+# not from the sheet
+tournament-points = ქულა/რაუნდი
+# not from the sheet
+tournament-ci = 95% ნდ
+# not from the sheet
+tournament-first = პირველი
+# not from the sheet
+tournament-last = ბოლო
+# not from the sheet
+tournament-p50 = p50 მწ
+# not from the sheet
+tournament-p95 = p95 მწ
+# not from the sheet
+tournament-order = რიგი, ყველაზე ნაკლები ქულიდან: { $order }
+# not from the sheet
+tournament-gap = { $higher } - { $lower }: { $difference } ქულა რაუნდში [{ $low }, { $high }], დაწყვილებული დარიგება: { $deals } ({ $higher } { $ahead ->
+        [yes] წინაა
+       *[no] უპირატესობა არ დასტურდება
+    })
 
 ## The audit's account
 
@@ -380,11 +417,15 @@ audit-in-progress = (რაუნდი მიმდინარეობს)
 # not from the sheet
 audit-problem-at = პრობლემა ვერსიაში { $version }: { $problem }
 # not from the sheet
-audit-timed-out = ვადა გავიდა (v{ $version }): ადგილი { $seat }{ $by }, { $detail }; ითამაშა შემცვლელმა დონემ
+audit-timed-out = ვადა გავიდა (v{ $version }): ადგილი { $seat }{ $by }, ვადა { $deadline }; ითამაშა შემცვლელმა დონემ
 # not from the sheet
-audit-timed-out-lag = ვადა გავიდა (v{ $version }): ადგილი { $seat }{ $by }, { $detail }, ჩაიწერა { $lag } მწ-ის შემდეგ; ითამაშა შემცვლელმა დონემ
+audit-timed-out-lag = ვადა გავიდა (v{ $version }): ადგილი { $seat }{ $by }, ვადა { $deadline }, ჩაიწერა { $lag } მწ-ის შემდეგ; ითამაშა შემცვლელმა დონემ
 # not from the sheet
-audit-away = არ არის (v{ $version }): ადგილი { $seat }{ $by } ({ $detail }): მაშინვე თამაშობს შემცვლელი დონე
+audit-away = არ არის (v{ $version }): ადგილი { $seat }{ $by } ({ $reason ->
+        [timeouts] რამდენიმე ვადის გასვლის შემდეგ
+        [asked] საკუთარი თხოვნით
+       *[other] { $reason }
+    }): მაშინვე თამაშობს შემცვლელი დონე
 # not from the sheet
 audit-back = დაბრუნდა (v{ $version }): ადგილი { $seat }{ $by }
 # not from the sheet

@@ -90,6 +90,8 @@ ai-medium-desc = Normal, oyuna yeniden öncülük etmek için 2’leri ve dörtl
 ai-hard = Zor
 ai-hard-desc = Zor, açık kartlardan her değerde kaç kart kaldığını tahmin eder ve elini bitirmeyi planlar.
 # not from the sheet
+ai-random = Rastgele
+# not from the sheet
 ai-player = Yapay zekâ { $seat } ({ $level })
 
 ## Rejections
@@ -315,6 +317,41 @@ play-done = { $finished ->
         [yes] Oyun bitti; hamle sayınız: { $actions }.
        *[no] Oyundan ayrıldınız; hamle sayınız: { $actions }.
     }
+# not from the sheet
+play-default-name = Siz
+# not from the sheet
+stack-failed = bir servis başlamadı: { $error }
+# not from the sheet
+web-starting = PostgreSQL, NATS, aktarıcı, servisler ve web sayfası başlatılıyor ...
+# not from the sheet
+web-logs = günlükler: { $path }
+# not from the sheet
+web-open = { $url } adresini bir tarayıcıda açın ({ $seconds } s içinde hazır); Ctrl-C her şeyi durdurur.
+# not from the sheet
+web-external-nats = president web gömülü NATS ile çalışır (WebSocket dinleyicisi ve auth callout ile); yapılandırılmış bir NATS ile { $command } komutunu çalıştırın (docs/settings.md)
+# not from the sheet
+tournament-header = oyun: { $games } (dağıtım: { $deals } × rotasyon: { $rotations }), oyuncu: { $players }, oyun başına tur: { $rounds }, tohum { $seed }, { $seconds } s; nötr: tur başına { $neutral } puan
+# not from the sheet
+tournament-level = seviye
+# not from the sheet
+tournament-points = puan/tur
+# not from the sheet
+tournament-ci = %95 GA
+# not from the sheet
+tournament-first = ilk
+# not from the sheet
+tournament-last = son
+# not from the sheet
+tournament-p50 = p50 ms
+# not from the sheet
+tournament-p95 = p95 ms
+# not from the sheet
+tournament-order = sıralama, en az puandan başlayarak: { $order }
+# not from the sheet
+tournament-gap = { $higher } - { $lower }: tur başına { $difference } puan [{ $low }, { $high }], eşleştirilmiş dağıtım: { $deals } ({ $higher } { $ahead ->
+        [yes] önde
+       *[no] önde olduğu gösterilmedi
+    })
 
 ## The audit's account
 
@@ -380,11 +417,15 @@ audit-in-progress = (tur sürüyor)
 # not from the sheet
 audit-problem-at = SORUN, sürüm { $version }: { $problem }
 # not from the sheet
-audit-timed-out = süre aşımı (v{ $version }): koltuk { $seat }{ $by }, { $detail }; yedek seviye oynadı
+audit-timed-out = süre aşımı (v{ $version }): koltuk { $seat }{ $by }, son an { $deadline }; yedek seviye oynadı
 # not from the sheet
-audit-timed-out-lag = süre aşımı (v{ $version }): koltuk { $seat }{ $by }, { $detail }, { $lag } ms sonra kaydedildi; yedek seviye oynadı
+audit-timed-out-lag = süre aşımı (v{ $version }): koltuk { $seat }{ $by }, son an { $deadline }, { $lag } ms sonra kaydedildi; yedek seviye oynadı
 # not from the sheet
-audit-away = uzakta (v{ $version }): koltuk { $seat }{ $by } ({ $detail }): yedek seviye hemen oynar
+audit-away = uzakta (v{ $version }): koltuk { $seat }{ $by } ({ $reason ->
+        [timeouts] üst üste süre aşımı
+        [asked] kendi isteğiyle
+       *[other] { $reason }
+    }): yedek seviye hemen oynar
 # not from the sheet
 audit-back = geri döndü (v{ $version }): koltuk { $seat }{ $by }
 # not from the sheet
