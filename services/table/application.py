@@ -40,6 +40,7 @@ from president.game import (
 )
 from president.game.metadata import metadata
 from president.game.table import (
+    PUBLIC_LOBBY_ROLE,
     decide_create,
     decide_seat_ai,
     decide_start_request,
@@ -137,6 +138,8 @@ class TableService:
         count: it may lag the log by its poll interval, so a burst may pass it by a few)."""
         limit = self._max_open_tables
         if limit is None or requester is None or requester.role in SERVICE_ROLES:
+            return None
+        if requester.role == PUBLIC_LOBBY_ROLE:  # it holds each of its clients to a quota
             return None
         held = await self._open_tables_of(requester.user, limit)
         if held < limit:

@@ -5,6 +5,7 @@ catalogues, and the lobby API (JSON)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,12 +22,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from services.web.lobby import Lobby, LobbyError, create_command
+from services.web.clients import BROWSER_COOKIE, Caller, browser_id, client_address
+from services.web.errors import LobbyError
+from services.web.lobby import Lobby, create_command
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
 VENDOR = HERE / "vendor" / "modules"
 MAX_BODY = 4096
+BROWSER_COOKIE_DAYS = 30
+Handler = Callable[[Request, Caller], Awaitable[Response]]
 
 
 def _locales_dir() -> Path:
@@ -46,6 +51,10 @@ class PageConfig:
     origin: str | None = None
     """The page's origin (``https://host[:port]``): a state-changing request must come from
     it (its ``Origin`` header). None: the origin of the request's own ``Host``."""
+    trusted_proxies: tuple[Any, ...] = ()
+    """The proxies whose ``X-Forwarded-For`` names the client (``clients.trusted_networks``)."""
+    browser_secret: bytes = b""
+    """The HMAC key of the browser ids the lobby issues (the ticket secret)."""
 
     def csp(self) -> str:
         """The page's Content-Security-Policy: its own origin, and NATS's WebSocket."""
@@ -108,49 +117,77 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
             headers={"Cache-Control": "no-cache"},
         )
 
-    async def page_config(request: Request) -> Response:
+    limits = lobby.quotas.limits
+
+    def api(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+        """``handler`` for one client, within its request rate; its refusals as codes."""
+
+        async def endpoint(request: Request) -> Response:
+            caller = _caller(request, config)
+            try:
+                lobby.quotas.request(caller)
+                response = await handler(request, caller)
+            except LobbyError as error:
+                response = _refused(error)
+            if caller.issued is not None:
+                secure = (config.origin or "").startswith("https://")
+                response.set_cookie(
+                    BROWSER_COOKIE,
+                    caller.issued,
+                    max_age=BROWSER_COOKIE_DAYS * 86_400,
+                    path="/api",
+                    secure=secure,
+                    httponly=True,
+                    samesite="strict",
+                )
+            return response
+
+        return endpoint
+
+    async def page_config(request: Request, caller: Caller) -> Response:
         return JSONResponse(
-            {"nats_url": config.nats_url, "prefix": config.prefix, "locales": sorted(known)}
+            {
+                "nats_url": config.nats_url,
+                "prefix": config.prefix,
+                "locales": sorted(known),
+                "limits": {"ai_seats": limits.ai_seats, "rounds": limits.rounds},
+            }
         )
 
-    async def create(request: Request) -> Response:
+    async def create(request: Request, caller: Caller) -> Response:
         command = create_command(await _body(request, config.origin))
-        table_id = await lobby.create_table(command)
+        table_id = await lobby.create_table(caller, command)
         return JSONResponse({"table_id": table_id}, status_code=201)
 
-    async def take_seat(request: Request) -> Response:
+    async def take_seat(request: Request, caller: Caller) -> Response:
         body = await _body(request, config.origin)
         grant = await lobby.take_seat(request.path_params["table_id"], body)
         return JSONResponse(grant.to_json(), status_code=201)
 
-    async def start(request: Request) -> Response:
+    async def start(request: Request, caller: Caller) -> Response:
         await _body(request, config.origin)
-        await lobby.start(request.path_params["table_id"])
+        await lobby.start(caller, request.path_params["table_id"])
         return JSONResponse({"started": True})
 
-    async def table(request: Request) -> Response:
+    async def table(request: Request, caller: Caller) -> Response:
         return JSONResponse(await lobby.table(request.path_params["table_id"]))
 
-    async def ticket(request: Request) -> Response:
+    async def ticket(request: Request, caller: Caller) -> Response:
         body = await _body(request, config.origin)
         path = request.path_params
         fresh = lobby.refresh(path["table_id"], path["seat"], body.get("pass"))
         return JSONResponse({"ticket": fresh})
 
-    async def refused(request: Request, error: Exception) -> Response:
-        assert isinstance(error, LobbyError)
-        return JSONResponse({"code": error.code, "params": error.params}, error.status)
-
     table_path = "/api/tables/{table_id:str}"
     return Starlette(
         routes=[
             Route("/", page),
-            Route("/api/config", page_config),
-            Route("/api/tables", create, methods=["POST"]),
-            Route(table_path, table),
-            Route(f"{table_path}/seats", take_seat, methods=["POST"]),
-            Route(f"{table_path}/start", start, methods=["POST"]),
-            Route(f"{table_path}/seats/{{seat:int}}/ticket", ticket, methods=["POST"]),
+            Route("/api/config", api(page_config)),
+            Route("/api/tables", api(create), methods=["POST"]),
+            Route(table_path, api(table)),
+            Route(f"{table_path}/seats", api(take_seat), methods=["POST"]),
+            Route(f"{table_path}/start", api(start), methods=["POST"]),
+            Route(f"{table_path}/seats/{{seat:int}}/ticket", api(ticket), methods=["POST"]),
             Route("/l10n/{locale:str}.ftl", catalogue),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
             Mount("/vendor", StaticFiles(directory=VENDOR), name="vendor"),
@@ -159,8 +196,21 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
             Middleware(SecurityHeaders, headers=config.headers()),
             Middleware(GZipMiddleware, minimum_size=512),
         ],
-        exception_handlers={LobbyError: refused},
     )
+
+
+def _caller(request: Request, config: PageConfig) -> Caller:
+    """Who sends ``request``: its address as the ingress saw it, and its browser id."""
+    peer = request.client.host if request.client is not None else None
+    forwarded = request.headers.get("x-forwarded-for")
+    address = client_address(peer, forwarded, config.trusted_proxies)
+    browser, issued = browser_id(config.browser_secret, request.cookies.get(BROWSER_COOKIE))
+    return Caller(address, f"browser:{browser}", issued)
+
+
+def _refused(error: LobbyError) -> Response:
+    headers = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+    return JSONResponse({"code": error.code, "params": error.params}, error.status, headers)
 
 
 async def _body(request: Request, origin: str | None) -> dict[str, Any]:

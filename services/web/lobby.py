@@ -4,9 +4,10 @@ seat tickets the auth callout redeems (docs/security.md, "Browsers")."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,18 +17,13 @@ from president.client.client import new_command_id
 from president.contract import Accepted, CreateTable, Rejected, TableOptions, TableSummary
 from pydantic import ValidationError
 
+from services.web.clients import Caller
+from services.web.errors import LobbyError
+from services.web.quotas import GAME, OPEN, Quotas
 from services.web.tickets import issue_ticket, pass_matches, seat_pass
 
-
-class LobbyError(Exception):
-    """A request the lobby refuses: an HTTP ``status``, a stable ``code`` (a rejection code
-    of the contract, or ``bad_request`` / ``bad_pass``) and its ``params``."""
-
-    def __init__(self, status: int, code: str, params: Mapping[str, Any] | None = None):
-        super().__init__(code)
-        self.status = status
-        self.code = code
-        self.params = dict(params or {})
+SWEEP_BATCH = 16
+"""Tables whose status one sweep asks at once."""
 
 
 @dataclass(frozen=True)
@@ -76,18 +72,32 @@ def create_command(body: Mapping[str, Any]) -> CreateTable:
         raise LobbyError(400, "bad_request", _invalid_fields(error)) from error
 
 
+async def _nothing_waits() -> int:
+    return 0
+
+
 @dataclass
 class Lobby:
-    """Table commands for the pages, and the tickets of the seats it took."""
+    """Table commands for the pages within their quotas, and the tickets of the seats it
+    took. ``ai_backlog``: the decisions queued for the AI workers (``backlog.Backlog``)."""
 
     client: PresidentClient
     ticket_secret: bytes = field(repr=False)
     ticket_ttl_s: float = 60.0
     clock: Callable[[], float] = time.time
+    quotas: Quotas = field(default_factory=Quotas)
+    ai_backlog: Callable[[], Awaitable[int]] = _nothing_waits
 
-    async def create_table(self, command: CreateTable) -> str:
-        accepted: Accepted = await self._table_command(self._accepted(command))
+    async def create_table(self, caller: Caller, command: CreateTable) -> str:
+        """Open a table for ``caller``, within its quota and the ceilings."""
+        keys = self.quotas.open_table(caller, command, await self.ai_backlog())
+        try:
+            accepted: Accepted = await self._table_command(self._accepted(command))
+        except BaseException:
+            self.quotas.cancel(OPEN, keys)
+            raise
         assert accepted.table_id is not None
+        self.quotas.keep(OPEN, keys, accepted.table_id)
         return accepted.table_id
 
     async def take_seat(self, table_id: str, body: Mapping[str, Any]) -> SeatGrant:
@@ -107,12 +117,40 @@ class Lobby:
             seat_pass(self.ticket_secret, table_id, taken),
         )
 
-    async def start(self, table_id: str) -> None:
-        await self._table_command(self.client.start_game(table_id))
+    async def start(self, caller: Caller, table_id: str) -> None:
+        """Start ``table_id``'s game for ``caller``, within its quota and the ceilings."""
+        keys = self.quotas.start_game(caller, await self.ai_backlog())
+        try:
+            await self._table_command(self.client.start_game(table_id))
+        except BaseException:
+            self.quotas.cancel(GAME, keys)
+            raise
+        self.quotas.keep(GAME, keys, table_id)
+        self.quotas.forget(OPEN, table_id)
 
     async def table(self, table_id: str) -> dict[str, Any]:
         summary: TableSummary = await self._table_command(self.client.get_table(table_id))
         return summary.model_dump(mode="json")
+
+    async def sweep(self) -> None:
+        """Give back the slots of the games that ended (their table's status, asked a
+        few at a time: the sweep is no flood of its own)."""
+        playing = list(self.quotas.held(GAME))
+        for at in range(0, len(playing), SWEEP_BATCH):
+            batch = playing[at : at + SWEEP_BATCH]
+            statuses = await asyncio.gather(*(self._status(table_id) for table_id in batch))
+            for table_id, status in zip(batch, statuses, strict=True):
+                if status in ("finished", None):
+                    self.quotas.forget(GAME, table_id)
+
+    async def _status(self, table_id: str) -> str | None:
+        """The table's status (None: no such table), or "unknown" when none answered."""
+        try:
+            return (await self.client.get_table(table_id)).status
+        except CommandRejected as rejected:
+            return None if rejected.code == "UNKNOWN_TABLE" else "unknown"
+        except (TimeoutError, NatsError):
+            return "unknown"
 
     def ticket(self, table_id: str, seat: int) -> str:
         """A fresh ticket for ``seat`` (one NATS connection, within ``ticket_ttl_s``)."""
@@ -136,6 +174,7 @@ class Lobby:
         return reply
 
     async def _table_command(self, call: Any) -> Any:
+        self.quotas.command()
         try:
             return await call
         except CommandRejected as rejected:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 
 import uvicorn
 from nats.aio.client import Client
@@ -19,9 +19,12 @@ from president.runtime.checks import nats_check
 from president.settings import MissingSecretError, load_settings
 
 from services.web.app import PageConfig, create_web_app
+from services.web.backlog import Backlog, consumer_backlog
 from services.web.callout import CalloutResponder, start_callout
+from services.web.clients import trusted_networks
 from services.web.lobby import Lobby
-from services.web.settings import WebSettings
+from services.web.quotas import Quotas
+from services.web.settings import WebSettings, web_limits
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +35,16 @@ def _listening(server: uvicorn.Server) -> int | None:
         for sock in each.sockets:
             return int(sock.getsockname()[1])
     return None
+
+
+async def _every(seconds: float, work: Callable[[], Awaitable[None]]) -> None:
+    """``work()`` every ``seconds``, for good (a failed round is logged, the next runs)."""
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await work()
+        except Exception:
+            log.exception("the lobby's sweep failed; it runs again in %s s", seconds)
 
 
 class _Server(uvicorn.Server):
@@ -61,6 +74,7 @@ class WebApp:
         self._callout: Client | None = None
         self._server: uvicorn.Server | None = None
         self._serving: asyncio.Task[None] | None = None
+        self._sweeping: asyncio.Task[None] | None = None
 
     async def start(self, runtime: Runtime | None = None) -> None:
         """Connect as ``web`` (and as ``callout``), then serve HTTP until stopped."""
@@ -78,12 +92,24 @@ class WebApp:
         if settings.web_callout:
             self._callout, self.responder = await start_callout(settings, settings.nats_url)
             runtime.health.add("callout", nats_check(self._callout))
+        subjects = Subjects(settings.subject_prefix)
+        backlog = Backlog(
+            consumer_backlog(self._nats, subjects), max_age=settings.web_ai_backlog_max_age
+        )
         lobby = Lobby(
-            PresidentClient(self._nats, Subjects(settings.subject_prefix)),
+            PresidentClient(self._nats, subjects),
             settings.web_ticket_secret.encode(),
             ticket_ttl_s=settings.web_ticket_ttl,
+            quotas=Quotas(web_limits(settings)),
+            ai_backlog=backlog.pending,
         )
-        page = PageConfig(settings.web_nats_url, settings.subject_prefix, settings.web_origin)
+        page = PageConfig(
+            settings.web_nats_url,
+            settings.subject_prefix,
+            settings.web_origin,
+            trusted_networks(settings.web_trusted_proxies),
+            settings.web_ticket_secret.encode(),
+        )
         config = uvicorn.Config(
             create_web_app(lobby, page),
             host=settings.web_host,
@@ -92,6 +118,9 @@ class WebApp:
             access_log=False,
             lifespan="off",
             server_header=False,
+            # the client's address is ours to read (PRESIDENT_WEB_TRUSTED_PROXIES): uvicorn
+            # would believe any X-Forwarded-For sent from loopback
+            proxy_headers=False,
         )
         server = self._server = _Server(config)
         self._serving = asyncio.create_task(server.serve(), name="web-http")
@@ -102,12 +131,21 @@ class WebApp:
                 raise RuntimeError("the HTTP server stopped at start")
             await asyncio.sleep(0.02)
         self.port = _listening(server)
+        self._sweeping = asyncio.create_task(
+            _every(settings.web_sweep_interval, lobby.sweep), name="web-sweep"
+        )
+        runtime.supervise(self._sweeping, "the lobby's sweep")
         log.info(
             "web %s: the page on http://%s:%s", settings.instance_id, settings.web_host, self.port
         )
 
     async def stop(self) -> None:
         """Stop taking requests (those in hand finish), then disconnect."""
+        if self._sweeping is not None:
+            self._sweeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeping
+            self._sweeping = None
         if self._server is not None and self._serving is not None:
             self._server.should_exit = True
             with contextlib.suppress(Exception):

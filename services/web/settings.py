@@ -6,6 +6,7 @@ from president.bus.auth import SEAT_MAX_TTL_S
 from president.settings import ServiceSettings
 from pydantic import Field
 
+from services.web.quotas import Limits
 from services.web.tickets import TICKET_TTL_S
 
 
@@ -55,6 +56,71 @@ class WebSettings(ServiceSettings):
     web_ticket_ttl: float = Field(
         default=TICKET_TTL_S, gt=0, le=600, description="seconds a seat ticket may be redeemed"
     )
+    web_trusted_proxies: str = Field(
+        default="",
+        description="addresses or CIDRs (commas) of the proxies whose X-Forwarded-For names"
+        " the client (the ingress); empty: the connecting address is the client's",
+    )
+    web_client_rate: float = Field(
+        default=5.0, gt=0, description="API requests per second of one client (token bucket)"
+    )
+    web_client_burst: int = Field(
+        default=20, ge=1, description="API requests one client may send at once"
+    )
+    web_clients_per_address: int = Field(
+        default=4,
+        ge=1,
+        description="an address's quotas are this many clients' (browsers behind one NAT)",
+    )
+    web_client_open_tables: int = Field(
+        default=2, ge=1, description="tables not yet started one client may hold open"
+    )
+    web_client_games: int = Field(
+        default=2, ge=1, description="games one client may have running (started, not ended)"
+    )
+    web_max_ai_seats: int = Field(
+        default=5, ge=0, le=6, description="AI seats a table opened by the lobby may have"
+    )
+    web_max_rounds: int = Field(
+        default=20, ge=1, le=100, description="rounds a table opened by the lobby may play"
+    )
+    web_open_tables: int = Field(
+        default=500,
+        ge=1,
+        description="ceiling of tables open through this process, all clients (beyond: BUSY)",
+    )
+    web_games_in_play: int = Field(
+        default=100,
+        ge=1,
+        description="ceiling of games in play started through this process (beyond: BUSY)",
+    )
+    web_ai_backlog: int = Field(
+        default=500,
+        ge=1,
+        description="ceiling of AI decisions queued (the AI work queue's pending and"
+        " unacknowledged); beyond it the lobby starts and opens nothing (BUSY)",
+    )
+    web_ai_backlog_max_age: float = Field(
+        default=1.0, gt=0, description="seconds the lobby trusts its last look at that count"
+    )
+    web_command_rate: float = Field(
+        default=80.0,
+        gt=0,
+        description="table commands per second this process sends (below the table"
+        " service's PRESIDENT_COMMAND_RATE for its identity; beyond: BUSY)",
+    )
+    web_command_burst: int = Field(
+        default=160, ge=1, description="table commands this process may send at once"
+    )
+    web_busy_retry_after: int = Field(
+        default=5, ge=1, description="the Retry-After (seconds) of a BUSY answer"
+    )
+    web_sweep_interval: float = Field(
+        default=5.0,
+        gt=0,
+        description="seconds between the lobby's looks at its games (an ended one frees its"
+        " client's slot)",
+    )
     web_user_ttl: float = Field(
         default=SEAT_MAX_TTL_S,
         gt=0,
@@ -77,3 +143,22 @@ def missing_web_settings(settings: WebSettings) -> list[str]:
             (settings.web_callout_password, "PRESIDENT_WEB_CALLOUT_PASSWORD"),
         ]
     return [name for value, name in needed if not value]
+
+
+def web_limits(settings: WebSettings) -> Limits:
+    """The lobby's quotas and ceilings of ``settings``."""
+    return Limits(
+        client_rate=settings.web_client_rate,
+        client_burst=settings.web_client_burst,
+        clients_per_address=settings.web_clients_per_address,
+        open_tables=settings.web_client_open_tables,
+        games=settings.web_client_games,
+        ai_seats=settings.web_max_ai_seats,
+        rounds=settings.web_max_rounds,
+        open_tables_total=settings.web_open_tables,
+        games_in_play=settings.web_games_in_play,
+        ai_backlog=settings.web_ai_backlog,
+        command_rate=settings.web_command_rate,
+        command_burst=settings.web_command_burst,
+        retry_after=settings.web_busy_retry_after,
+    )

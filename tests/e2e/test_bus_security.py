@@ -231,8 +231,9 @@ ALLOWED: dict[str, set[str]] = {
         "create its own consumer (public events)",
         *_OWN_CONSUMER,
     },
-    # president web's lobby API: table commands and its own inbox (not probed here)
-    "web": {"send a table command"},
+    # president web's lobby API: table commands, the AI queue's depth (the info its
+    # workers bind with) and its own inbox (not probed here)
+    "web": {"send a table command", "bind to the AI consumer"},
     # the auth callout's account: the server's authorization requests alone
     "callout": set(),
 }

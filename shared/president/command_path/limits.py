@@ -39,7 +39,11 @@ class RateLimits:
         """Whether ``requester`` may send one more command now (takes its token if so)."""
         if requester is None or requester.role in SERVICE_ROLES:
             return True
-        key = requester.user
+        return self.allow_key(requester.user)
+
+    def allow_key(self, key: str) -> bool:
+        """Whether ``key`` (any client's key: the web lobby's per-browser ones) may send
+        one more now (takes its token if so)."""
         now = self._clock()
         bucket = self._buckets.get(key)
         if bucket is None:

@@ -16,14 +16,16 @@ from selenium import webdriver
 from tests.golden.l10n.browser import chromium
 
 
-def web_stack(database_url: str, run_dir: Path, **extra_env: str) -> Iterator[ServiceStack]:
+def web_stack(
+    database_url: str, run_dir: Path, ai_workers: int = 1, **extra_env: str
+) -> Iterator[ServiceStack]:
     """The services and the web process on their own embedded NATS; stopped at the end."""
     stack = ServiceStack(
         StackConfig(
             prefix=f"w{uuid.uuid4().hex[:8]}",
             run_dir=run_dir,
             durable=False,
-            ai_workers=1,
+            ai_workers=ai_workers,
             web=True,
             extra_env=extra_env,
         ),

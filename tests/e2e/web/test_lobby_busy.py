@@ -1,0 +1,89 @@
+"""The lobby's global ceilings against the web process (real NATS, Postgres, every
+service): past the games in play or the AI work queue's backlog it takes no more work and
+answers ``503 BUSY`` with a ``Retry-After``; an ended game gives its slot back."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import nats
+import pytest
+from president.contract import Subjects
+from president_tools.stack import ServiceStack
+
+from tests.e2e.processes import eventually
+from tests.e2e.web.conftest import web_stack
+from tests.e2e.web.lobby_api import Answer, visitor
+
+pytestmark = pytest.mark.timeout(180)
+
+GAMES_IN_PLAY, AI_BACKLOG, RETRY_AFTER = 2, 3, 7
+LIMITS = {
+    "PRESIDENT_WEB_TRUSTED_PROXIES": "127.0.0.1",
+    "PRESIDENT_WEB_GAMES_IN_PLAY": str(GAMES_IN_PLAY),
+    "PRESIDENT_WEB_AI_BACKLOG": str(AI_BACKLOG),
+    "PRESIDENT_WEB_BUSY_RETRY_AFTER": str(RETRY_AFTER),
+    "PRESIDENT_WEB_SWEEP_INTERVAL": "0.5",
+}
+QUICK_GAME = {"players": 3, "rounds": 1, "ai": {"1": "easy", "2": "easy"}, "turn_seconds": 0.2}
+"""A game that ends by itself: its person never plays, the clock plays for it."""
+_addresses = (f"10.35.0.{n}" for n in itertools.count(1))
+
+
+@pytest.fixture(scope="module")
+def stack(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceStack]:
+    yield from web_stack(database_url, tmp_path_factory.mktemp("busy"), **LIMITS)
+
+
+async def _start_one(stack: ServiceStack) -> Answer:
+    """A new visitor opens a quick game, sits and starts it; the last answer."""
+    web = stack.nats_web
+    assert web is not None
+    async with visitor(stack.web_url, web.web_origin, address=next(_addresses)) as client:
+        created = await client.create(**QUICK_GAME)
+        if created.status != 201:
+            return created
+        table_id = created.body["table_id"]
+        assert (await client.sit(table_id)).status == 201
+        return await client.start(table_id)
+
+
+def _busy(answer: Answer, ceiling: str) -> bool:
+    return (answer.status, answer.code, answer.body.get("params")) == (
+        503,
+        "BUSY",
+        {"ceiling": ceiling},
+    )
+
+
+async def test_past_the_games_in_play_ceiling_the_lobby_is_busy_until_a_game_ends(
+    stack: ServiceStack,
+) -> None:
+    started = [await _start_one(stack) for _ in range(GAMES_IN_PLAY)]
+    assert [a.status for a in started] == [200] * GAMES_IN_PLAY
+    refused = await _start_one(stack)
+    assert _busy(refused, "games_in_play"), refused
+    assert refused.headers["Retry-After"] == str(RETRY_AFTER)
+
+    async def served_again() -> bool:
+        return (await _start_one(stack)).status == 200
+
+    await eventually(served_again, 90, "a slot given back by an ended game")
+
+
+async def test_past_the_ai_backlog_ceiling_the_lobby_is_busy(stack: ServiceStack) -> None:
+    for name in stack.names("ai-worker"):
+        stack.terminate(name)
+    engine = await nats.connect(stack.url_for("engine"))
+    try:
+        for _ in range(AI_BACKLOG):
+            await engine.publish(Subjects(stack.prefix).ai_decide, b"{}")
+        await engine.flush()
+    finally:
+        await engine.close()
+
+    async def busy() -> bool:
+        return _busy(await _start_one(stack), "ai_backlog")
+
+    await eventually(busy, 30, "BUSY once the AI queue holds its ceiling")

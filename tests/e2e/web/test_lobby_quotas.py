@@ -1,0 +1,115 @@
+"""The lobby's per-client quotas against the web process (real NATS, Postgres, every
+service): one anonymous client cannot start more games or hold more open tables than its
+quota, however fast or concurrently it asks, and another visitor is served meanwhile.
+
+Each test's clients have addresses of their own (the stack trusts loopback as its proxy
+and reads ``X-Forwarded-For``), so the address quotas of one test never meet another's."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from president_tools.stack import ServiceStack
+
+from tests.e2e.web.conftest import web_stack
+from tests.e2e.web.lobby_api import Answer, Visitor, visitor
+
+pytestmark = pytest.mark.timeout(180)
+
+OPEN_TABLES, GAMES, CLIENTS_PER_ADDRESS = 2, 2, 3
+LIMITS = {
+    "PRESIDENT_WEB_TRUSTED_PROXIES": "127.0.0.1",
+    "PRESIDENT_WEB_CLIENT_OPEN_TABLES": str(OPEN_TABLES),
+    "PRESIDENT_WEB_CLIENT_GAMES": str(GAMES),
+    "PRESIDENT_WEB_CLIENTS_PER_ADDRESS": str(CLIENTS_PER_ADDRESS),
+    "PRESIDENT_WEB_CLIENT_RATE": "20",
+    "PRESIDENT_WEB_CLIENT_BURST": "40",
+}
+ALL_AI_BUT_ONE = {"players": 3, "rounds": 20, "ai": {"1": "hard", "2": "hard"}}
+"""The attack's table, as far as the lobby lets it: every seat an AI but the person's."""
+_addresses = (f"10.34.{n // 250}.{n % 250 + 1}" for n in itertools.count())
+
+
+@pytest.fixture(scope="module")
+def stack(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceStack]:
+    yield from web_stack(database_url, tmp_path_factory.mktemp("quotas"), **LIMITS)
+
+
+def _origin(stack: ServiceStack) -> str:
+    web = stack.nats_web
+    assert web is not None
+    return web.web_origin
+
+
+async def _play(client: Visitor) -> list[Answer]:
+    """Open a table, sit at it and start it, as the page does (stops at a refusal)."""
+    answers = [await client.create(**ALL_AI_BUT_ONE)]
+    if answers[-1].status == 201:
+        table_id = answers[-1].body["table_id"]
+        answers.append(await client.sit(table_id))
+        if answers[-1].status == 201:
+            answers.append(await client.start(table_id))
+    return answers
+
+
+def _started(answers: list[Answer]) -> bool:
+    return len(answers) == 3 and answers[-1].status == 200
+
+
+async def test_one_client_cannot_start_more_games_than_its_quota(stack: ServiceStack) -> None:
+    async with visitor(stack.web_url, _origin(stack), address=next(_addresses)) as attacker:
+        tries = [await _play(attacker) for _ in range(8)]
+    assert sum(map(_started, tries)) == GAMES
+    refusals = Counter(answers[-1].code for answers in tries if not _started(answers))
+    assert set(refusals) == {"TOO_MANY_GAMES", "TOO_MANY_TABLES"}, refusals
+    assert refusals["TOO_MANY_GAMES"] == OPEN_TABLES  # then its open tables are full
+    refused = next(a[-1] for a in tries if a[-1].code == "TOO_MANY_GAMES")
+    assert (refused.status, refused.body["params"]) == (429, {"max": GAMES})
+
+
+async def test_a_client_that_drops_its_browser_id_meets_its_address_quota(
+    stack: ServiceStack,
+) -> None:
+    address, started = next(_addresses), 0
+    for _ in range(3 * GAMES * CLIENTS_PER_ADDRESS):
+        async with visitor(stack.web_url, _origin(stack), address=address) as fresh:
+            started += _started(await _play(fresh))
+    assert started == GAMES * CLIENTS_PER_ADDRESS
+
+
+async def test_the_open_table_cap_is_exact_under_concurrent_creates(stack: ServiceStack) -> None:
+    async with visitor(stack.web_url, _origin(stack), address=next(_addresses)) as client:
+        assert (await client.get("/api/config")).status == 200  # its browser id
+        answers = await asyncio.gather(*(client.create(**ALL_AI_BUT_ONE) for _ in range(20)))
+    assert Counter(a.status for a in answers) == {201: OPEN_TABLES, 429: 20 - OPEN_TABLES}
+    address = next(_addresses)
+
+    async def cookieless() -> Answer:
+        async with visitor(stack.web_url, _origin(stack), address=address) as fresh:
+            return await fresh.create(**ALL_AI_BUT_ONE)
+
+    answers = await asyncio.gather(*(cookieless() for _ in range(20)))
+    most = OPEN_TABLES * CLIENTS_PER_ADDRESS
+    assert Counter(a.status for a in answers) == {201: most, 429: 20 - most}
+
+
+async def test_a_visitor_is_served_while_another_client_holds_its_maximum_and_floods(
+    stack: ServiceStack,
+) -> None:
+    origin = _origin(stack)
+    async with (
+        visitor(stack.web_url, origin, address=next(_addresses)) as attacker,
+        visitor(stack.web_url, origin, address=next(_addresses)) as guest,
+    ):
+        held = [await attacker.create(**ALL_AI_BUT_ONE) for _ in range(OPEN_TABLES + 1)]
+        assert [a.status for a in held] == [201] * OPEN_TABLES + [429]
+        table = f"/api/tables/{held[0].body['table_id']}"
+        flood = asyncio.gather(*(attacker.get(table) for _ in range(400)))
+        served = [await _play(guest) for _ in range(GAMES)]
+        flooded = Counter(a.code or a.status for a in await flood)
+    assert all(map(_started, served)), served
+    assert flooded["RATE_LIMITED"] > 300, flooded
