@@ -268,7 +268,8 @@ event-SeatBack = { $name }: שוב ליד השולחן
 event-SeatLeft = { $name }: עזיבת השולחן: רמת המחליף משחקת
 # not from the sheet
 round-over = (סוף הסיבוב)
-round-place = { $place }. { $name } { $title } { "\u2066" }+{ $points }{ "\u2069" }
+# the sign and the number: one left-to-right run (LRI + … PDI, invisible here)
+round-place = { $place }. { $name } { $title } ⁦+{ $points }⁩
 cumulative-score = הניקוד המצטבר: { $scores }
 score = { $name } { $score }
 seat-entry = { $seat }: { $name }
@@ -738,7 +739,7 @@ web-transfer = { $giver } ← { $receiver }: { $cards }
 # not from the sheet
 web-round-column = סיבוב
 # not from the sheet
-web-result-cell = { $title } { "\u2066" }+{ $points }{ "\u2069" }
+web-result-cell = { $title } ⁦+{ $points }⁩
 # not from the sheet
 web-total = ניקוד
 # not from the sheet
