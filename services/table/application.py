@@ -15,6 +15,7 @@ from president.bus.identity import Requester
 from president.command_path import execute, sent
 from president.contract import (
     Accepted,
+    CloseTable,
     CreateTable,
     GetTable,
     ListTables,
@@ -41,6 +42,7 @@ from president.game import (
 from president.game.metadata import metadata
 from president.game.table import (
     PUBLIC_LOBBY_ROLE,
+    decide_close,
     decide_create,
     decide_seat_ai,
     decide_start_request,
@@ -54,7 +56,7 @@ from services.table.table_log import TableLog
 
 log = logging.getLogger(__name__)
 
-Writing: TypeAlias = CreateTable | TakeSeat | SeatAI | StartGame
+Writing: TypeAlias = CreateTable | TakeSeat | SeatAI | StartGame | CloseTable
 
 
 class Lobby(Protocol):
@@ -117,6 +119,8 @@ class TableService:
             return await self.seat_ai(command, requester)
         if isinstance(command, StartGame):
             return await self.start_game(command, requester)
+        if isinstance(command, CloseTable):
+            return await self.close_table(command, requester)
         if isinstance(command, ListTables):
             return await self.list_tables(command)
         return await self.get_table(command)
@@ -199,6 +203,12 @@ class TableService:
             command,
             lambda state: decide_start_request(state, self._actor),
             requester,
+        )
+
+    async def close_table(self, command: CloseTable, requester: Requester | None = None) -> Reply:
+        user = None if requester is None else requester.user
+        return await self._execute(
+            command.table_id, command, lambda state: decide_close(state, user), requester
         )
 
     async def list_tables(self, query: ListTables) -> Reply:

@@ -34,8 +34,9 @@ def summary_of(state: TableState, status: Status) -> TableSummary:
 
 
 def status_of(state: TableState, game_status: str | None = None) -> Status:
-    """``finished`` once the game ended, ``playing`` once asked to start, else ``open``."""
-    if game_status == "finished":
+    """``finished`` once the game ended or the table was closed unstarted, ``playing``
+    once asked to start, else ``open``."""
+    if game_status == "finished" or state.closed:
         return "finished"
     if state.start_requested or game_status == "playing":
         return "playing"

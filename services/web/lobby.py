@@ -86,6 +86,8 @@ class Lobby:
     ticket_ttl_s: float = 60.0
     clock: Callable[[], float] = time.time
     quotas: Quotas = field(default_factory=Quotas)
+    table_expiry_s: float = 600.0
+    """Seconds an unstarted table it opened stays open before it closes it."""
     ai_backlog: Callable[[], Awaitable[int]] = _nothing_waits
 
     async def create_table(self, caller: Caller, command: CreateTable) -> str:
@@ -133,8 +135,12 @@ class Lobby:
         return summary.model_dump(mode="json")
 
     async def sweep(self) -> None:
-        """Give back the slots of the games that ended (their table's status, asked a
-        few at a time: the sweep is no flood of its own)."""
+        """Close the tables it opened that stayed unstarted ``table_expiry_s`` (through the
+        command path: ``CloseTable``), and give back the slots of the games that ended
+        (their table's status); a few at a time: the sweep is no flood of its own."""
+        expired = self.quotas.older_than(OPEN, self.table_expiry_s)
+        for at in range(0, len(expired), SWEEP_BATCH):
+            await asyncio.gather(*(self._close(t) for t in expired[at : at + SWEEP_BATCH]))
         playing = list(self.quotas.held(GAME))
         for at in range(0, len(playing), SWEEP_BATCH):
             batch = playing[at : at + SWEEP_BATCH]
@@ -142,6 +148,17 @@ class Lobby:
             for table_id, status in zip(batch, statuses, strict=True):
                 if status in ("finished", None):
                     self.quotas.forget(GAME, table_id)
+
+    async def _close(self, table_id: str) -> None:
+        """Close an expired table; whatever the table service answers but no answer (it
+        started meanwhile, it is closed already...), it counts no more."""
+        try:
+            await self.client.close_table(table_id)
+        except CommandRejected:
+            pass
+        except (TimeoutError, NatsError):
+            return  # the next sweep asks again
+        self.quotas.forget(OPEN, table_id)
 
     async def _status(self, table_id: str) -> str | None:
         """The table's status (None: no such table), or "unknown" when none answered."""

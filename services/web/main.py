@@ -101,6 +101,7 @@ class WebApp:
             settings.web_ticket_secret.encode(),
             ticket_ttl_s=settings.web_ticket_ttl,
             quotas=Quotas(web_limits(settings)),
+            table_expiry_s=settings.web_table_expiry_minutes * 60,
             ai_backlog=backlog.pending,
         )
         page = PageConfig(

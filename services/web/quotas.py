@@ -121,6 +121,13 @@ class Quotas:
         """The tables counted as ``kind``, with since when."""
         return dict(self._held[kind])
 
+    def older_than(self, kind: str, seconds: float) -> list[str]:
+        """The tables counted as ``kind`` for ``seconds`` or longer."""
+        now = self._clock()
+        return [
+            table_id for table_id, held in self._held[kind].items() if now - held.since >= seconds
+        ]
+
     def in_use(self, kind: str) -> int:
         return len(self._held[kind]) + self._pending[kind]
 

@@ -115,6 +115,12 @@ class WebSettings(ServiceSettings):
     web_busy_retry_after: int = Field(
         default=5, ge=1, description="the Retry-After (seconds) of a BUSY answer"
     )
+    web_table_expiry_minutes: float = Field(
+        default=10.0,
+        gt=0,
+        description="minutes a table the lobby opened may stay unstarted; then the lobby"
+        " closes it (CloseTable) and its client's slot is free",
+    )
     web_sweep_interval: float = Field(
         default=5.0,
         gt=0,

@@ -16,6 +16,7 @@ from president.contract import (
     AILevel,
     Away,
     Back,
+    CloseTable,
     CreateTable,
     GameWrite,
     GetTable,
@@ -163,6 +164,10 @@ class PresidentClient:
         await self._accepted(
             SeatAI(command_id=new_command_id(), table_id=table_id, seat=seat, level=AILevel(level))
         )
+
+    async def close_table(self, table_id: str) -> None:
+        """Close a table whose game has not started (the identity that opened it only)."""
+        await self._accepted(CloseTable(command_id=new_command_id(), table_id=table_id))
 
     async def start_game(self, table_id: str) -> None:
         await self._accepted(StartGame(command_id=new_command_id(), table_id=table_id))

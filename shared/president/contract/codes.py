@@ -49,6 +49,9 @@ class RejectionCode(StrEnum):
     """This identity sent this command id before with another command: its first answer
     is not given again and nothing changed. (Command ids are kept per sender: another
     identity's id never answers or blocks this one's.)"""
+    TABLE_CLOSED = "TABLE_CLOSED"
+    """The table was closed before its game started (``CloseTable``: its opener closed it,
+    the public lobby when it stayed unstarted too long); nothing more happens at it."""
     STALE_VERSION = "STALE_VERSION"
     """``expected_version`` is not the stream's current version; nothing changed."""
     GAME_ALREADY_STARTED = "GAME_ALREADY_STARTED"

@@ -72,6 +72,15 @@ class StartGame(Command):
     table_id: TableId
 
 
+class CloseTable(Command):
+    """Close a table whose game has not started (only the identity that opened it may):
+    nothing more happens at it. The public lobby closes the tables it opened that stayed
+    unstarted too long. Idempotent (closed already: accepted, nothing written)."""
+
+    type: Literal["CloseTable"] = "CloseTable"
+    table_id: TableId
+
+
 class ListTables(Message):
     """Query the lobby: tables, optionally only those of one status."""
 
@@ -88,10 +97,11 @@ class GetTable(Message):
     table_id: TableId
 
 
-TableCommand = CreateTable | TakeSeat | SeatAI | StartGame | ListTables | GetTable
+TableCommand = CreateTable | TakeSeat | SeatAI | StartGame | CloseTable | ListTables | GetTable
 
 TABLE_COMMANDS: dict[str, type[TableCommand]] = {
-    cls.__name__: cls for cls in (CreateTable, TakeSeat, SeatAI, StartGame, ListTables, GetTable)
+    cls.__name__: cls
+    for cls in (CreateTable, TakeSeat, SeatAI, StartGame, CloseTable, ListTables, GetTable)
 }
 
 

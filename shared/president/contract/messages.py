@@ -42,7 +42,8 @@ class SeatEvent(EventMessage):
 
 
 class LobbyEvent(EventMessage):
-    """A table-stream event (TableCreated, SeatTaken, AISeated, GameStartRequested)."""
+    """A table-stream event (TableCreated, SeatTaken, AISeated, GameStartRequested,
+    TableClosed)."""
 
     type: Literal["LobbyEvent"] = "LobbyEvent"
 

@@ -50,6 +50,7 @@ REJECTIONS: dict[Code, str] = {
     Code.INVALID_OPTIONS: "The table's options are not valid.",
     Code.BAD_TOKEN: "The seat token is not the seat's.",
     Code.COMMAND_ID_REUSED: "The command id was first sent by another identity or command.",
+    Code.TABLE_CLOSED: "The table was closed before its game started.",
     Code.STALE_VERSION: "``expected_version`` is not the stream's current version.",
     Code.GAME_ALREADY_STARTED: "The table's game has started.",
     Code.GAME_NOT_STARTED: "The table's game has not started.",

@@ -51,8 +51,16 @@ class GameStartRequested(EventData):
     requested_by: str = ""
 
 
+class TableClosed(EventData):
+    """The table was closed before its game started (``CloseTable``); ``closed_by``: the
+    identity that closed it."""
+
+    closed_by: str = ""
+
+
 TABLE_EVENT_TYPES: dict[str, type[EventData]] = {
-    cls.__name__: cls for cls in (TableCreated, SeatTaken, AISeated, GameStartRequested)
+    cls.__name__: cls
+    for cls in (TableCreated, SeatTaken, AISeated, GameStartRequested, TableClosed)
 }
 
 

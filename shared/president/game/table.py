@@ -10,7 +10,13 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from president.contract import AILevel, CreateTable, RejectionCode, TableOptions
-from president.game.events import AISeated, GameStartRequested, SeatTaken, TableCreated
+from president.game.events import (
+    AISeated,
+    GameStartRequested,
+    SeatTaken,
+    TableClosed,
+    TableCreated,
+)
 from president.game.refusal import Refusal
 
 
@@ -43,7 +49,8 @@ class Seat:
 class TableState:
     """A table as its stream says. ``version`` is the last stream version folded (0: none);
     ``opened_by``: the identity whose CreateTable opened it (its TableCreated's
-    ``requested_by``, attested by the server), None when anonymous or not recorded."""
+    ``requested_by``, attested by the server), None when anonymous or not recorded;
+    ``closed``: closed before its game started (``TableClosed``)."""
 
     table_id: str
     version: int = 0
@@ -52,6 +59,7 @@ class TableState:
     seats: tuple[Seat, ...] = ()
     start_requested: bool = False
     opened_by: str | None = None
+    closed: bool = False
 
     @property
     def exists(self) -> bool:
@@ -111,6 +119,8 @@ def evolve(
         return _with_seat(state, Seat(seated.seat, "ai", level=seated.level))
     if event_type == "GameStartRequested":
         return replace(state, start_requested=True)
+    if event_type == "TableClosed":
+        return replace(state, closed=True)
     return state
 
 
@@ -199,6 +209,24 @@ def decide_start_request(state: TableState, requested_by: str = "") -> list[Fact
     return [Fact.of(GameStartRequested(requested_by=requested_by))]
 
 
+def decide_close(state: TableState, requested_by: str | None) -> list[Fact] | Refusal:
+    """Close a table whose game has not started: only its opener may (``FORBIDDEN``: the
+    platform's tables are not the public lobby's to close, nor one integrator's
+    another's); closed already: nothing to write (the command is idempotent)."""
+    if state.exists and state.closed:
+        return []
+    refusal = _open(state)
+    if refusal is not None:
+        return refusal
+    if state.opened_by != requested_by:
+        return Refusal(
+            RejectionCode.FORBIDDEN,
+            f"table {state.table_id} was opened by another identity",
+            final=True,
+        )
+    return [Fact.of(TableClosed(closed_by=requested_by or ""))]
+
+
 def _open(state: TableState) -> Refusal | None:
     if not state.exists:
         return Refusal(
@@ -210,6 +238,8 @@ def _open(state: TableState) -> Refusal | None:
         return Refusal(
             RejectionCode.GAME_ALREADY_STARTED, f"table {state.table_id} has started", final=True
         )
+    if state.closed:
+        return Refusal(RejectionCode.TABLE_CLOSED, f"table {state.table_id} was closed", final=True)
     return None
 
 

@@ -127,6 +127,7 @@ _FULL: dict[str, dict[str, Any]] = {
     "TakeSeat": {"command_id": "c", "table_id": "t1", "seat": 1, "player_name": "Ana"},
     "SeatAI": {"command_id": "c", "table_id": "t1", "seat": 1, "level": "hard"},
     "StartGame": {"command_id": "c", "table_id": "t1"},
+    "CloseTable": {"command_id": "c", "table_id": "t1"},
     "ListTables": {"command_id": "c", "status": "open"},
     "GetTable": {"command_id": "c", "table_id": "t1"},
     "PlayCards": {"command_id": "c", "seat": 1, "seat_token": "k", "cards": ["3C"]},

@@ -9,6 +9,7 @@ from typing import Any
 from president.contract import AILevel, CreateTable, RejectionCode
 from president.game import Fact, Refusal, TableState, fold_table, seat_token, token_sha256
 from president.game.table import (
+    decide_close,
     decide_create,
     decide_seat_ai,
     decide_start_request,
@@ -146,3 +147,36 @@ def test_the_public_lobby_seats_people_only_at_the_tables_it_opened() -> None:
     # the platform's identities are trusted with every table; no table: the decision's
     assert opener_refusal(_opened("web"), "integrator", "integrator") is None
     assert opener_refusal(TableState("none"), "web", "web") is None
+
+
+def _closed(state: TableState, by: str | None) -> TableState:
+    facts = decide_close(state, by)
+    assert not isinstance(facts, Refusal), facts
+    data = [Recorded(state.version + n, f.type, f.data) for n, f in enumerate(facts, 1)]
+    created = decide_create(TableState(state.table_id), CreateTable(command_id="c", players=3))
+    assert not isinstance(created, Refusal)
+    (fact,) = created
+    return fold_table(state.table_id, [Sent(1, fact.type, fact.data, {"requested_by": by}), *data])
+
+
+def test_only_its_opener_closes_an_unstarted_table_and_then_nothing_happens_there() -> None:
+    refused = decide_close(_opened("acme-integrator"), "web")
+    assert isinstance(refused, Refusal) and refused.code is RejectionCode.FORBIDDEN
+    closed = _closed(_opened("web"), "web")
+    assert closed.closed and decide_close(closed, "web") == []  # idempotent
+    for decided in (
+        decide_take_seat(closed, seat=None, player_name="Ann", token_sha256="x"),
+        decide_seat_ai(closed, seat=None, level=AILevel.EASY),
+        decide_start_request(closed),
+    ):
+        assert isinstance(decided, Refusal) and decided.code is RejectionCode.TABLE_CLOSED
+
+
+def test_a_started_or_unknown_table_is_not_closed() -> None:
+    table = Table("s", players=3, s1=AILevel.EASY, s2=AILevel.EASY)
+    table.record(decide_take_seat(table.state, seat=0, player_name="Ann", token_sha256="x"))
+    table.record(decide_start_request(table.state))
+    started = decide_close(table.state, None)
+    assert isinstance(started, Refusal) and started.code is RejectionCode.GAME_ALREADY_STARTED
+    unknown = decide_close(TableState("none"), "web")
+    assert isinstance(unknown, Refusal) and unknown.code is RejectionCode.UNKNOWN_TABLE

@@ -15,3 +15,10 @@ def test_the_lobby_follows_a_table_from_open_to_playing_to_finished() -> None:
     summary = project(summary, "game", "f", 1, "GameEnded", {"rounds": 1, "scores": [1, 2, 3]})
     assert summary is not None and summary.status == "finished"
     assert project(None, "game", "zz", 1, "GameCreated", {}) is None
+
+
+def test_a_table_closed_unstarted_is_finished_in_the_lobby() -> None:
+    opened = project(None, "table", "c", 1, "TableCreated", {"table_id": "c", "players": 3})
+    assert opened is not None and opened.status == "open"
+    closed = project(opened, "table", "c", 2, "TableClosed", {"closed_by": "web"})
+    assert closed is not None and closed.status == "finished" and closed.version == 2

@@ -26,6 +26,7 @@ TABLE_COMMANDS: tuple[type[BaseModel], ...] = (
     commands.TakeSeat,
     commands.SeatAI,
     commands.StartGame,
+    commands.CloseTable,
     commands.ListTables,
     commands.GetTable,
 )

@@ -120,6 +120,7 @@ reject-COMMAND_ID_REUSED = That command id was already used.
 reject-STALE_VERSION = The table changed meanwhile: look again.
     .with-current-expected = Expected version { $expected }, the table is at { $current }.
 reject-GAME_ALREADY_STARTED = The game has already started.
+reject-TABLE_CLOSED = This table was closed before its game started.
 reject-GAME_NOT_STARTED = The game has not started.
 reject-NOT_ENOUGH_PLAYERS = Not enough players.
     .with-free = { $free ->

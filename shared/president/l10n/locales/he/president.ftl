@@ -171,6 +171,7 @@ reject-STALE_VERSION = השולחן השתנה בינתיים: יש להסתכל
     .with-current-expected = הגרסה הצפויה { $expected }, השולחן בגרסה { $current }.
 # not from the sheet
 reject-GAME_ALREADY_STARTED = המשחק כבר התחיל.
+reject-TABLE_CLOSED = השולחן נסגר לפני שהמשחק התחיל.
 # not from the sheet
 reject-GAME_NOT_STARTED = המשחק עוד לא התחיל.
 # not from the sheet

@@ -164,6 +164,7 @@ reject-STALE_VERSION = Stol se u međuvremenu promijenio: pogledajte ponovno.
     .with-current-expected = Očekivana verzija { $expected }, stol je na verziji { $current }.
 # not from the sheet
 reject-GAME_ALREADY_STARTED = Partija je već počela.
+reject-TABLE_CLOSED = Ovaj stol je zatvoren prije početka partije.
 # not from the sheet
 reject-GAME_NOT_STARTED = Partija još nije počela.
 # not from the sheet

@@ -149,6 +149,7 @@ reject-STALE_VERSION = Il tavolo è cambiato nel frattempo: guarda di nuovo.
     .with-current-expected = Versione attesa { $expected }, il tavolo è alla { $current }.
 # not from the sheet
 reject-GAME_ALREADY_STARTED = La partita è già iniziata.
+reject-TABLE_CLOSED = Questo tavolo è stato chiuso prima che la partita iniziasse.
 # not from the sheet
 reject-GAME_NOT_STARTED = La partita non è ancora iniziata.
 # not from the sheet

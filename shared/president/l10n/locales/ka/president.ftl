@@ -165,6 +165,7 @@ reject-STALE_VERSION = მაგიდა ამასობაში შეი�
     .with-current-expected = მოსალოდნელი ვერსია { $expected }, მაგიდა ვერსიაზეა { $current }.
 # not from the sheet
 reject-GAME_ALREADY_STARTED = თამაში უკვე დაიწყო.
+reject-TABLE_CLOSED = ეს მაგიდა დაიხურა, სანამ თამაში დაიწყებოდა.
 # not from the sheet
 reject-GAME_NOT_STARTED = თამაში ჯერ არ დაწყებულა.
 # not from the sheet

@@ -169,6 +169,7 @@ reject-STALE_VERSION = Masa bu arada değişti: yeniden bakın.
     .with-current-expected = Beklenen sürüm { $expected }, masa { $current } sürümünde.
 # not from the sheet
 reject-GAME_ALREADY_STARTED = Oyun zaten başladı.
+reject-TABLE_CLOSED = Bu masa, oyun başlamadan kapatıldı.
 # not from the sheet
 reject-GAME_NOT_STARTED = Oyun henüz başlamadı.
 # not from the sheet

@@ -1,6 +1,8 @@
-"""The lobby's global ceilings against the web process (real NATS, Postgres, every
-service): past the games in play or the AI work queue's backlog it takes no more work and
-answers ``503 BUSY`` with a ``Retry-After``; an ended game gives its slot back."""
+"""The lobby's ceilings over all clients and over time, against the web process (real
+NATS, Postgres, every service): past the games in play or the AI work queue's backlog it
+takes no more work and answers ``503 BUSY`` with a ``Retry-After``; an ended game gives
+its slot back; a table left unstarted is closed through the table service and gives its
+slot back. (The backlog test comes last: it stops the AI worker.)"""
 
 from __future__ import annotations
 
@@ -18,13 +20,15 @@ from tests.e2e.web.lobby_api import Answer, visitor
 
 pytestmark = pytest.mark.timeout(180)
 
-GAMES_IN_PLAY, AI_BACKLOG, RETRY_AFTER = 2, 3, 7
+GAMES_IN_PLAY, AI_BACKLOG, RETRY_AFTER, EXPIRY_S = 2, 3, 7, 3.0
 LIMITS = {
     "PRESIDENT_WEB_TRUSTED_PROXIES": "127.0.0.1",
     "PRESIDENT_WEB_GAMES_IN_PLAY": str(GAMES_IN_PLAY),
     "PRESIDENT_WEB_AI_BACKLOG": str(AI_BACKLOG),
     "PRESIDENT_WEB_BUSY_RETRY_AFTER": str(RETRY_AFTER),
     "PRESIDENT_WEB_SWEEP_INTERVAL": "0.5",
+    "PRESIDENT_WEB_TABLE_EXPIRY_MINUTES": str(EXPIRY_S / 60),
+    "PRESIDENT_WEB_CLIENT_OPEN_TABLES": "1",
 }
 QUICK_GAME = {"players": 3, "rounds": 1, "ai": {"1": "easy", "2": "easy"}, "turn_seconds": 0.2}
 """A game that ends by itself: its person never plays, the clock plays for it."""
@@ -70,6 +74,26 @@ async def test_past_the_games_in_play_ceiling_the_lobby_is_busy_until_a_game_end
         return (await _start_one(stack)).status == 200
 
     await eventually(served_again, 90, "a slot given back by an ended game")
+
+
+async def test_an_unstarted_table_is_closed_and_its_slot_given_back(stack: ServiceStack) -> None:
+    web = stack.nats_web
+    assert web is not None
+    async with visitor(stack.web_url, web.web_origin, address=next(_addresses)) as client:
+        opened = await client.create(**QUICK_GAME)
+        assert opened.status == 201
+        held = await client.create(**QUICK_GAME)
+        assert (held.status, held.code) == (429, "TOO_MANY_TABLES")
+        table = f"/api/tables/{opened.body['table_id']}"
+
+        async def closed() -> bool:
+            return (await client.get(table)).body.get("status") == "finished"
+
+        waited = await eventually(closed, EXPIRY_S + 30, "the unstarted table closed")
+        assert waited >= EXPIRY_S - 1  # not before its time (the first look came at once)
+        late = await client.sit(opened.body["table_id"])
+        assert (late.status, late.code) == (409, "TABLE_CLOSED")
+        assert (await client.create(**QUICK_GAME)).status == 201  # its slot is free again
 
 
 async def test_past_the_ai_backlog_ceiling_the_lobby_is_busy(stack: ServiceStack) -> None:
