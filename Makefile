@@ -4,14 +4,15 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-unit test-integration test-e2e test-chaos lint demo web web-vendor clean
+.PHONY: venv test test-quick test-unit test-integration test-e2e test-chaos test-stress lint demo web \
+	web-vendor clean
 
 # The suite runs in TEST_WORKERS processes (pytest-xdist), each a test module at a time
 # with servers of its own, in the collection order (the long chaos outages first: they
 # mostly wait); then the tests marked `alone` (wall-time and throughput figures) run by
 # themselves. TEST_WORKERS=0 runs the first part in one process too.
 TEST_WORKERS ?= 4
-PYTEST := $(BIN)/python -m pytest -q
+PYTEST := $(BIN)/python -m pytest -q --durations=20
 # $(call suite,MARKERS): those tests (all without MARKERS) side by side, then their `alone`
 # ones (pytest's exit 5, no test of that kind, is fine there).
 only = $(if $(1),($(1)) and )
@@ -39,6 +40,10 @@ venv: $(STAMP)
 test: $(STAMP)
 	$(call suite,)
 
+# The inner loop: the unit and integration tiers (no service processes, no chaos).
+test-quick: $(STAMP)
+	$(call suite,unit or integration)
+
 test-unit: $(STAMP)
 	$(call suite,unit)
 
@@ -50,6 +55,18 @@ test-e2e: $(STAMP)
 
 test-chaos: $(STAMP)
 	$(call suite,chaos)
+
+# N runs in a row of the suite, or of one tier (TIER=quick, unit, integration, e2e, chaos),
+# the last LOAD of them with a busy loop on every core; every failure with its test id and
+# the first lines of its log in STRESS_REPORT (each run's output beside it). Exits 1 when
+# any test failed in any run.
+N ?= 5
+LOAD ?= 2
+TIER ?=
+STRESS_REPORT ?= .president/stress/report.md
+test-stress: $(STAMP)
+	$(BIN)/python -m tests.support.stress --runs $(N) --load $(LOAD) --report $(STRESS_REPORT) \
+		-- $(MAKE) --no-print-directory test$(if $(TIER),-$(TIER))
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

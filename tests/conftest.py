@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
+from _pytest.terminal import TerminalReporter
 
 pytest_plugins = ["tests.fixtures.servers"]
 
@@ -33,3 +36,26 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for tier in _TIERS:
             if tier in parts:
                 item.add_marker(getattr(pytest.mark, tier))
+
+
+STRESS_RECORD = "PRESIDENT_TEST_RECORD"
+"""A file each pytest run of ``make test-stress`` appends its outcomes to: one JSON line a
+failed test phase, with its log, and one line of counts (``tests/support/stress.py``)."""
+
+
+def _record(line: dict[str, object]) -> None:
+    path = os.environ.get(STRESS_RECORD)
+    if path and "PYTEST_XDIST_WORKER" not in os.environ:  # xdist's controller reports all
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.failed:
+        sections = "".join(f"\n--- {name}\n{text}" for name, text in report.sections)
+        _record({"test": report.nodeid, "when": report.when, "log": report.longreprtext + sections})
+
+
+def pytest_terminal_summary(terminalreporter: TerminalReporter) -> None:
+    stats = terminalreporter.stats
+    _record({"counts": {kind: len(stats.get(kind, ())) for kind in ("passed", "failed", "error")}})
