@@ -6,9 +6,8 @@ import asyncio
 import contextlib
 import json
 import os
-import time
 import uuid
-from collections.abc import Awaitable, Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -118,16 +117,6 @@ async def http_get(port: int, path: str) -> tuple[int, str]:
 async def readiness(served: Served) -> tuple[int, dict[str, object]]:
     status, body = await http_get(served.port, "/readyz")
     return status, json.loads(body)
-
-
-async def eventually(check: Callable[[], Awaitable[bool]], within: float, what: str) -> float:
-    """Poll ``check`` until it holds; the seconds it took."""
-    started = time.monotonic()
-    while not await check():
-        if time.monotonic() - started > within:
-            raise AssertionError(f"not within {within} s: {what}")
-        await asyncio.sleep(0.1)
-    return time.monotonic() - started
 
 
 async def all_ready(system: System, ready: bool) -> bool:

@@ -17,12 +17,12 @@ from president_tools.infra.postgres import EmbeddedPostgres
 from tests.e2e.processes import (
     System,
     all_ready,
-    eventually,
     own_server,
     readiness,
     running_system,
 )
 from tests.fixtures.servers import TestServers
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.e2e
 

@@ -23,7 +23,6 @@ from tests.e2e.processes import (
     Served,
     System,
     all_ready,
-    eventually,
     http_get,
     metric,
     own_server,
@@ -31,6 +30,7 @@ from tests.e2e.processes import (
     running_system,
 )
 from tests.support.alerts import dashboard_exprs, metric_names_in, rule_exprs
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.e2e
 

@@ -39,7 +39,7 @@ async def refused_login(
     try:
         info = await asyncio.wait_for(reader.readline(), 10)
         assert info.startswith(b"INFO "), info
-        login = {"verbose": False, "pedantic": False, "protocol": 1, "headers": True}
+        login: dict[str, object] = {"verbose": False, "pedantic": False, "protocol": 1}
         if user is not None:
             login |= {"user": user, "pass": password or ""}
         writer.write(b"CONNECT " + json.dumps(login).encode() + b"\r\nPING\r\n" + after)

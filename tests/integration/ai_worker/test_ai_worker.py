@@ -33,6 +33,7 @@ from services.ai_worker.main import WorkerApp, create_app, stats_subject
 from services.ai_worker.queue import ensure_ai_stream
 from services.ai_worker.settings import AIWorkerSettings
 from tests.fixtures.servers import TestServers
+from tests.support.waiting import eventually
 
 Answer = Callable[[dict[str, Any]], bytes]
 
@@ -123,14 +124,6 @@ async def _publish(client: Client, subjects: Subjects, request: DecisionRequest)
     await js.publish(subjects.ai_decide, request.model_dump_json().encode())
 
 
-async def _eventually(check: Callable[[], bool], within: float = 10.0) -> None:
-    for _ in range(int(within / 0.02)):
-        if check():
-            return
-        await asyncio.sleep(0.02)
-    assert check()
-
-
 async def _queue_is_empty(client: Client, subjects: Subjects) -> bool:
     info = await client.jetstream().stream_info(subjects.ai_stream)
     return info.state.messages == 0
@@ -142,7 +135,7 @@ async def test_a_decision_is_a_legal_command_with_the_deterministic_id(
     await engine.start()
     request = _request("tab1")
     await _publish(client, subjects, request)
-    await _eventually(lambda: len(engine.received) == 1)
+    await eventually(lambda: len(engine.received) == 1)
     command = engine.received[0]
     assert command["command_id"] == f"ai:tab1:5:{request.seat}"
     assert command["seat_token"] == "token-of-the-seat"
@@ -166,7 +159,7 @@ async def test_a_stale_request_is_acknowledged_and_dropped(
     )
     await engine.start()
     await _publish(client, subjects, _request("tab2"))
-    await _eventually(lambda: len(engine.received) == 1)
+    await eventually(lambda: len(engine.received) == 1)
     await asyncio.sleep(1.5)  # longer than ack_wait: a redelivery would show
     assert len(engine.received) == 1
     assert await _queue_is_empty(client, subjects)
@@ -178,7 +171,7 @@ async def test_a_request_nobody_answers_is_retried_until_an_engine_answers(
     await _publish(client, subjects, _request("tab3"))
     await asyncio.sleep(1.0)  # no engine yet: no responders, the request is redelivered
     await engine.start()
-    await _eventually(lambda: len(engine.received) >= 1)
+    await eventually(lambda: len(engine.received) >= 1)
     assert engine.received[0]["command_id"].startswith("ai:tab3:5:")
 
 
@@ -196,8 +189,8 @@ async def test_two_workers_share_the_queue_and_report_their_stats(
     try:
         for n in range(40):
             await _publish(client, subjects, _request(f"tab{n}", version=n + 1))
-        await _eventually(lambda: len(engine.received) >= 40)
-        await _eventually(lambda: sum(r["accepted"] for r in reports) >= 40)
+        await eventually(lambda: len(engine.received) >= 40)
+        await eventually(lambda: sum(r["accepted"] for r in reports) >= 40)
         by_worker = {r["instance_id"] for r in reports if r["accepted"]}
         assert by_worker == {"w1", "w2"}
         assert all(rtt >= 0 for r in reports for rtt in r["rtt_ms"])
@@ -239,7 +232,7 @@ async def test_a_hard_decision_thinks_off_the_event_loop(
     ticker = asyncio.create_task(tick())
     try:
         await _publish(client, subjects, request)
-        await _eventually(lambda: len(engine.received) == 1)
+        await eventually(lambda: len(engine.received) == 1)
     finally:
         done.set()
         await ticker
@@ -257,7 +250,7 @@ async def test_an_unreadable_request_is_dropped_and_the_worker_keeps_serving(
     await ensure_ai_stream(js, subjects)
     await js.publish(subjects.ai_decide, b"{not a request")
     await _publish(client, subjects, _request("tab4"))
-    await _eventually(lambda: len(engine.received) == 1)
+    await eventually(lambda: len(engine.received) == 1)
     assert engine.received[0]["table_id"] == "tab4"
 
 

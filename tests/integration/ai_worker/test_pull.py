@@ -19,6 +19,7 @@ from services.ai_worker.consumer import WorkQueueConsumer
 from services.ai_worker.queue import ensure_ai_stream
 from services.ai_worker.worker import Outcome
 from tests.fixtures.servers import TestServers
+from tests.support.waiting import eventually
 
 
 @pytest.fixture
@@ -39,14 +40,6 @@ class Held:
         self.seen.append(raw)
         await self.release.wait()
         return Outcome.ACK
-
-
-async def _eventually(check: object, within: float = 10.0) -> None:
-    for _ in range(int(within / 0.02)):
-        if await check():  # type: ignore[operator]
-            return
-        await asyncio.sleep(0.02)
-    assert await check()  # type: ignore[operator]
 
 
 async def _queue_of(client: Client, prefix: str, count: int) -> Subjects:
@@ -76,7 +69,7 @@ async def test_it_holds_no_more_than_its_concurrency_and_takes_the_rest_as_slots
         async def three_in_hand() -> bool:
             return len(handle.seen) == 3 and await _pending(client, subjects) == (17, 3)
 
-        await _eventually(three_in_hand)
+        await eventually(three_in_hand)
         await asyncio.sleep(0.3)
         assert len(handle.seen) == 3  # no more than that came, however long it waits
         assert consumer.pulling
@@ -86,7 +79,7 @@ async def test_it_holds_no_more_than_its_concurrency_and_takes_the_rest_as_slots
         async def all_done() -> bool:
             return len(handle.seen) == 20 and await _pending(client, subjects) == (0, 0)
 
-        await _eventually(all_done)
+        await eventually(all_done)
         assert sorted(handle.seen) == sorted(f"request {n}".encode() for n in range(20))
     finally:
         await consumer.stop(grace=0.5)
@@ -104,7 +97,7 @@ async def test_what_it_holds_when_it_stops_goes_at_once_to_the_next_worker(
     async def two_in_hand() -> bool:
         return len(first.seen) == 2
 
-    await _eventually(two_in_hand)
+    await eventually(two_in_hand)
     await consumer.stop(grace=0.1)
     successor = WorkQueueConsumer(worker_nats, subjects, second, concurrency=8, ack_wait=30.0)
     await successor.start()
@@ -113,7 +106,7 @@ async def test_what_it_holds_when_it_stops_goes_at_once_to_the_next_worker(
         async def all_done() -> bool:  # long before the 30 s ack_wait
             return len(second.seen) == 5 and await _pending(client, subjects) == (0, 0)
 
-        await _eventually(all_done, within=5.0)
+        await eventually(all_done, within=5.0)
         assert set(first.seen) <= set(second.seen)
     finally:
         await successor.stop(grace=0.5)
@@ -140,7 +133,7 @@ async def test_expired_pull_requests_are_renewed_and_a_later_request_still_comes
         async def handled() -> bool:
             return handle.seen == [b"late request"]
 
-        await _eventually(handled, within=1.0)
+        await eventually(handled, within=1.0)
         assert consumer.pulling
         # Each expiry said what it still held, and was renewed at once: none went silent.
         assert "went silent" not in caplog.text
@@ -166,7 +159,7 @@ async def test_after_the_server_restarts_it_asks_again_and_takes_new_requests(
         async def first_handled() -> bool:
             return handle.seen == [b"request 0"]
 
-        await _eventually(first_handled)
+        await eventually(first_handled)
         server.stop()  # the open pull requests die with it (JetStream keeps the queue)
         server.start()
         for _ in range(50):  # until the harness is back too
@@ -181,7 +174,7 @@ async def test_after_the_server_restarts_it_asks_again_and_takes_new_requests(
         async def second_handled() -> bool:
             return handle.seen == [b"request 0", b"after the restart"]
 
-        await _eventually(second_handled, within=15.0)
+        await eventually(second_handled, within=15.0)
         assert "went silent" in caplog.text  # the silence was noticed, requests renewed
         await consumer.stop(grace=0.5)
     finally:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +26,7 @@ from president_tools.infra.nats import (
 from president_tools.infra.processes import free_port, port_open, spawn, stop_process
 
 from tests.fixtures.servers import HARNESS
+from tests.support.waiting import eventually_here
 
 REFUSED = "Authorization Violation"
 TIMEOUT_S = 10.0
@@ -86,23 +86,15 @@ def rogue(
     )
     log = tmp_path / "rogue.log"
     process = spawn([str(nats_server_binary()), "-c", str(config)], log)
-    deadline = time.monotonic() + TIMEOUT_S
-    while not port_open(HOST, client) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    eventually_here(lambda: port_open(HOST, client), TIMEOUT_S, "the rogue server listening")
     yield client, monitor, log
     stop_process(process.pid)
 
 
 def _refusals(log: Path, count: int) -> int:
     """Wait until the rogue's log shows ``count`` refused route connections."""
-    deadline = time.monotonic() + TIMEOUT_S
-    refused = 0
-    while time.monotonic() < deadline:
-        refused = log.read_text().count(REFUSED)
-        if refused >= count:
-            break
-        time.sleep(0.1)
-    return refused
+    eventually_here(lambda: log.read_text().count(REFUSED) >= count, TIMEOUT_S, "refusals")
+    return log.read_text().count(REFUSED)
 
 
 async def test_a_server_without_the_route_password_cannot_join_the_cluster(

@@ -5,7 +5,7 @@ consumer is reported without a storm of requests."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import nats
@@ -14,6 +14,8 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.js.api import AckPolicy, ConsumerConfig
 from president.bus.pulls import OpenPulls
+
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.integration
 
@@ -53,12 +55,6 @@ def _count_pull_requests(client: Client, monkeypatch: pytest.MonkeyPatch) -> lis
     return sent
 
 
-async def _eventually(check: Callable[[], bool], within: float = 10.0) -> None:
-    async with asyncio.timeout(within):
-        while not check():  # noqa: ASYNC110 (polls what the server delivered)
-            await asyncio.sleep(0.02)
-
-
 async def _acking(
     client: Client, consumer: tuple[str, str], into: list[bytes], **tuning: Any
 ) -> OpenPulls:
@@ -84,7 +80,7 @@ async def test_bursts_of_messages_come_on_the_open_requests_without_one_per_batc
         for burst in range(10):
             for n in range(3):
                 await client.jetstream().publish(f"{unique_prefix}.x", b"%d-%d" % (burst, n))
-            await _eventually(lambda burst=burst: len(got) == 3 * (burst + 1))  # type: ignore[misc]
+            await eventually(lambda burst=burst: len(got) == 3 * (burst + 1))  # type: ignore[misc]
         assert got == [b"%d-%d" % (b, n) for b in range(10) for n in range(3)]
         assert pulls.alive and pulls.trouble is None
         # 30 messages in 10 batches: the first request (64), and one top-up once a quarter
@@ -107,13 +103,13 @@ async def test_no_more_than_the_capacity_comes_until_room_is_made(
     pulls = OpenPulls(client, *consumer, hold, capacity=3, expires=5.0, heartbeat=1.0)
     await pulls.open()
     try:
-        await _eventually(lambda: len(held) == 3)
+        await eventually(lambda: len(held) == 3)
         await asyncio.sleep(0.3)
         assert len(held) == 3 and pulls.in_hand == 3
         for message in held:
             await message.ack()
         await pulls.done(3)
-        await _eventually(lambda: len(held) == 6)
+        await eventually(lambda: len(held) == 6)
         assert [m.data for m in held] == [b"%d" % n for n in range(6)]
     finally:
         await pulls.close()
@@ -129,7 +125,7 @@ async def test_expired_requests_are_renewed_at_once_and_a_later_message_still_co
             await asyncio.sleep(0.15)
             await pulls.look()
         await client.jetstream().publish(f"{unique_prefix}.x", b"late")
-        await _eventually(lambda: got == [b"late"], within=1.0)
+        await eventually(lambda: got == [b"late"], within=1.0)
         assert pulls.alive and pulls.trouble is None
         assert "went silent" not in caplog.text
     finally:
@@ -142,9 +138,9 @@ async def test_a_deleted_consumer_is_reported_and_not_asked_again(
     sent = _count_pull_requests(client, monkeypatch)
     pulls = await _acking(client, consumer, [], capacity=8, expires=5.0, heartbeat=0.3)
     try:
-        await _eventually(lambda: pulls.alive)  # the request is open: a heartbeat came
+        await eventually(lambda: pulls.alive)  # the request is open: a heartbeat came
         await client.jetstream().delete_consumer(*consumer)
-        await _eventually(lambda: pulls.trouble is not None)
+        await eventually(lambda: pulls.trouble is not None)
         assert pulls.trouble is not None and pulls.trouble.startswith("409")
         asked = len(sent)
         await pulls.look()

@@ -24,3 +24,10 @@ async def engine(migrated_url: str, servers: TestServers) -> AsyncIterator[Harne
     async with harness(migrated_url, servers) as h:
         await h.start_engine()
         yield h
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def fresh(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
+    """A relay and no engine yet (each test starts its own)."""
+    async with harness(migrated_url, servers) as h:
+        yield h

@@ -33,6 +33,7 @@ from services.relay import Relay, RelayOptions
 from services.relay.game_routing import game_routing
 from tests.fixtures.servers import TestServers
 from tests.support.engine import command_for, human_token
+from tests.support.waiting import eventually
 
 SECRET = "engine-test-secret"
 
@@ -88,9 +89,10 @@ class Harness:
         return await self.store.stream_version(stream_id_of_game(table_id))
 
     async def wait_for_game(self, table_id: str, within: float = 10.0) -> None:
-        async with asyncio.timeout(within):
-            while not await self.game_version(table_id):  # noqa: ASYNC110 (polls the log)
-                await asyncio.sleep(0.02)
+        async def started() -> bool:
+            return bool(await self.game_version(table_id))
+
+        await eventually(started, within, f"the game of {table_id} started")
 
     async def last_event_type(self, table_id: str) -> str:
         version = await self.game_version(table_id)

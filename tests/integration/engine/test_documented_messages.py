@@ -3,7 +3,6 @@ headers and the payload that docs/asyncapi.json documents for it."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
@@ -13,22 +12,23 @@ from president_tools.asyncapi.document import build
 from tests.integration.engine.harness import Harness
 from tests.support import header_errors, payload_errors
 from tests.support.engine import write_table
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def _wait_for_last(h: Harness, stream: str, subject: str, version: int | None) -> None:
     """Until the subject's last stored message exists (and has ``version``, when given)."""
-    async with asyncio.timeout(20):
-        while True:
-            try:
-                last = await h.js.get_last_msg(stream, subject)
-            except NotFoundError:
-                last = None
-            headers = {} if last is None else (last.headers or {})
-            if headers and (version is None or int(headers["President-Version"]) == version):
-                return
-            await asyncio.sleep(0.05)  # polls JetStream for what the relay publishes
+
+    async def stored() -> bool:
+        try:
+            last = await h.js.get_last_msg(stream, subject)
+        except NotFoundError:
+            return False
+        headers = last.headers or {}
+        return bool(headers) and (version is None or int(headers["President-Version"]) == version)
+
+    await eventually(stored, 20, f"the last message on {subject}")
 
 
 def _kind(subject: str, payload: dict[str, object]) -> str:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 from president.contract import Accepted, Rejected, stream_id_of_game
 from president.game import GAME_SERVICE_EVENT_TYPES
 from president.game.fold import seats_to_act
@@ -16,18 +14,10 @@ from president.store.postgres import PostgresEventStore
 
 from services.engine.engine import Engine
 from services.engine.mechanisms.sessions import PostgresTableSessions
-from tests.fixtures.servers import TestServers
-from tests.integration.engine.harness import SECRET, Harness, harness
+from tests.integration.engine.harness import SECRET, Harness
 from tests.support.engine import command_for, write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def fresh(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
-    """A relay and no engine yet (each test starts its own)."""
-    async with harness(migrated_url, servers) as h:
-        yield h
 
 
 async def _replays(h: Harness, table_id: str, options: Options) -> None:

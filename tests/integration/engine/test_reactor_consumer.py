@@ -8,13 +8,11 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import nats
 import nats.js.errors
 import pytest
-import pytest_asyncio
 from nats.js.api import DeliverPolicy
 from president.bus.connect import nats_options
 from president.runtime import Runtime
@@ -28,17 +26,11 @@ from services.engine.mechanisms.jetstream import (
 )
 from services.engine.settings import EngineSettings
 from tests.fixtures.servers import TestServers
-from tests.integration.engine.harness import SECRET, Harness, harness
+from tests.integration.engine.harness import SECRET, Harness
 from tests.support.engine import write_table
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def fresh(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
-    """A relay and no engine yet (each test starts its own)."""
-    async with harness(migrated_url, servers) as h:
-        yield h
 
 
 async def _engine(h: Harness, **overrides: Any) -> tuple[EngineApp, Runtime, EventConsumer]:
@@ -57,12 +49,6 @@ async def _engine(h: Harness, **overrides: Any) -> tuple[EngineApp, Runtime, Eve
     return app, runtime, app.reactor_consumer
 
 
-async def _until(condition: Callable[[], Awaitable[bool]], within: float = 20.0) -> None:
-    async with asyncio.timeout(within):
-        while not await condition():  # noqa: ASYNC110 (polls the servers)
-            await asyncio.sleep(0.02)
-
-
 async def _settled(h: Harness, consumer: EventConsumer) -> int:
     """Wait until the engine handled and acked every message of the stream and its
     check saw it; the stream's last sequence."""
@@ -73,7 +59,7 @@ async def _settled(h: Harness, consumer: EventConsumer) -> int:
         last = (await h.js.stream_info(h.subjects.events_stream)).state.last_seq
         return consumer.position == last
 
-    await _until(caught_up)
+    await eventually(caught_up, 20)
     return last
 
 
@@ -87,7 +73,7 @@ async def _healed(h: Harness, runtime: Runtime, consumer: EventConsumer) -> list
             said.append(problems["reactor"])
         return bool(said) and not problems and consumer.bound
 
-    await _until(ready)
+    await eventually(ready, 20)
     return said
 
 
@@ -181,13 +167,13 @@ async def test_a_fresh_engine_on_a_stream_with_messages_starts_after_them(
             return start.seq == last and b"GameStartRequested" in start.data
         return False
 
-    await _until(relayed)
+    await eventually(relayed, 20)
     _, _, consumer = await _engine(fresh)
 
     async def bound() -> bool:
         return consumer.bound
 
-    await _until(bound)
+    await eventually(bound, 20)
     info = await fresh.js.consumer_info(fresh.subjects.events_stream, consumer.durable)
     assert info.config.deliver_policy == DeliverPolicy.BY_START_SEQUENCE
     assert info.config.opt_start_seq == last + 1
@@ -217,7 +203,7 @@ async def test_a_consumer_under_the_old_name_is_never_adopted(
             return start.seq == last and b"GameStartRequested" in start.data
         return False
 
-    await _until(relayed)
+    await eventually(relayed, 20)
     integrator = await nats.connect(**nats_options(servers.url_for("integrator"), "attacker"))
     try:
         config = {
@@ -238,7 +224,7 @@ async def test_a_consumer_under_the_old_name_is_never_adopted(
     async def bound() -> bool:
         return consumer.bound
 
-    await _until(bound)
+    await eventually(bound, 20)
     info = await fresh.js.consumer_info(stream, consumer.durable)
     print(f"\nthe engine's consumer starts at {info.config.opt_start_seq} (last {last})")
     assert consumer.durable == reactor_durable(fresh.subjects, SECRET)

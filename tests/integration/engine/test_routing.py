@@ -6,27 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from president.bus.requests import PASS_ON_TIMEOUT
 from prometheus_client import REGISTRY
 
 from services.engine.main import EngineApp
 from services.engine.mechanisms.routing import owner
 from tests.fixtures.servers import TestServers
-from tests.integration.engine.harness import Harness, harness
+from tests.integration.engine.harness import Harness
 from tests.support.engine import write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def fresh(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
-    async with harness(migrated_url, servers) as h:
-        yield h
 
 
 def _passed_on() -> dict[tuple[str, str], float]:

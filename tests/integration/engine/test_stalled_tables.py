@@ -8,7 +8,7 @@ import asyncio
 import dataclasses
 import json
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness, harness
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -67,12 +68,6 @@ async def _clocked(h: Harness) -> str:
     return table_id
 
 
-async def _until(predicate: Callable[[], bool], within: float = 15.0) -> None:
-    async with asyncio.timeout(within):
-        while not predicate():  # noqa: ASYNC110 (polls a gauge)
-            await asyncio.sleep(0.05)
-
-
 def _audit(table_id: str) -> tuple[int, str, dict[str, object]]:
     runner = CliRunner()
     text = runner.invoke(app, ["audit", table_id])
@@ -91,7 +86,7 @@ async def test_a_frozen_table_is_reported_stalled_and_the_healthy_ones_are_not(
     def stalled() -> float | None:
         return REGISTRY.get_sample_value("president_stalled_tables")
 
-    await _until(lambda: stalled() == 1)
+    await eventually(lambda: stalled() == 1, 15, "one table stalled")
     await asyncio.sleep(0.5)  # more looks: the clocked and finished games stay out
     assert stalled() == 1
     oldest = REGISTRY.get_sample_value("president_stalled_oldest_seconds")

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
-import pytest_asyncio
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from president.audit.verify import audit_events
@@ -33,19 +32,13 @@ from president.store import RecordedEvent
 
 from services.ai_worker.consumer import ai_consumer_config
 from tests.fixtures.servers import TestServers
-from tests.integration.engine.harness import Harness, harness, token
+from tests.integration.engine.harness import Harness, token
 from tests.support.engine import command_for, write_table
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 DECISIONS = ("CardsPlayed", "Passed", "CardsReturned")
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def fresh(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
-    """A relay and no engine yet (each test starts its own)."""
-    async with harness(migrated_url, servers) as h:
-        yield h
 
 
 async def _events(h: Harness, table_id: str) -> list[RecordedEvent]:
@@ -53,17 +46,23 @@ async def _events(h: Harness, table_id: str) -> list[RecordedEvent]:
 
 
 async def _until_log(
-    h: Harness, table_id: str, holds: Callable[[list[RecordedEvent]], bool]
+    h: Harness, table_id: str, holds: Callable[[list[RecordedEvent]], bool], within: float
 ) -> list[RecordedEvent]:
     """The game stream, once it ``holds`` what the test waits for."""
-    while not holds(events := await _events(h, table_id)):  # noqa: ASYNC110 (polls the log)
-        await asyncio.sleep(0.05)
+    events: list[RecordedEvent] = []
+
+    async def held() -> bool:
+        nonlocal events
+        events = await _events(h, table_id)
+        return holds(events)
+
+    await eventually(held, within, f"the log of {table_id} as awaited")
     return events
 
 
-async def _wait_for(h: Harness, table_id: str, event_type: str) -> None:
+async def _wait_for(h: Harness, table_id: str, event_type: str, within: float) -> None:
     """Until the game stream holds an event of ``event_type``."""
-    await _until_log(h, table_id, lambda events: any(e.type == event_type for e in events))
+    await _until_log(h, table_id, lambda events: any(e.type == event_type for e in events), within)
 
 
 def _seat_of(event: RecordedEvent) -> int:
@@ -101,18 +100,20 @@ def _lags_ms(events: list[RecordedEvent]) -> list[float]:
 @pytest.mark.timeout(120)
 async def test_a_seat_that_never_acts_times_out_and_the_game_finishes(fresh: Harness) -> None:
     table_id = "clock-absent"
-    # 1 s a turn: the seats that act answer well within it even in a loaded suite (at 0.3 s
-    # one answer came late once, a timeout of seat 0); the absent seat costs 2 s in all
+    # 1 s a turn: the absent seat costs 2 s in all. The test's own bot answers for the other
+    # seats; on a loaded machine its answer can come after the deadline, and that seat is
+    # then timed out as it should be: what must hold at any speed is said of seat 2 (and of
+    # every time-out: never before its deadline).
     options = TableOptions(turn_seconds=1.0, away_after=2, rounds=2)
     await write_table(fresh.store, table_id, options=options)
     await fresh.start_engine()
     await fresh.wait_for_game(table_id)
     await asyncio.wait_for(_play_all_but(fresh, table_id, absent=2), 90)
     events = await _events(fresh, table_id)
-    timed_out = [e for e in events if e.type == "TurnTimedOut"]
-    assert [e.data["seat"] for e in timed_out] == [2, 2]  # then away: played at once
+    timed_out = [e for e in events if e.type == "TurnTimedOut" and e.data["seat"] == 2]
+    assert len(timed_out) == 2  # then away: played at once
     assert all(lag >= 0 for lag in _lags_ms(events))
-    away = [e.data for e in events if e.type == "SeatAway"]
+    away = [e.data for e in events if e.type == "SeatAway" and e.data["seat"] == 2]
     assert away == [{"seat": 2, "reason": "timeouts"}]
     seat_2 = [
         e for e in events if e.type in DECISIONS and e.data.get("seat", e.data.get("giver")) == 2
@@ -129,7 +130,7 @@ async def test_a_late_action_is_rejected_with_turn_timed_out(fresh: Harness) -> 
     async with fresh.prompts(table_id) as queue:
         prompt = await asyncio.wait_for(queue.get(), 10)
     assert prompt.clock.deadline is not None
-    await asyncio.wait_for(_wait_for(fresh, table_id, "TurnTimedOut"), 10)
+    await _wait_for(fresh, table_id, "TurnTimedOut", 10)
     action = prompt.view.to_rules().legal_actions[0]
     reply = await fresh.send(command_for(table_id, action, "too-late"))
     assert isinstance(reply, Rejected) and reply.code is RejectionCode.TURN_TIMED_OUT
@@ -167,9 +168,8 @@ async def test_leave_away_and_back_with_the_seat_token(fresh: Harness) -> None:
     await send(Away, leader, "away-1")
     assert (await send(Away, leader, "away-2")).duplicate  # away already
     # away while due: the takeover level plays the seat at once, not in 30 s
-    await asyncio.wait_for(
-        _until_log(fresh, table_id, lambda events: any(_taken_over(e, leader) for e in events)),
-        5,
+    await _until_log(
+        fresh, table_id, lambda events: any(_taken_over(e, leader) for e in events), 15
     )
     away = await view(leader)
     assert away.clock.away and away.clock.away_reason == "asked" and away.clock.deadline is None
@@ -201,7 +201,7 @@ async def test_a_stray_consumer_eating_ai_requests_does_not_stall_the_table(
     stray = asyncio.create_task(_stray_consumer(fresh, stray_client.jetstream(), eaten, stop))
     try:
         await fresh.start_engine()
-        await asyncio.wait_for(_wait_for(fresh, table_id, "GameEnded"), 80)
+        await _wait_for(fresh, table_id, "GameEnded", 80)
     finally:
         stop.set()
         await stray
@@ -250,7 +250,7 @@ async def _pending_deadline(h: Harness, table_id: str) -> tuple[int, datetime]:
 
 async def _until(moment: datetime) -> None:
     """Let real time pass ``moment`` (the test is about what happens after a deadline)."""
-    await asyncio.sleep(max(0.0, (moment - datetime.now(UTC)).total_seconds()) + 0.2)
+    await eventually(lambda: datetime.now(UTC) > moment, 60, f"past {moment}")
 
 
 @pytest.mark.timeout(60)
@@ -265,7 +265,7 @@ async def test_an_engine_stopped_with_a_deadline_pending_is_timed_out_once_after
     await _until(deadline)
     assert "TurnTimedOut" not in [e.type for e in await _events(fresh, table_id)]
     await fresh.start_engine("engine-2")
-    await asyncio.wait_for(_wait_for(fresh, table_id, "TurnTimedOut"), 10)
+    await _wait_for(fresh, table_id, "TurnTimedOut", 10)
     events = await _events(fresh, table_id)
     assert [e.data["turn_version"] for e in events if e.type == "TurnTimedOut"][:1] == [turn]
     assert (
@@ -283,7 +283,7 @@ async def test_two_engines_time_a_turn_out_once(fresh: Harness) -> None:
     await _until(deadline)
     # both find the overdue turn in the log at start-up and both fire at once
     await asyncio.gather(fresh.start_engine("engine-a"), fresh.start_engine("engine-b"))
-    await asyncio.wait_for(_wait_for(fresh, table_id, "TurnTimedOut"), 10)
+    await _wait_for(fresh, table_id, "TurnTimedOut", 10)
     for engine in fresh.engines:
         assert engine.turn_clock is not None
     events = await _events(fresh, table_id)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 import nats
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import NotFoundError
+
+from tests.support.waiting import eventually
 
 
 @dataclass(frozen=True)
@@ -55,17 +56,17 @@ async def read_stream_or_none(nats_url: str, stream: str) -> list[Stored] | None
 
 
 async def wait_for_messages(nats_url: str, stream: str, count: int, within: float) -> None:
-    """Return once ``stream`` holds at least ``count`` messages; TimeoutError after ``within``."""
+    """Return once ``stream`` holds at least ``count`` messages (within ``within`` s)."""
     client = await nats.connect(nats_url)
+    js = client.jetstream()
+
+    async def held() -> bool:
+        try:
+            return (await js.stream_info(stream)).state.messages >= count
+        except NotFoundError:
+            return False
+
     try:
-        js = client.jetstream()
-        async with asyncio.timeout(within):
-            while True:
-                try:
-                    if (await js.stream_info(stream)).state.messages >= count:
-                        return
-                except NotFoundError:
-                    pass
-                await asyncio.sleep(0.05)
+        await eventually(held, within, f"{count} messages in {stream}")
     finally:
         await client.close()

@@ -5,8 +5,6 @@ start again (same port and store)."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import AsyncIterator, Iterator
 
 import asyncpg
@@ -18,6 +16,7 @@ from president_tools.infra.nats import EmbeddedNats
 from services.relay import Relay, RelayOptions
 from services.relay.main import RelayApp
 from tests.fixtures.servers import reachable_temp_dir
+from tests.support.waiting import eventually
 
 from .conftest import Names
 
@@ -84,16 +83,6 @@ async def standby(
     await app.stop()
 
 
-async def _until(condition: object, within: float, what: str) -> float:
-    """Poll ``condition()`` (async) every 50 ms; the seconds it took to hold."""
-    began = time.monotonic()
-    while not await condition():  # type: ignore[operator]
-        if time.monotonic() - began > within:
-            raise AssertionError(f"not {what} within {within} s")
-        await asyncio.sleep(0.05)
-    return time.monotonic() - began
-
-
 async def _outage(nats: EmbeddedNats, runtime: Runtime) -> None:
     """NATS away until the standby's session failed (not ready), then back."""
 
@@ -102,7 +91,7 @@ async def _outage(nats: EmbeddedNats, runtime: Runtime) -> None:
 
     nats.stop()
     try:
-        await _until(not_ready, 10, "not ready without NATS")
+        await eventually(not_ready, 10, "not ready without NATS")
     finally:
         nats.start()
 
@@ -115,13 +104,13 @@ async def test_a_standby_with_its_connections_up_is_ready_also_after_a_failed_se
     async def ready() -> bool:
         return await runtime.health.problems() == {}
 
-    await _until(ready, 10, "ready as a standby")
+    await eventually(ready, 10, "ready as a standby")
     assert app.relay.status == "waiting for the lock"
     await _outage(nats, runtime)
     assert app.relay.status.startswith("session failed")
 
     # Back: ready again while still waiting for the lease (the backoff is at most 5 s).
-    await _until(ready, 10, "ready again as a standby")
+    await eventually(ready, 10, "ready again as a standby")
     assert app.relay.status == "waiting for the lock"
 
 
@@ -139,12 +128,12 @@ async def test_a_standby_that_backed_off_takes_a_lease_left_unrenewed_within_its
     async def publishing() -> bool:
         return app.relay.status == "publishing"
 
-    await _until(ready, 10, "ready as a standby")
+    await eventually(ready, 10, "ready as a standby")
     await _outage(nats, runtime)  # sessions failed: it backs off
-    await _until(ready, 10, "ready again as a standby")
+    await eventually(ready, 10, "ready again as a standby")
 
     await _freeze(holder, names, TTL)  # the holder's last renewal, then nothing
 
-    took = await _until(publishing, 3 * TTL + 5, "publishing")
+    took = await eventually(publishing, 3 * TTL + 5, "publishing")
     print(f"standby publishing {took:.2f} s after the holder's last renewal (lease {TTL} s)")
     assert took <= TTL * 1.25 + 0.75, took  # expiry, then at most a quarter lease
