@@ -14,9 +14,9 @@ import pytest
 from president.contract import Subjects
 from president_tools.stack import ServiceStack
 
-from tests.e2e.processes import eventually
 from tests.e2e.web.conftest import web_stack
 from tests.e2e.web.lobby_api import Answer, visitor
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.timeout(180)
 
