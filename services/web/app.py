@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from services.web.clients import BROWSER_COOKIE, Caller, browser_id, client_address
 from services.web.errors import LobbyError
 from services.web.lobby import Lobby, create_command
+from services.web.login import PlatformLogin
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
@@ -55,6 +56,8 @@ class PageConfig:
     """The proxies whose ``X-Forwarded-For`` names the client (``clients.trusted_networks``)."""
     browser_secret: bytes = b""
     """The HMAC key of the browser ids the lobby issues (the ticket secret)."""
+    login: PlatformLogin | None = None
+    """The platform login the table requests need (None: anonymous clients)."""
 
     def csp(self) -> str:
         """The page's Content-Security-Policy: its own origin, and NATS's WebSocket."""
@@ -119,21 +122,26 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
 
     limits = lobby.quotas.limits
 
-    def api(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-        """``handler`` for one client, within its request rate; its refusals as codes."""
+    def api(handler: Handler, *, login: bool = True) -> Callable[[Request], Awaitable[Response]]:
+        """``handler`` for one client (logged in, if the platform login is on and
+        ``login``), within its request rates; its refusals as codes."""
 
         async def endpoint(request: Request) -> Response:
-            caller = _caller(request, config)
+            issued = None
             try:
+                address = _address(request, config)
+                lobby.quotas.arrival(address)
+                caller = _caller(request, address, config, login)
+                issued = caller.issued
                 lobby.quotas.request(caller)
                 response = await handler(request, caller)
             except LobbyError as error:
                 response = _refused(error)
-            if caller.issued is not None:
+            if issued is not None:
                 secure = (config.origin or "").startswith("https://")
                 response.set_cookie(
                     BROWSER_COOKIE,
-                    caller.issued,
+                    issued,
                     max_age=BROWSER_COOKIE_DAYS * 86_400,
                     path="/api",
                     secure=secure,
@@ -161,7 +169,7 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
 
     async def take_seat(request: Request, caller: Caller) -> Response:
         body = await _body(request, config.origin)
-        grant = await lobby.take_seat(request.path_params["table_id"], body)
+        grant = await lobby.take_seat(request.path_params["table_id"], body, caller.subject)
         return JSONResponse(grant.to_json(), status_code=201)
 
     async def start(request: Request, caller: Caller) -> Response:
@@ -175,14 +183,14 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
     async def ticket(request: Request, caller: Caller) -> Response:
         body = await _body(request, config.origin)
         path = request.path_params
-        fresh = lobby.refresh(path["table_id"], path["seat"], body.get("pass"))
+        fresh = lobby.refresh(path["table_id"], path["seat"], body.get("pass"), caller.subject)
         return JSONResponse({"ticket": fresh})
 
     table_path = "/api/tables/{table_id:str}"
     return Starlette(
         routes=[
             Route("/", page),
-            Route("/api/config", api(page_config)),
+            Route("/api/config", api(page_config, login=False)),
             Route("/api/tables", api(create), methods=["POST"]),
             Route(table_path, api(table)),
             Route(f"{table_path}/seats", api(take_seat), methods=["POST"]),
@@ -199,11 +207,20 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
     )
 
 
-def _caller(request: Request, config: PageConfig) -> Caller:
-    """Who sends ``request``: its address as the ingress saw it, and its browser id."""
+def _address(request: Request, config: PageConfig) -> str:
+    """The client's address, as the ingress saw it (``clients.client_address``)."""
     peer = request.client.host if request.client is not None else None
     forwarded = request.headers.get("x-forwarded-for")
-    address = client_address(peer, forwarded, config.trusted_proxies)
+    return client_address(peer, forwarded, config.trusted_proxies)
+
+
+def _caller(request: Request, address: str, config: PageConfig, login: bool) -> Caller:
+    """Who sends ``request`` from ``address``: its platform login's subject when the login
+    is on (401 without a valid token), else its browser id (issued if it has none)."""
+    if config.login is not None and login:
+        authorization = request.headers.get("authorization")
+        subject = config.login.subject(authorization, request.cookies.get(config.login.cookie))
+        return Caller(address, f"subject:{subject}", subject=subject)
     browser, issued = browser_id(config.browser_secret, request.cookies.get(BROWSER_COOKIE))
     return Caller(address, f"browser:{browser}", issued)
 

@@ -102,7 +102,11 @@ class Lobby:
         self.quotas.keep(OPEN, keys, accepted.table_id)
         return accepted.table_id
 
-    async def take_seat(self, table_id: str, body: Mapping[str, Any]) -> SeatGrant:
+    async def take_seat(
+        self, table_id: str, body: Mapping[str, Any], owner: str | None = None
+    ) -> SeatGrant:
+        """Seat a person at ``table_id``; ``owner``: the platform login's subject, the only
+        one its pass then buys tickets for (None: anonymous, the pass alone)."""
         name, seat = body.get("name"), body.get("seat")
         if not isinstance(name, str) or not 0 < len(name.strip()) <= 32:
             raise LobbyError(400, "bad_request", {"field": "name"})
@@ -116,7 +120,7 @@ class Lobby:
             taken,
             token,
             self.ticket(table_id, taken),
-            seat_pass(self.ticket_secret, table_id, taken),
+            seat_pass(self.ticket_secret, table_id, taken, owner),
         )
 
     async def start(self, caller: Caller, table_id: str) -> None:
@@ -175,10 +179,11 @@ class Lobby:
             self.ticket_secret, table_id, seat, now=self.clock(), ttl_s=self.ticket_ttl_s
         )
 
-    def refresh(self, table_id: str, seat: int, proof: object) -> str:
-        """A fresh ticket for a page that shows the seat's pass (``LobbyError`` 403 else)."""
+    def refresh(self, table_id: str, seat: int, proof: object, owner: str | None = None) -> str:
+        """A fresh ticket for a page that shows the seat's pass, sent by the seat's
+        ``owner`` (``LobbyError`` 403 ``bad_pass`` else)."""
         if not isinstance(proof, str) or not pass_matches(
-            self.ticket_secret, table_id, seat, proof
+            self.ticket_secret, table_id, seat, proof, owner
         ):
             raise LobbyError(403, "bad_pass")
         return self.ticket(table_id, seat)

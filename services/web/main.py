@@ -24,7 +24,7 @@ from services.web.callout import CalloutResponder, start_callout
 from services.web.clients import trusted_networks
 from services.web.lobby import Lobby
 from services.web.quotas import Quotas
-from services.web.settings import WebSettings, web_limits
+from services.web.settings import WebSettings, platform_login, web_limits
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,7 @@ class WebApp:
             if value is None:
                 raise MissingSecretError(f"{name} is not set")
         self.settings = settings
+        self._login = platform_login(settings)  # a login that is on but lacks a key: now
         self.port: int | None = None
         self.responder: CalloutResponder | None = None
         self._nats: Client | None = None
@@ -110,6 +111,7 @@ class WebApp:
             settings.web_origin,
             trusted_networks(settings.web_trusted_proxies),
             settings.web_ticket_secret.encode(),
+            self._login,
         )
         config = uvicorn.Config(
             create_web_app(lobby, page),

@@ -67,9 +67,15 @@ class Quotas:
 
     # -- requests ------------------------------------------------------------------
 
+    def arrival(self, address: str) -> None:
+        """Take one request of ``address``'s rate, before anything is read of it (429
+        ``RATE_LIMITED`` beyond it: a flood of bad logins costs no signature checks)."""
+        if not self._addresses.allow_key(address):
+            raise LobbyError(429, "RATE_LIMITED", retry_after=1)
+
     def request(self, caller: Caller) -> None:
-        """Take one request of ``caller``'s rate (429 ``RATE_LIMITED`` beyond it)."""
-        if not self._addresses.allow_key(caller.address) or not self._clients.allow_key(caller.key):
+        """Take one request of ``caller``'s own rate (429 ``RATE_LIMITED`` beyond it)."""
+        if not self._clients.allow_key(caller.key):
             raise LobbyError(429, "RATE_LIMITED", retry_after=1)
 
     def command(self) -> None:

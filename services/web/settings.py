@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from president.bus.auth import SEAT_MAX_TTL_S
 from president.settings import ServiceSettings
 from pydantic import Field
 
+from services.web.login import PlatformLogin
 from services.web.quotas import Limits
 from services.web.tickets import TICKET_TTL_S
 
@@ -127,6 +130,33 @@ class WebSettings(ServiceSettings):
         description="seconds between the lobby's looks at its games (an ended one frees its"
         " client's slot)",
     )
+    web_login: bool = Field(
+        default=False,
+        description="the lobby API's table requests need a platform login (a signed JWT"
+        " whose subject is the client); off: anonymous clients, by address and browser id",
+    )
+    web_login_public_key: Path | None = Field(
+        default=None, description="PEM file of the platform's public key (RSA or EC)"
+    )
+    web_login_jwks: Path | None = Field(
+        default=None, description="JWKS file of the platform's public keys (chosen by kid)"
+    )
+    web_login_audience: str | None = Field(
+        default=None, description="the aud a platform token must name (required with login)"
+    )
+    web_login_issuer: str | None = Field(
+        default=None, description="the iss a platform token must name (required with login)"
+    )
+    web_login_algorithms: str = Field(
+        default="RS256,ES256", description="the signature algorithms accepted (commas)"
+    )
+    web_login_leeway: float = Field(
+        default=30.0, ge=0, le=300, description="seconds of clock skew allowed on exp and nbf"
+    )
+    web_login_cookie: str = Field(
+        default="president_login",
+        description="the cookie a platform token may come in (else Authorization: Bearer)",
+    )
     web_user_ttl: float = Field(
         default=SEAT_MAX_TTL_S,
         gt=0,
@@ -149,6 +179,27 @@ def missing_web_settings(settings: WebSettings) -> list[str]:
             (settings.web_callout_password, "PRESIDENT_WEB_CALLOUT_PASSWORD"),
         ]
     return [name for value, name in needed if not value]
+
+
+def platform_login(settings: WebSettings) -> PlatformLogin | None:
+    """The platform login of ``settings`` (None when it is off); a ``ValueError`` names what
+    a login that is on lacks (a key or key set, the audience, the issuer)."""
+    if not settings.web_login:
+        return None
+    if settings.web_login_public_key is None and settings.web_login_jwks is None:
+        raise ValueError("PRESIDENT_WEB_LOGIN needs PRESIDENT_WEB_LOGIN_PUBLIC_KEY or _JWKS")
+    if not settings.web_login_audience or not settings.web_login_issuer:
+        raise ValueError("PRESIDENT_WEB_LOGIN needs PRESIDENT_WEB_LOGIN_AUDIENCE and _ISSUER")
+    algorithms = tuple(a.strip() for a in settings.web_login_algorithms.split(",") if a.strip())
+    return PlatformLogin.from_files(
+        public_key=settings.web_login_public_key,
+        jwks=settings.web_login_jwks,
+        audience=settings.web_login_audience,
+        issuer=settings.web_login_issuer,
+        algorithms=algorithms,
+        leeway=settings.web_login_leeway,
+        cookie=settings.web_login_cookie,
+    )
 
 
 def web_limits(settings: WebSettings) -> Limits:

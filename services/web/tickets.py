@@ -74,16 +74,21 @@ def redeem_ticket(secret: bytes, ticket: str, *, now: float) -> SeatTicket:
     return granted
 
 
-def seat_pass(secret: bytes, table_id: str, seat: int) -> str:
+def seat_pass(secret: bytes, table_id: str, seat: int, owner: str | None = None) -> str:
     """What proves to the lobby, later, that a page was handed ``seat`` of ``table_id``:
     the page shows it to get a fresh ticket before its user JWT expires (any web replica
-    of the same ``secret`` checks it; no state)."""
-    return _mac(secret, f"pass|{table_id}|{seat}")
+    of the same ``secret`` checks it; no state). ``owner``: the platform login's subject
+    that took the seat, who alone may show it (None: anonymous)."""
+    material = f"pass|{table_id}|{seat}" if owner is None else json.dumps([table_id, seat, owner])
+    return _mac(secret, material)
 
 
-def pass_matches(secret: bytes, table_id: str, seat: int, proof: str) -> bool:
-    """Whether ``proof`` is :func:`seat_pass` of that seat (constant-time)."""
-    return hmac.compare_digest(proof.encode(), seat_pass(secret, table_id, seat).encode())
+def pass_matches(
+    secret: bytes, table_id: str, seat: int, proof: str, owner: str | None = None
+) -> bool:
+    """Whether ``proof`` is :func:`seat_pass` of that seat and owner (constant-time)."""
+    expected = seat_pass(secret, table_id, seat, owner)
+    return hmac.compare_digest(proof.encode(), expected.encode())
 
 
 @dataclass
