@@ -98,17 +98,26 @@ def load_bundle(content: bytes) -> Bundle:
     bundle = Bundle()
     lines = content.splitlines()
     if not lines:
-        bundle.problems.append(Problem(None, "the bundle is empty"))
+        bundle.problems.append(Problem(None, "the bundle is empty", key="bundle-empty"))
         return bundle
     header = _json_line(bundle, lines[0], 1)
     if header is None:
-        bundle.problems.append(Problem(None, "the bundle does not start with its header line"))
+        bundle.problems.append(
+            Problem(None, "the bundle does not start with its header line", key="bundle-no-header")
+        )
     if header is None or not _read_header(bundle, header):
         return bundle
     head: Mapping[str, Any] | None = None
     for number, raw in enumerate(lines[1:], start=2):
         if head is not None:
-            bundle.problems.append(Problem(None, f"line {number} comes after the chain head"))
+            bundle.problems.append(
+                Problem(
+                    None,
+                    f"line {number} comes after the chain head",
+                    key="bundle-after-head",
+                    args={"line": number},
+                )
+            )
             break
         line = _json_line(bundle, raw, number)
         if line is None:
@@ -118,7 +127,14 @@ def load_bundle(content: bytes) -> Bundle:
         elif line.get("kind") == "event":
             _read_event(bundle, line, number)
         else:
-            bundle.problems.append(Problem(None, f"line {number} is neither an event nor the head"))
+            bundle.problems.append(
+                Problem(
+                    None,
+                    f"line {number} is neither an event nor the head",
+                    key="bundle-not-event",
+                    args={"line": number},
+                )
+            )
     _check_head(bundle, header, head)
     return bundle
 
@@ -127,22 +143,41 @@ def _json_line(bundle: Bundle, raw: bytes, number: int) -> dict[str, Any] | None
     try:
         value = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
-        bundle.problems.append(Problem(None, f"line {number} is not valid JSON ({exc})"))
+        bundle.problems.append(
+            Problem(
+                None,
+                f"line {number} is not valid JSON ({exc})",
+                key="bundle-not-json",
+                args={"line": number},
+            )
+        )
         return None
     if not isinstance(value, dict):
-        bundle.problems.append(Problem(None, f"line {number} is not a JSON object"))
+        bundle.problems.append(
+            Problem(
+                None,
+                f"line {number} is not a JSON object",
+                key="bundle-not-object",
+                args={"line": number},
+            )
+        )
         return None
     return value
 
 
 def _read_header(bundle: Bundle, header: Mapping[str, Any]) -> bool:
     if header.get("kind") != "header":
-        bundle.problems.append(Problem(None, "the bundle does not start with its header line"))
+        bundle.problems.append(
+            Problem(None, "the bundle does not start with its header line", key="bundle-no-header")
+        )
         return False
     if header.get("format") != BUNDLE_FORMAT:
         bundle.problems.append(
             Problem(
-                None, f"unknown bundle format {header.get('format')!r} (expected {BUNDLE_FORMAT})"
+                None,
+                f"unknown bundle format {header.get('format')!r} (expected {BUNDLE_FORMAT})",
+                key="bundle-format",
+                args={"expected": BUNDLE_FORMAT},
             )
         )
         return False
@@ -155,6 +190,8 @@ def _read_header(bundle: Bundle, header: Mapping[str, Any]) -> bool:
             Problem(
                 None,
                 f"the bundle is of rules version {rules_version!r}; this auditor knows {known}",
+                key="bundle-rules-version",
+                args={"known": known},
             )
         )
     return True
@@ -179,7 +216,14 @@ def _read_event(bundle: Bundle, line: Mapping[str, Any], number: int) -> None:
     except (KeyError, TypeError, ValueError) as exc:
         version = line.get("version")
         where = version if isinstance(version, int) and not isinstance(version, bool) else None
-        bundle.problems.append(Problem(where, f"line {number} is not a valid event: {exc}"))
+        bundle.problems.append(
+            Problem(
+                where,
+                f"line {number} is not a valid event: {exc}",
+                key="bundle-bad-event",
+                args={"line": number},
+            )
+        )
         return
     bundle.events.append(event)
 
@@ -198,7 +242,12 @@ def _check_head(bundle: Bundle, header: Mapping[str, Any], head: Mapping[str, An
     if head is None:
         after = f"after version {last.version}" if last else "before any event"
         bundle.problems.append(
-            Problem(None, f"the bundle is truncated: it ends {after} without its chain head line")
+            Problem(
+                None,
+                f"the bundle is truncated: it ends {after} without its chain head line",
+                key="bundle-truncated",
+                args={"after": last.version if last else 0},
+            )
         )
         return
     if last is None or head.get("version") != last.version or head.get("hash") != last.hash:
@@ -207,6 +256,7 @@ def _check_head(bundle: Bundle, header: Mapping[str, Any], head: Mapping[str, An
                 None,
                 f"the chain head line (version {head.get('version')}, hash {head.get('hash')}) "
                 "is not the last event: events are missing or were added at the end",
+                key="bundle-head-not-last",
             )
         )
     if header.get("events") != len(bundle.events):
@@ -215,5 +265,7 @@ def _check_head(bundle: Bundle, header: Mapping[str, Any], head: Mapping[str, An
                 None,
                 f"the header announces {header.get('events')} events, the file holds "
                 f"{len(bundle.events)} readable ones",
+                key="bundle-count",
+                args={"held": len(bundle.events)},
             )
         )

@@ -53,6 +53,8 @@ class _Checker:
                     event.version,
                     f"TurnTimedOut of seat {seat} names deadline {_show(deadline)}, but the"
                     f" seat's recorded deadline is {_show(given)}",
+                    key="clock-deadline-differs",
+                    args={"seat": seat},
                 )
             )
         if event.recorded_at < deadline:
@@ -62,6 +64,8 @@ class _Checker:
                     event.version,
                     f"TurnTimedOut of seat {seat} recorded at {_show(event.recorded_at)},"
                     f" {early:.0f} ms before its deadline {_show(deadline)}",
+                    key="clock-early",
+                    args={"seat": seat, "early": round(early)},
                 )
             )
         self.timed_out[seat] = event.command_id
@@ -73,6 +77,8 @@ class _Checker:
                 Problem(
                     move.version,
                     f"a takeover for seat {seat} recorded an action of seat {move.event_seat}",
+                    key="clock-wrong-seat",
+                    args={"seat": seat, "other": move.event_seat},
                 )
             )
         timed_out = self.timed_out.pop(seat, None)
@@ -87,6 +93,8 @@ class _Checker:
                     move.version,
                     f"a takeover action for seat {seat} ({move.reason or 'no reason'}) with no"
                     " time-out, Leave or away before it",
+                    key="clock-unjustified",
+                    args={"seat": seat},
                 )
             )
 

@@ -49,7 +49,12 @@ def check_deals(record: GameRecord) -> tuple[dict[int, DealCheck], list[Problem]
     for number, reveal in record.reveals.items():
         if number not in dealt:
             problems.append(
-                Problem(reveal.version, f"seed revealed for round {number}, never dealt")
+                Problem(
+                    reveal.version,
+                    f"seed revealed for round {number}, never dealt",
+                    key="deal-never-dealt",
+                    args={"round": number},
+                )
             )
     return checks, problems
 
@@ -66,21 +71,49 @@ def _check_round(
     reveal = record.reveals.get(number)
     where = f"round {number}"
     if commit is None:
-        problems.append(Problem(dealt_at, f"{where} was dealt with no DealCommitted before it"))
+        problems.append(
+            Problem(
+                dealt_at,
+                f"{where} was dealt with no DealCommitted before it",
+                key="deal-no-commit",
+                args={"round": number},
+            )
+        )
     elif commit.version > dealt_at:
-        problems.append(Problem(commit.version, f"{where}'s commitment comes after its deal"))
+        problems.append(
+            Problem(
+                commit.version,
+                f"{where}'s commitment comes after its deal",
+                key="deal-commit-late",
+                args={"round": number},
+            )
+        )
     elif commit.leader != dealt.leader:
         problems.append(
             Problem(
                 commit.version,
                 f"{where}: committed leader {commit.leader}, dealt leader {dealt.leader}",
+                key="deal-leader",
+                args={"round": number, "committed": commit.leader, "dealt": dealt.leader},
             )
         )
     if reveal is None and ended_at is not None:
-        problems.append(Problem(ended_at, f"{where} ended but its seed was never revealed"))
+        problems.append(
+            Problem(
+                ended_at,
+                f"{where} ended but its seed was never revealed",
+                key="deal-never-revealed",
+                args={"round": number},
+            )
+        )
     if reveal is not None and (ended_at is None or reveal.version < ended_at):
         problems.append(
-            Problem(reveal.version, f"{where}'s seed was revealed before the round ended")
+            Problem(
+                reveal.version,
+                f"{where}'s seed was revealed before the round ended",
+                key="deal-revealed-early",
+                args={"round": number},
+            )
         )
 
     matching: list[str] = []
@@ -94,6 +127,8 @@ def _check_round(
                         reveal.version,
                         f"{where}: the revealed seed does not match the commitment "
                         f"at version {commit.version}",
+                        key="deal-reveal-mismatch",
+                        args={"round": number, "at": commit.version},
                     )
                 )
         if commit.seed is not None:
@@ -102,7 +137,10 @@ def _check_round(
             else:
                 problems.append(
                     Problem(
-                        commit.version, f"{where}: the recorded seed does not match its commitment"
+                        commit.version,
+                        f"{where}: the recorded seed does not match its commitment",
+                        key="deal-recorded-mismatch",
+                        args={"round": number},
                     )
                 )
         if reveal is not None and commit.seed is not None and reveal.seed != commit.seed:
@@ -111,6 +149,8 @@ def _check_round(
                     reveal.version,
                     f"{where}: the revealed seed differs from the one recorded "
                     f"at version {commit.version}",
+                    key="deal-reveal-differs",
+                    args={"round": number, "at": commit.version},
                 )
             )
         seed = matching[0] if matching else None
@@ -132,6 +172,8 @@ def _check_round(
                     dealt_at,
                     f"{where}: the dealt hands do not follow from the seed "
                     f"(seat {seat}'s hand differs first)",
+                    key="deal-hands",
+                    args={"round": number, "seat": seat},
                 )
             )
     return DealCheck(

@@ -130,17 +130,25 @@ def read_game(table_id: str, events: Sequence[StreamEvent]) -> GameRecord:
     """Sort ``events`` (in stream order) into a GameRecord, noting every unreadable event."""
     record = GameRecord(table_id)
     if not events:
-        record.problems.append(Problem(None, f"the stream game-{table_id} holds no events"))
+        record.problems.append(
+            Problem(None, f"the stream game-{table_id} holds no events", key="game-empty")
+        )
         return record
     if events[0].type != GAME_CREATED:
         record.problems.append(
-            Problem(events[0].version, f"the stream starts with {events[0].type}, not GameCreated")
+            Problem(
+                events[0].version,
+                f"the stream starts with {events[0].type}, not GameCreated",
+                key="game-first",
+            )
         )
     for index, event in enumerate(events):
         try:
             _read_event(record, event, first=index == 0)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            record.problems.append(Problem(event.version, f"cannot read {event.type}: {exc}"))
+            record.problems.append(
+                Problem(event.version, f"cannot read {event.type}: {exc}", key="game-unreadable")
+            )
     return record
 
 
@@ -165,7 +173,9 @@ def _read_event(record: GameRecord, event: StreamEvent, *, first: bool) -> None:
         if first:
             _read_created(record, version, data)
         else:
-            record.problems.append(Problem(version, "a second GameCreated in the stream"))
+            record.problems.append(
+                Problem(version, "a second GameCreated in the stream", key="game-second-created")
+            )
     elif kind == DEAL_COMMITTED:
         _read_commit(record, version, data)
     elif kind == SEED_REVEALED:
@@ -187,7 +197,9 @@ def _read_event(record: GameRecord, event: StreamEvent, *, first: bool) -> None:
         if takeover and kind in ("CardsPlayed", "Passed", "CardsReturned"):
             record.takeovers[version] = _takeover(version, rules_event, meta)
     else:
-        record.problems.append(Problem(version, f"unknown event type {kind!r}"))
+        record.problems.append(
+            Problem(version, f"unknown event type {kind!r}", key="game-unknown-type")
+        )
 
 
 def _takeover(version: int, event: Event, meta: Mapping[str, Any]) -> Takeover:
@@ -209,6 +221,7 @@ def _read_created(record: GameRecord, version: int, data: Mapping[str, Any]) -> 
             Problem(
                 version,
                 f"GameCreated names table {data.get('table_id')!r}, not {record.table_id!r}",
+                key="game-table",
             )
         )
     rules_version = data.get("rules_version")
@@ -217,7 +230,10 @@ def _read_created(record: GameRecord, version: int, data: Mapping[str, Any]) -> 
         known = ", ".join(sorted(KNOWN_RULES_VERSIONS))
         record.problems.append(
             Problem(
-                version, f"unknown rules version {rules_version!r} (this auditor knows {known})"
+                version,
+                f"unknown rules version {rules_version!r} (this auditor knows {known})",
+                key="game-rules-version",
+                args={"known": known},
             )
         )
     try:
@@ -226,14 +242,20 @@ def _read_created(record: GameRecord, version: int, data: Mapping[str, Any]) -> 
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "GameCreated"
         record.problems.append(
-            Problem(version, f"GameCreated does not match the contract: {where}: {first['msg']}")
+            Problem(
+                version,
+                f"GameCreated does not match the contract: {where}: {first['msg']}",
+                key="game-contract",
+            )
         )
         return
     record.seats = [seat.model_dump(mode="json") for seat in created.seats]
     try:
         record.options = created.rules_options()
     except InvalidGameInput as exc:
-        record.problems.append(Problem(version, f"GameCreated options are not valid: {exc}"))
+        record.problems.append(
+            Problem(version, f"GameCreated options are not valid: {exc}", key="game-options")
+        )
 
 
 def _int(data: Mapping[str, Any], name: str) -> int:
@@ -257,7 +279,12 @@ def _read_commit(record: GameRecord, version: int, data: Mapping[str, Any]) -> N
     if number in record.commits:
         first = record.commits[number].version
         record.problems.append(
-            Problem(version, f"a second commitment for round {number} (first at version {first})")
+            Problem(
+                version,
+                f"a second commitment for round {number} (first at version {first})",
+                key="game-second-commit",
+                args={"round": number, "at": first},
+            )
         )
         return
     record.commits[number] = commit
@@ -269,7 +296,10 @@ def _read_reveal(record: GameRecord, version: int, data: Mapping[str, Any]) -> N
         first = record.reveals[reveal.round].version
         record.problems.append(
             Problem(
-                version, f"round {reveal.round}'s seed revealed twice (first at version {first})"
+                version,
+                f"round {reveal.round}'s seed revealed twice (first at version {first})",
+                key="game-second-reveal",
+                args={"round": reveal.round, "at": first},
             )
         )
         return

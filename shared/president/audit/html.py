@@ -13,7 +13,7 @@ from president.audit.deals import DealCheck
 from president.audit.game import Sender
 from president.audit.problems import Problem
 from president.audit.report import AuditReport
-from president.audit.text import checked_counts, clock_line, seat_text, stall_text
+from president.audit.text import checked_counts, clock_line, problem_text, seat_text, stall_text
 from president.l10n import Localizer, localizer
 from president.l10n.localizer import Html
 
@@ -112,7 +112,7 @@ def _summary(report: AuditReport, t: Localizer) -> Iterable[str]:
         "html-summary",
         stream=Html(f"<b>{escape(report.stream_id)}</b>"),
         events=checked.events,
-        rules=Html(f"<b>{escape(str(account.rules_version))}</b>"),
+        rules=Html(f"<b>{escape(account.rules_version or t.text('audit-unknown'))}</b>"),
         players=players if isinstance(players, int) else 0,
         rounds=rounds if isinstance(rounds, int) else 0,
         revolution="on" if options.get("revolution") else "off",
@@ -121,7 +121,7 @@ def _summary(report: AuditReport, t: Localizer) -> Iterable[str]:
     yield f'<p class="muted">{summary}'
     if account.seats:
         yield "<br>" + t.markup("audit-seats", seats=Html(_seats(account.seats, t)))
-    head = escape(str(checked.chain_head))
+    head = escape(checked.chain_head or "-")
     yield f'<br>{escape(t.text("html-chain-head"))} <span class="mono">{head}</span></p>'
 
 
@@ -150,7 +150,7 @@ def _problem_list(problems: Sequence[Problem], t: Localizer) -> Iterable[str]:
             where = t.text("html-where-file")
         else:
             where = t.text("html-where-event", version=str(problem.version))
-        yield f"<li><b>{escape(where)}</b>: {escape(problem.problem)}</li>"
+        yield f"<li><b>{escape(where)}</b>: {escape(problem_text(problem, t))}</li>"
     yield "</ul>"
 
 

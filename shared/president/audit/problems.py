@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 
@@ -12,11 +12,15 @@ class Problem:
 
     ``check``: which check found it (``president.contract.verdicts.AuditCheck``; set by
     ``audit_events``), the code the auditor's verdicts carry; not part of the equality, so
-    the same finding is still one problem."""
+    the same finding is still one problem. ``problem`` is the finding in English (the
+    JSON's); ``key`` and ``args`` word it in any language: catalogue message
+    ``problem-<key>`` (``president.audit.text.problem_text``)."""
 
     version: int | None
     problem: str
     check: str = field(default="", compare=False)
+    key: str = field(default="", compare=False)
+    args: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
 
     def to_dict(self) -> dict[str, object]:
         return {"version": self.version, "problem": self.problem}

@@ -26,9 +26,15 @@ def replay_problems(options: Options, rules_events: Sequence[tuple[int, Event]])
     except ReplayError as exc:
         if exc.index < 0:
             last = fed[-1] if fed else None
-            return [Problem(last, f"rules: {exc.message} (the stream stops too early)")]
-        return [Problem(fed[exc.index], f"rules: {exc.message}")]
+            return [
+                Problem(
+                    last, f"rules: {exc.message} (the stream stops too early)", key="rules-early"
+                )
+            ]
+        # an illegal decision says which rule it broke; another finding, that it differs
+        key, args = ("rules-illegal", {"code": exc.code}) if exc.code else ("rules-differs", {})
+        return [Problem(fed[exc.index], f"rules: {exc.message}", key=key, args=args)]
     except Exception as exc:  # malformed data the rules engine chokes on is still a finding
         where = fed[-1] if fed else None
-        return [Problem(where, f"rules: the event cannot be replayed ({exc!r})")]
+        return [Problem(where, f"rules: the event cannot be replayed ({exc!r})", key="rules-crash")]
     return []

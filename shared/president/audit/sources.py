@@ -81,7 +81,9 @@ def audit_bundle(content: bytes) -> AuditReport:
         bundle = load_bundle(content)
         return audit_events(bundle.events, bundle.table_id, known_problems=bundle.problems)
     except Exception as exc:  # a file no check foresaw must still get a verdict, not a crash
-        problem = Problem(None, f"the bundle could not be audited: {exc!r}")
+        problem = Problem(
+            None, f"the bundle could not be audited: {exc!r}", key="bundle-unauditable"
+        )
         return audit_events([], "?", known_problems=[problem])
 
 
@@ -90,5 +92,9 @@ def audit_bundle_file(path: str | Path) -> AuditReport:
     try:
         content = Path(path).read_bytes()
     except OSError as exc:
-        return audit_events([], "?", known_problems=[Problem(None, f"cannot read {path}: {exc}")])
+        return audit_events(
+            [],
+            "?",
+            known_problems=[Problem(None, f"cannot read {path}: {exc}", key="file-unreadable")],
+        )
     return audit_bundle(content)

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from president.audit.account import ClockNote, RoundAccount, Trick, sorted_cards
 from president.audit.deals import DealCheck
+from president.audit.problems import Problem
 from president.audit.report import AuditReport, stall_words
 from president.game.liveness import Stall
 from president.l10n import Localizer, localizer
@@ -15,7 +16,7 @@ def render_text(
     report: AuditReport, only_round: int | None = None, l10n: Localizer | None = None
 ) -> str:
     """The whole account (or one round of it) followed by the problems and the verdict,
-    in ``l10n``'s language (English by default; the problems' own text stays English)."""
+    in ``l10n``'s language (English by default)."""
     t = l10n or localizer("en")
     lines = list(_header(report, t))
     for account in report.rounds(only_round):
@@ -41,10 +42,28 @@ def _header(report: AuditReport, t: Localizer) -> Iterable[str]:
         yield "  " + t.text("audit-seats", seats=t.join(seat_text(t, s) for s in account.seats))
 
 
+def problem_text(problem: Problem, t: Localizer) -> str:
+    """A problem in ``t``'s words (``problem-<key>``; its English text when it has no key):
+    numbers as they are, a rule broken by its refusal's words."""
+    key = f"problem-{problem.key}"
+    if not problem.key or not t.has(key):
+        return problem.problem
+    args = {name: str(value) for name, value in problem.args.items()}
+    if "code" in args:
+        args["code"] = t.rejection(args["code"])
+    return t.text(key, **args)
+
+
 def _options(options: dict[str, object] | None, t: Localizer) -> str:
     if not options:
         return t.text("audit-unreadable")
-    return ", ".join(f"{key}={value}" for key, value in options.items())
+    return t.join(_option(key, value, t) for key, value in options.items())
+
+
+def _option(key: str, value: object, t: Localizer) -> str:
+    """One option of the game in ``t``'s words (an unknown one as ``key=value``)."""
+    shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+    return t.text("audit-option", option=key, value=shown)
 
 
 def seat_text(t: Localizer, seat: dict[str, object]) -> str:
@@ -115,7 +134,7 @@ def _round(report: AuditReport, account: RoundAccount, t: Localizer) -> Iterable
         yield "  " + t.text("audit-in-progress")
     for problem in report.round_problems(account):
         yield "  " + t.text(
-            "audit-problem-at", version=str(problem.version), problem=problem.problem
+            "audit-problem-at", version=str(problem.version), problem=problem_text(problem, t)
         )
 
 
@@ -237,4 +256,4 @@ def _verdict(report: AuditReport, t: Localizer) -> Iterable[str]:
             where = t.text("audit-where-file")
         else:
             where = t.text("audit-where-version", version=str(problem.version))
-        yield f"  {where}: {problem.problem}"
+        yield f"  {where}: {problem_text(problem, t)}"

@@ -49,11 +49,21 @@ def audit_events(
     expected = game_stream_id(table_id)
     strays = [e.version for e in events if e.stream_id != expected]
     if strays:
-        stray = Problem(strays[0], f"{len(strays)} event(s) not of stream {expected}")
+        stray = Problem(
+            strays[0],
+            f"{len(strays)} event(s) not of stream {expected}",
+            key="foreign-events",
+            args={"count": len(strays)},
+        )
         problems += _found("foreign_event", [stray])
     problems += _found(
         "hash_chain",
-        [Problem(p.version, f"hash chain: {p.kind} ({p.detail})") for p in chain_problems(events)],
+        [
+            Problem(
+                p.version, f"hash chain: {p.kind} ({p.detail})", key="chain", args={"kind": p.kind}
+            )
+            for p in chain_problems(events)
+        ],
     )
     record = read_game(table_id, events)
     problems += _found("record", record.problems)

@@ -16,10 +16,12 @@ from president.rules.state import GameState, new_game
 class ReplayError(ValueError):
     """The events do not follow from the rules. ``index`` is the offending event's position."""
 
-    def __init__(self, index: int, message: str) -> None:
+    def __init__(self, index: int, message: str, code: str | None = None) -> None:
         super().__init__(f"event {index}: {message}")
         self.index = index
         self.message = message
+        self.code = code
+        """The rejection code of an illegal decision (None for any other finding)."""
 
 
 def decision_of(event: Event) -> Action | None:
@@ -61,7 +63,9 @@ def replay(options: Options, events: Iterable[Event]) -> GameState:
         except ReplayError as exc:
             raise ReplayError(index, exc.message) from exc
         if isinstance(outcome, Rejected):
-            raise ReplayError(index, f"{event.type} was illegal: {outcome.code.value}")
+            raise ReplayError(
+                index, f"{event.type} was illegal: {outcome.code.value}", outcome.code.value
+            )
         if outcome.events[0] != event:
             raise ReplayError(index, f"recorded {event!r}, the rules give {outcome.events[0]!r}")
         expected = list(outcome.events[1:])

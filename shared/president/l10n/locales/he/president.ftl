@@ -395,6 +395,21 @@ audit-unknown = לא ידועים
 # not from the sheet
 audit-unreadable = לא קריאות
 # not from the sheet
+audit-option = { $option ->
+        [players] שחקנים: { $value }
+        [rounds] סיבובים: { $value }
+        [revolution] { -revolution } { $value ->
+            [yes] פעילה
+           *[no] כבויה
+        }
+        [round_leader] את הסיבובים הבאים פותח { $value ->
+            [president] { -president }
+            [first_seat] המושב הראשון
+           *[asshole] { -asshole }
+        }
+       *[other] { $option }={ $value }
+    }
+# not from the sheet
 audit-seats = מושבים: { $seats }
 # not from the sheet
 audit-seat-human = { $seat }: אדם
@@ -441,6 +456,106 @@ audit-seat-value = מושב { $seat } { $value }
 audit-in-progress = (הסיבוב בעיצומו)
 # not from the sheet
 audit-problem-at = בעיה בגרסה { $version }: { $problem }
+# The audit's problems (president.audit: Problem.key); the JSON keeps them in English.
+# not from the sheet
+problem-bundle-empty = הקובץ ריק
+# not from the sheet
+problem-bundle-no-header = הקובץ אינו מתחיל בשורת הכותרת שלו
+# not from the sheet
+problem-bundle-after-head = שורה { $line } באה אחרי ראש השרשרת
+# not from the sheet
+problem-bundle-not-event = שורה { $line } אינה אירוע ואינה ראש השרשרת
+# not from the sheet
+problem-bundle-not-json = שורה { $line } אינה JSON תקין
+# not from the sheet
+problem-bundle-not-object = שורה { $line } אינה אובייקט JSON
+# not from the sheet
+problem-bundle-format = תבנית קובץ לא מוכרת (המבקר הזה קורא { $expected })
+# not from the sheet
+problem-bundle-rules-version = הקובץ שייך לגרסת כללים אחרת; המבקר הזה מכיר את { $known }
+# not from the sheet
+problem-bundle-bad-event = שורה { $line } אינה אירוע תקין
+# not from the sheet
+problem-bundle-truncated = הקובץ קטוע: הוא נגמר אחרי גרסה { $after } בלי שורת ראש השרשרת
+# not from the sheet
+problem-bundle-head-not-last = שורת ראש השרשרת אינה האירוע האחרון: חסרים אירועים או שנוספו אירועים בסוף
+# not from the sheet
+problem-bundle-count = הכותרת מכריזה על מספר אירועים שונה ממה שיש בקובץ (קריאים: { $held })
+# not from the sheet
+problem-bundle-unauditable = אי אפשר היה לבקר את הקובץ
+# not from the sheet
+problem-file-unreadable = אי אפשר לקרוא את הקובץ
+# not from the sheet
+problem-clock-deadline-differs = פסק הזמן של מושב { $seat } נוקב במועד אחר מזה שנרשם למושב
+# not from the sheet
+problem-clock-early = פסק הזמן של מושב { $seat } נרשם { $early } אלפיות שנייה לפני המועד שלו
+# not from the sheet
+problem-clock-wrong-seat = מחליף של מושב { $seat } רשם מהלך של מושב { $other }
+# not from the sheet
+problem-clock-unjustified = מהלך של מחליף בשביל מושב { $seat } בלי פסק זמן, עזיבה או היעדרות לפניו
+# not from the sheet
+problem-deal-never-dealt = הגרעין של סיבוב { $round } נחשף, אבל הסיבוב לא חולק מעולם
+# not from the sheet
+problem-deal-no-commit = סיבוב { $round } חולק בלי התחייבות לפניו
+# not from the sheet
+problem-deal-commit-late = ההתחייבות של סיבוב { $round } באה אחרי החלוקה
+# not from the sheet
+problem-deal-leader = סיבוב { $round }: לפי ההתחייבות פותח מושב { $committed }, לפי החלוקה מושב { $dealt }
+# not from the sheet
+problem-deal-never-revealed = סיבוב { $round } הסתיים אבל הגרעין שלו לא נחשף
+# not from the sheet
+problem-deal-revealed-early = הגרעין של סיבוב { $round } נחשף לפני סוף הסיבוב
+# not from the sheet
+problem-deal-reveal-mismatch = סיבוב { $round }: הגרעין שנחשף אינו תואם את ההתחייבות מגרסה { $at }
+# not from the sheet
+problem-deal-recorded-mismatch = סיבוב { $round }: הגרעין שנרשם אינו תואם את ההתחייבות שלו
+# not from the sheet
+problem-deal-reveal-differs = סיבוב { $round }: הגרעין שנחשף שונה מזה שנרשם בגרסה { $at }
+# not from the sheet
+problem-deal-hands = סיבוב { $round }: הידיים שחולקו אינן נובעות מהגרעין (היד הראשונה השונה: מושב { $seat })
+# not from the sheet
+problem-game-empty = בזרם אין אירועים
+# not from the sheet
+problem-game-first = הזרם אינו מתחיל ביצירת המשחק
+# not from the sheet
+problem-game-unreadable = אי אפשר לקרוא אירוע
+# not from the sheet
+problem-game-second-created = המשחק נוצר פעם שנייה בזרם
+# not from the sheet
+problem-game-unknown-type = סוג אירוע לא מוכר
+# not from the sheet
+problem-game-table = יצירת המשחק נוקבת בשולחן אחר
+# not from the sheet
+problem-game-rules-version = גרסת כללים לא מוכרת (המבקר הזה מכיר את { $known })
+# not from the sheet
+problem-game-contract = יצירת המשחק אינה תואמת את החוזה
+# not from the sheet
+problem-game-options = אפשרויות המשחק אינן תקינות
+# not from the sheet
+problem-game-second-commit = התחייבות שנייה לסיבוב { $round } (הראשונה בגרסה { $at })
+# not from the sheet
+problem-game-second-reveal = הגרעין של סיבוב { $round } נחשף פעמיים (בפעם הראשונה בגרסה { $at })
+# not from the sheet
+problem-foreign-events = { $count ->
+        [one] אירוע אחד אינו שייך
+        [two] שני אירועים אינם שייכים
+       *[other] { $count } אירועים אינם שייכים
+    } לזרם של המשחק הזה
+# not from the sheet
+problem-chain = שרשרת הגיבוב: { $kind ->
+        [missing] חסרה גרסה
+        [broken_link] הקישור לאירוע הקודם שבור
+        [out_of_order] המיקומים אינם לפי הסדר
+       *[edited] התוכן אינו תואם את הגיבוב שלו
+    }
+# not from the sheet
+problem-rules-early = כללים: הזרם נעצר מוקדם מדי
+# not from the sheet
+problem-rules-illegal = כללים: החלטה לא חוקית: { $code }
+# not from the sheet
+problem-rules-differs = כללים: האירוע שנרשם אינו מה שהכללים נותנים
+# not from the sheet
+problem-rules-crash = כללים: אי אפשר לשחזר את האירוע
 # not from the sheet
 audit-timed-out = פסק זמן (v{ $version }): מושב { $seat }{ $by }, מועד { $deadline }; רמת המחליף שיחקה
 # not from the sheet

@@ -377,6 +377,21 @@ audit-unknown = nepoznato
 # not from the sheet
 audit-unreadable = nečitljivo
 # not from the sheet
+audit-option = { $option ->
+        [players] igrača: { $value }
+        [rounds] rundi: { $value }
+        [revolution] { -revolution } { $value ->
+            [yes] uključena
+           *[no] isključena
+        }
+        [round_leader] sljedeće runde započinje { $value ->
+            [president] { -president }
+            [first_seat] prvo mjesto
+           *[asshole] { -asshole }
+        }
+       *[other] { $option }={ $value }
+    }
+# not from the sheet
 audit-seats = mjesta: { $seats }
 # not from the sheet
 audit-seat-human = { $seat }: čovjek
@@ -422,6 +437,106 @@ audit-seat-value = mjesto { $seat } { $value }
 audit-in-progress = (runda u tijeku)
 # not from the sheet
 audit-problem-at = PROBLEM u verziji { $version }: { $problem }
+# The audit's problems (president.audit: Problem.key); the JSON keeps them in English.
+# not from the sheet
+problem-bundle-empty = datoteka je prazna
+# not from the sheet
+problem-bundle-no-header = datoteka ne počinje svojim retkom zaglavlja
+# not from the sheet
+problem-bundle-after-head = redak { $line } dolazi nakon glave lanca
+# not from the sheet
+problem-bundle-not-event = redak { $line } nije ni događaj ni glava lanca
+# not from the sheet
+problem-bundle-not-json = redak { $line } nije ispravan JSON
+# not from the sheet
+problem-bundle-not-object = redak { $line } nije JSON objekt
+# not from the sheet
+problem-bundle-format = nepoznat format datoteke (ovaj revizor čita { $expected })
+# not from the sheet
+problem-bundle-rules-version = datoteka je druge verzije pravila; ovaj revizor poznaje { $known }
+# not from the sheet
+problem-bundle-bad-event = redak { $line } nije ispravan događaj
+# not from the sheet
+problem-bundle-truncated = datoteka je skraćena: završava nakon verzije { $after } bez retka glave lanca
+# not from the sheet
+problem-bundle-head-not-last = redak glave lanca nije posljednji događaj: događaji nedostaju ili su dodani na kraju
+# not from the sheet
+problem-bundle-count = zaglavlje najavljuje drukčiji broj događaja od onoga u datoteci (čitljivih: { $held })
+# not from the sheet
+problem-bundle-unauditable = datoteku nije bilo moguće revidirati
+# not from the sheet
+problem-file-unreadable = datoteku nije moguće pročitati
+# not from the sheet
+problem-clock-deadline-differs = istek vremena mjesta { $seat } navodi drukčiji rok od zabilježenoga
+# not from the sheet
+problem-clock-early = istek vremena mjesta { $seat } zabilježen je { $early } ms prije roka
+# not from the sheet
+problem-clock-wrong-seat = zamjena za mjesto { $seat } zabilježila je potez mjesta { $other }
+# not from the sheet
+problem-clock-unjustified = potez zamjene za mjesto { $seat } bez prethodnog isteka vremena, odlaska ili odsutnosti
+# not from the sheet
+problem-deal-never-dealt = sjeme runde { $round } otkriveno je, a runda nikad nije podijeljena
+# not from the sheet
+problem-deal-no-commit = runda { $round } podijeljena je bez prethodne obveze
+# not from the sheet
+problem-deal-commit-late = obveza runde { $round } dolazi nakon dijeljenja
+# not from the sheet
+problem-deal-leader = runda { $round }: prema obvezi otvara mjesto { $committed }, prema dijeljenju mjesto { $dealt }
+# not from the sheet
+problem-deal-never-revealed = runda { $round } završila je, a njezino sjeme nikad nije otkriveno
+# not from the sheet
+problem-deal-revealed-early = sjeme runde { $round } otkriveno je prije kraja runde
+# not from the sheet
+problem-deal-reveal-mismatch = runda { $round }: otkriveno sjeme ne odgovara obvezi iz verzije { $at }
+# not from the sheet
+problem-deal-recorded-mismatch = runda { $round }: zabilježeno sjeme ne odgovara svojoj obvezi
+# not from the sheet
+problem-deal-reveal-differs = runda { $round }: otkriveno sjeme razlikuje se od zabilježenoga u verziji { $at }
+# not from the sheet
+problem-deal-hands = runda { $round }: podijeljene ruke ne slijede iz sjemena (prva se razlikuje ruka mjesta { $seat })
+# not from the sheet
+problem-game-empty = tok nema događaja
+# not from the sheet
+problem-game-first = tok ne počinje stvaranjem igre
+# not from the sheet
+problem-game-unreadable = događaj nije moguće pročitati
+# not from the sheet
+problem-game-second-created = igra je u toku stvorena drugi put
+# not from the sheet
+problem-game-unknown-type = nepoznata vrsta događaja
+# not from the sheet
+problem-game-table = stvaranje igre navodi drugi stol
+# not from the sheet
+problem-game-rules-version = nepoznata verzija pravila (ovaj revizor poznaje { $known })
+# not from the sheet
+problem-game-contract = stvaranje igre ne odgovara ugovoru
+# not from the sheet
+problem-game-options = opcije igre nisu ispravne
+# not from the sheet
+problem-game-second-commit = druga obveza za rundu { $round } (prva u verziji { $at })
+# not from the sheet
+problem-game-second-reveal = sjeme runde { $round } otkriveno je dvaput (prvi put u verziji { $at })
+# not from the sheet
+problem-foreign-events = { $count ->
+        [one] { $count } događaj ne pripada
+        [few] { $count } događaja ne pripadaju
+       *[other] { $count } događaja ne pripada
+    } toku ove igre
+# not from the sheet
+problem-chain = lanac sažetaka: { $kind ->
+        [missing] nedostaje verzija
+        [broken_link] veza s prethodnim događajem je prekinuta
+        [out_of_order] pozicije nisu po redu
+       *[edited] sadržaj ne odgovara svom sažetku
+    }
+# not from the sheet
+problem-rules-early = pravila: tok prestaje prerano
+# not from the sheet
+problem-rules-illegal = pravila: nedopuštena odluka: { $code }
+# not from the sheet
+problem-rules-differs = pravila: zabilježeni događaj nije ono što daju pravila
+# not from the sheet
+problem-rules-crash = pravila: događaj nije moguće ponoviti
 # not from the sheet
 audit-timed-out = istek vremena (v{ $version }): mjesto { $seat }{ $by }, rok { $deadline }; odigrala je zamjenska razina
 # not from the sheet

@@ -361,6 +361,21 @@ audit-unknown = sconosciute
 # not from the sheet
 audit-unreadable = illeggibili
 # not from the sheet
+audit-option = { $option ->
+        [players] giocatori: { $value }
+        [rounds] mani: { $value }
+        [revolution] { -revolution } { $value ->
+            [yes] attivata
+           *[no] disattivata
+        }
+        [round_leader] le mani successive le apre { $value ->
+            [president] il { -president }
+            [first_seat] il primo posto
+           *[asshole] lo { -asshole }
+        }
+       *[other] { $option }={ $value }
+    }
+# not from the sheet
 audit-seats = posti: { $seats }
 # not from the sheet
 audit-seat-human = { $seat }: persona
@@ -407,6 +422,106 @@ audit-seat-value = posto { $seat } { $value }
 audit-in-progress = (mano in corso)
 # not from the sheet
 audit-problem-at = PROBLEMA alla versione { $version }: { $problem }
+# The audit's problems (president.audit: Problem.key); the JSON keeps them in English.
+# not from the sheet
+problem-bundle-empty = il file è vuoto
+# not from the sheet
+problem-bundle-no-header = il file non inizia con la sua riga di intestazione
+# not from the sheet
+problem-bundle-after-head = la riga { $line } viene dopo la testa della catena
+# not from the sheet
+problem-bundle-not-event = la riga { $line } non è né un evento né la testa
+# not from the sheet
+problem-bundle-not-json = la riga { $line } non è JSON valido
+# not from the sheet
+problem-bundle-not-object = la riga { $line } non è un oggetto JSON
+# not from the sheet
+problem-bundle-format = formato di file sconosciuto (questo revisore legge { $expected })
+# not from the sheet
+problem-bundle-rules-version = il file è di un'altra versione delle regole; questo revisore conosce { $known }
+# not from the sheet
+problem-bundle-bad-event = la riga { $line } non è un evento valido
+# not from the sheet
+problem-bundle-truncated = il file è troncato: finisce dopo la versione { $after } senza la riga della testa della catena
+# not from the sheet
+problem-bundle-head-not-last = la riga della testa della catena non è l'ultimo evento: mancano eventi o ne sono stati aggiunti alla fine
+# not from the sheet
+problem-bundle-count = l'intestazione annuncia un numero di eventi diverso da quello del file (leggibili: { $held })
+# not from the sheet
+problem-bundle-unauditable = il file non ha potuto essere verificato
+# not from the sheet
+problem-file-unreadable = il file non si può leggere
+# not from the sheet
+problem-clock-deadline-differs = il tempo scaduto del posto { $seat } indica una scadenza diversa da quella registrata
+# not from the sheet
+problem-clock-early = il tempo scaduto del posto { $seat } è registrato { $early } ms prima della scadenza
+# not from the sheet
+problem-clock-wrong-seat = una sostituzione per il posto { $seat } ha registrato una mossa del posto { $other }
+# not from the sheet
+problem-clock-unjustified = una mossa di sostituzione per il posto { $seat } senza prima un tempo scaduto, un'uscita o un'assenza
+# not from the sheet
+problem-deal-never-dealt = il seed della mano { $round } è stato rivelato, ma la mano non è mai stata distribuita
+# not from the sheet
+problem-deal-no-commit = la mano { $round } è stata distribuita senza un impegno prima
+# not from the sheet
+problem-deal-commit-late = l'impegno della mano { $round } viene dopo la distribuzione
+# not from the sheet
+problem-deal-leader = mano { $round }: secondo l'impegno apre il posto { $committed }, secondo la distribuzione il posto { $dealt }
+# not from the sheet
+problem-deal-never-revealed = la mano { $round } è finita ma il suo seed non è mai stato rivelato
+# not from the sheet
+problem-deal-revealed-early = il seed della mano { $round } è stato rivelato prima della fine della mano
+# not from the sheet
+problem-deal-reveal-mismatch = mano { $round }: il seed rivelato non corrisponde all'impegno della versione { $at }
+# not from the sheet
+problem-deal-recorded-mismatch = mano { $round }: il seed registrato non corrisponde al suo impegno
+# not from the sheet
+problem-deal-reveal-differs = mano { $round }: il seed rivelato è diverso da quello registrato alla versione { $at }
+# not from the sheet
+problem-deal-hands = mano { $round }: le mani distribuite non derivano dal seed (la prima diversa è quella del posto { $seat })
+# not from the sheet
+problem-game-empty = il flusso non contiene eventi
+# not from the sheet
+problem-game-first = il flusso non inizia con la creazione della partita
+# not from the sheet
+problem-game-unreadable = un evento non si può leggere
+# not from the sheet
+problem-game-second-created = la partita è creata una seconda volta nel flusso
+# not from the sheet
+problem-game-unknown-type = tipo di evento sconosciuto
+# not from the sheet
+problem-game-table = la creazione della partita nomina un altro tavolo
+# not from the sheet
+problem-game-rules-version = versione delle regole sconosciuta (questo revisore conosce { $known })
+# not from the sheet
+problem-game-contract = la creazione della partita non rispetta il contratto
+# not from the sheet
+problem-game-options = le opzioni della partita non sono valide
+# not from the sheet
+problem-game-second-commit = un secondo impegno per la mano { $round } (il primo alla versione { $at })
+# not from the sheet
+problem-game-second-reveal = il seed della mano { $round } è stato rivelato due volte (la prima alla versione { $at })
+# not from the sheet
+problem-foreign-events = { $count ->
+        [one] { $count } evento non appartiene
+        [many] { $count } di eventi non appartengono
+       *[other] { $count } eventi non appartengono
+    } al flusso di questa partita
+# not from the sheet
+problem-chain = catena di hash: { $kind ->
+        [missing] manca una versione
+        [broken_link] il legame con l'evento precedente è rotto
+        [out_of_order] le posizioni non sono in ordine
+       *[edited] il contenuto non corrisponde al suo hash
+    }
+# not from the sheet
+problem-rules-early = regole: il flusso si ferma troppo presto
+# not from the sheet
+problem-rules-illegal = regole: una decisione illegale: { $code }
+# not from the sheet
+problem-rules-differs = regole: l'evento registrato non è quello che danno le regole
+# not from the sheet
+problem-rules-crash = regole: l'evento non si può rigiocare
 # not from the sheet
 audit-timed-out = tempo scaduto (v{ $version }): posto { $seat }{ $by }, scadenza { $deadline }; ha giocato il livello sostitutivo
 # not from the sheet

@@ -370,6 +370,21 @@ audit-unknown = უცნობია
 # not from the sheet
 audit-unreadable = ვერ იკითხება
 # not from the sheet
+audit-option = { $option ->
+        [players] მოთამაშე: { $value }
+        [rounds] რაუნდი: { $value }
+        [revolution] { -revolution } { $value ->
+            [yes] ჩართულია
+           *[no] გამორთულია
+        }
+        [round_leader] შემდეგ რაუნდებს იწყებს { $value ->
+            [president] { -president }
+            [first_seat] პირველი ადგილი
+           *[asshole] { -asshole }
+        }
+       *[other] { $option }={ $value }
+    }
+# not from the sheet
 audit-seats = ადგილები: { $seats }
 # not from the sheet
 audit-seat-human = { $seat }: ადამიანი
@@ -417,6 +432,105 @@ audit-seat-value = ადგილი { $seat } { $value }
 audit-in-progress = (რაუნდი მიმდინარეობს)
 # not from the sheet
 audit-problem-at = პრობლემა ვერსიაში { $version }: { $problem }
+# The audit's problems (president.audit: Problem.key); the JSON keeps them in English.
+# not from the sheet
+problem-bundle-empty = ფაილი ცარიელია
+# not from the sheet
+problem-bundle-no-header = ფაილი სათაურის სტრიქონით არ იწყება
+# not from the sheet
+problem-bundle-after-head = სტრიქონი { $line } ჯაჭვის თავის შემდეგ მოდის
+# not from the sheet
+problem-bundle-not-event = სტრიქონი { $line } არც მოვლენაა და არც ჯაჭვის თავი
+# not from the sheet
+problem-bundle-not-json = სტრიქონი { $line } სწორი JSON არ არის
+# not from the sheet
+problem-bundle-not-object = სტრიქონი { $line } JSON ობიექტი არ არის
+# not from the sheet
+problem-bundle-format = ფაილის უცნობი ფორმატი (ეს აუდიტორი კითხულობს: { $expected })
+# not from the sheet
+problem-bundle-rules-version = ფაილი წესების სხვა ვერსიისაა; ეს აუდიტორი იცნობს: { $known }
+# not from the sheet
+problem-bundle-bad-event = სტრიქონი { $line } სწორი მოვლენა არ არის
+# not from the sheet
+problem-bundle-truncated = ფაილი შეკვეცილია: მთავრდება ჯაჭვის თავის სტრიქონის გარეშე (ბოლო ვერსია: { $after })
+# not from the sheet
+problem-bundle-head-not-last = ჯაჭვის თავის სტრიქონი ბოლო მოვლენა არ არის: მოვლენები აკლია ან ბოლოს დაემატა
+# not from the sheet
+problem-bundle-count = სათაური მოვლენების სხვა რაოდენობას აცხადებს, ვიდრე ფაილშია (წაკითხვადი: { $held })
+# not from the sheet
+problem-bundle-unauditable = ფაილის აუდიტი ვერ მოხერხდა
+# not from the sheet
+problem-file-unreadable = ფაილი ვერ იკითხება
+# not from the sheet
+problem-clock-deadline-differs = ვადის გასვლა (ადგილი { $seat }) სხვა ვადას ასახელებს, ვიდრე ჩაწერილი
+# not from the sheet
+problem-clock-early = ვადის გასვლა (ადგილი { $seat }) ვადამდე { $early } მწ ადრე ჩაიწერა
+# not from the sheet
+problem-clock-wrong-seat = შემცვლელის სვლა (ადგილი { $seat }) სხვა ადგილისაა: { $other }
+# not from the sheet
+problem-clock-unjustified = შემცვლელის სვლა (ადგილი { $seat }) მანამდე ვადის გასვლის, წასვლის ან არყოფნის გარეშე
+# not from the sheet
+problem-deal-never-dealt = რაუნდი { $round }: თესლი გამჟღავნდა, მაგრამ რაუნდი არასდროს დარიგებულა
+# not from the sheet
+problem-deal-no-commit = რაუნდი { $round }: დარიგდა მანამდე ვალდებულების გარეშე
+# not from the sheet
+problem-deal-commit-late = რაუნდი { $round }: ვალდებულება დარიგების შემდეგ მოდის
+# not from the sheet
+problem-deal-leader = რაუნდი { $round }: ვალდებულებით იწყებს ადგილი { $committed }, დარიგებით — ადგილი { $dealt }
+# not from the sheet
+problem-deal-never-revealed = რაუნდი { $round }: დასრულდა, მაგრამ თესლი არ გამჟღავნებულა
+# not from the sheet
+problem-deal-revealed-early = რაუნდი { $round }: თესლი რაუნდის დასრულებამდე გამჟღავნდა
+# not from the sheet
+problem-deal-reveal-mismatch = რაუნდი { $round }: გამჟღავნებული თესლი არ შეესაბამება ვალდებულებას (ვერსია { $at })
+# not from the sheet
+problem-deal-recorded-mismatch = რაუნდი { $round }: ჩაწერილი თესლი არ შეესაბამება თავის ვალდებულებას
+# not from the sheet
+problem-deal-reveal-differs = რაუნდი { $round }: გამჟღავნებული თესლი განსხვავდება ჩაწერილისგან (ვერსია { $at })
+# not from the sheet
+problem-deal-hands = რაუნდი { $round }: დარიგებული ხელები თესლიდან არ გამომდინარეობს (პირველი განსხვავდება ადგილი { $seat })
+# not from the sheet
+problem-game-empty = ნაკადში მოვლენები არ არის
+# not from the sheet
+problem-game-first = ნაკადი თამაშის შექმნით არ იწყება
+# not from the sheet
+problem-game-unreadable = მოვლენა ვერ იკითხება
+# not from the sheet
+problem-game-second-created = თამაში ნაკადში მეორედ იქმნება
+# not from the sheet
+problem-game-unknown-type = მოვლენის უცნობი ტიპი
+# not from the sheet
+problem-game-table = თამაშის შექმნა სხვა მაგიდას ასახელებს
+# not from the sheet
+problem-game-rules-version = წესების უცნობი ვერსია (ეს აუდიტორი იცნობს: { $known })
+# not from the sheet
+problem-game-contract = თამაშის შექმნა კონტრაქტს არ შეესაბამება
+# not from the sheet
+problem-game-options = თამაშის პარამეტრები არასწორია
+# not from the sheet
+problem-game-second-commit = რაუნდი { $round }: მეორე ვალდებულება (პირველი — ვერსია { $at })
+# not from the sheet
+problem-game-second-reveal = რაუნდი { $round }: თესლი ორჯერ გამჟღავნდა (პირველად — ვერსია { $at })
+# not from the sheet
+problem-foreign-events = { $count ->
+        [one] { $count } მოვლენა
+       *[other] { $count } მოვლენა
+    } ამ თამაშის ნაკადს არ ეკუთვნის
+# not from the sheet
+problem-chain = ჰეშების ჯაჭვი: { $kind ->
+        [missing] ვერსია აკლია
+        [broken_link] წინა მოვლენასთან კავშირი გაწყვეტილია
+        [out_of_order] პოზიციები რიგზე არ არის
+       *[edited] შიგთავსი თავის ჰეშს არ შეესაბამება
+    }
+# not from the sheet
+problem-rules-early = წესები: ნაკადი ძალიან ადრე წყდება
+# not from the sheet
+problem-rules-illegal = წესები: დაუშვებელი გადაწყვეტილება: { $code }
+# not from the sheet
+problem-rules-differs = წესები: ჩაწერილი მოვლენა არ არის ის, რასაც წესები იძლევა
+# not from the sheet
+problem-rules-crash = წესები: მოვლენის გამეორება შეუძლებელია
 # not from the sheet
 audit-timed-out = ვადა გავიდა (v{ $version }): ადგილი { $seat }{ $by }, ვადა { $deadline }; ითამაშა შემცვლელმა დონემ
 # not from the sheet

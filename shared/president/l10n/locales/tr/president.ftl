@@ -372,6 +372,21 @@ audit-unknown = bilinmiyor
 # not from the sheet
 audit-unreadable = okunamadı
 # not from the sheet
+audit-option = { $option ->
+        [players] oyuncu: { $value }
+        [rounds] tur: { $value }
+        [revolution] { -revolution } { $value ->
+            [yes] açık
+           *[no] kapalı
+        }
+        [round_leader] sonraki turları açan: { $value ->
+            [president] { -president }
+            [first_seat] ilk koltuk
+           *[asshole] { -asshole }
+        }
+       *[other] { $option }={ $value }
+    }
+# not from the sheet
 audit-seats = koltuklar: { $seats }
 # not from the sheet
 audit-seat-human = { $seat }: insan
@@ -417,6 +432,105 @@ audit-seat-value = koltuk { $seat } { $value }
 audit-in-progress = (tur sürüyor)
 # not from the sheet
 audit-problem-at = SORUN, sürüm { $version }: { $problem }
+# The audit's problems (president.audit: Problem.key); the JSON keeps them in English.
+# not from the sheet
+problem-bundle-empty = dosya boş
+# not from the sheet
+problem-bundle-no-header = dosya başlık satırıyla başlamıyor
+# not from the sheet
+problem-bundle-after-head = { $line }. satır zincir başından sonra geliyor
+# not from the sheet
+problem-bundle-not-event = { $line }. satır ne olay ne de zincir başı
+# not from the sheet
+problem-bundle-not-json = { $line }. satır geçerli JSON değil
+# not from the sheet
+problem-bundle-not-object = { $line }. satır bir JSON nesnesi değil
+# not from the sheet
+problem-bundle-format = bilinmeyen dosya biçimi (bu denetçinin okuduğu: { $expected })
+# not from the sheet
+problem-bundle-rules-version = dosya başka bir kural sürümüne ait; bu denetçinin bildiği: { $known }
+# not from the sheet
+problem-bundle-bad-event = { $line }. satır geçerli bir olay değil
+# not from the sheet
+problem-bundle-truncated = dosya kesik: zincir başı satırı olmadan bitiyor (son sürüm: { $after })
+# not from the sheet
+problem-bundle-head-not-last = zincir başı satırı son olay değil: olaylar eksik ya da sona eklenmiş
+# not from the sheet
+problem-bundle-count = başlık, dosyadakinden farklı sayıda olay bildiriyor (okunabilen: { $held })
+# not from the sheet
+problem-bundle-unauditable = dosya denetlenemedi
+# not from the sheet
+problem-file-unreadable = dosya okunamıyor
+# not from the sheet
+problem-clock-deadline-differs = { $seat } numaralı koltuğun süre aşımı, kaydedilenden farklı bir son an bildiriyor
+# not from the sheet
+problem-clock-early = { $seat } numaralı koltuğun süre aşımı, son andan { $early } ms önce kaydedilmiş
+# not from the sheet
+problem-clock-wrong-seat = { $seat } numaralı koltuk için yedek, { $other } numaralı koltuğun hamlesini kaydetmiş
+# not from the sheet
+problem-clock-unjustified = { $seat } numaralı koltuk için, öncesinde süre aşımı, ayrılış ya da uzaklaşma olmadan bir yedek hamlesi
+# not from the sheet
+problem-deal-never-dealt = tur { $round } için tohum açıklandı, ama tur hiç dağıtılmadı
+# not from the sheet
+problem-deal-no-commit = tur { $round } öncesinde taahhüt olmadan dağıtıldı
+# not from the sheet
+problem-deal-commit-late = tur { $round } taahhüdü dağıtımdan sonra geliyor
+# not from the sheet
+problem-deal-leader = tur { $round }: taahhüde göre { $committed }, dağıtıma göre { $dealt } numaralı koltuk başlıyor
+# not from the sheet
+problem-deal-never-revealed = tur { $round } bitti ama tohumu hiç açıklanmadı
+# not from the sheet
+problem-deal-revealed-early = tur { $round } tohumu tur bitmeden açıklandı
+# not from the sheet
+problem-deal-reveal-mismatch = tur { $round }: açıklanan tohum, { $at } numaralı sürümdeki taahhütle eşleşmiyor
+# not from the sheet
+problem-deal-recorded-mismatch = tur { $round }: kaydedilen tohum kendi taahhüdüyle eşleşmiyor
+# not from the sheet
+problem-deal-reveal-differs = tur { $round }: açıklanan tohum, { $at } numaralı sürümde kaydedilenden farklı
+# not from the sheet
+problem-deal-hands = tur { $round }: dağıtılan eller tohumdan çıkmıyor (ilk farklı olan: { $seat } numaralı koltuğun eli)
+# not from the sheet
+problem-game-empty = akışta olay yok
+# not from the sheet
+problem-game-first = akış oyunun oluşturulmasıyla başlamıyor
+# not from the sheet
+problem-game-unreadable = bir olay okunamıyor
+# not from the sheet
+problem-game-second-created = oyun akışta ikinci kez oluşturulmuş
+# not from the sheet
+problem-game-unknown-type = bilinmeyen olay türü
+# not from the sheet
+problem-game-table = oyunun oluşturulması başka bir masayı adlandırıyor
+# not from the sheet
+problem-game-rules-version = bilinmeyen kural sürümü (bu denetçinin bildiği: { $known })
+# not from the sheet
+problem-game-contract = oyunun oluşturulması sözleşmeye uymuyor
+# not from the sheet
+problem-game-options = oyunun seçenekleri geçersiz
+# not from the sheet
+problem-game-second-commit = tur { $round } için ikinci bir taahhüt (ilki { $at } numaralı sürümde)
+# not from the sheet
+problem-game-second-reveal = tur { $round } tohumu iki kez açıklandı (ilki { $at } numaralı sürümde)
+# not from the sheet
+problem-foreign-events = { $count ->
+        [one] { $count } olay
+       *[other] { $count } olay
+    } bu oyunun akışına ait değil
+# not from the sheet
+problem-chain = karma zinciri: { $kind ->
+        [missing] bir sürüm eksik
+        [broken_link] önceki olaya bağ kopuk
+        [out_of_order] konumlar sırasız
+       *[edited] içerik kendi karmasıyla eşleşmiyor
+    }
+# not from the sheet
+problem-rules-early = kurallar: akış çok erken bitiyor
+# not from the sheet
+problem-rules-illegal = kurallar: kurala aykırı bir karar: { $code }
+# not from the sheet
+problem-rules-differs = kurallar: kaydedilen olay, kuralların verdiği değil
+# not from the sheet
+problem-rules-crash = kurallar: olay yeniden oynatılamıyor
 # not from the sheet
 audit-timed-out = süre aşımı (v{ $version }): koltuk { $seat }{ $by }, son an { $deadline }; yedek seviye oynadı
 # not from the sheet
