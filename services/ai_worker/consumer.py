@@ -1,11 +1,14 @@
-"""The AI worker's pull loop on the shared work queue (plain nats-py): pull requests kept
+"""The AI worker's pull loops on the shared work queue (plain nats-py): pull requests kept
 open for as many requests as there is room for, each request handled in its own task
-and acknowledged by its outcome."""
+and acknowledged by its outcome. Two consumers, each with its own room: the decisions
+of games with a person at the table (``ai_decide``) and of all-AI games (``ai_batch``),
+so an interactive decision never waits behind the batch's."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -22,7 +25,8 @@ from services.ai_worker.worker import Outcome
 
 log = logging.getLogger(__name__)
 
-Handle = Callable[[bytes], Awaitable[Outcome]]
+Handle = Callable[[bytes, bool], Awaitable[Outcome]]
+"""A decision request's handler: its body, and whether it came from the interactive queue."""
 MAX_RETRY_DELAY = 3.0
 PULL_EXPIRES = 2.0
 """Seconds an open pull request lasts; then JetStream ends it (408) and it is renewed.
@@ -36,14 +40,23 @@ SILENCE = 3
 
 
 def ai_consumer_config(ack_wait: float) -> ConsumerConfig:
-    """The tuning of the durable pull consumer ``subjects.ai_consumer`` that every worker
-    binds to: unacknowledged work moves on after ``ack_wait`` seconds, so a killed
-    worker's pending decisions go to another worker."""
+    """The tuning of the durable pull consumers ``subjects.ai_consumer`` and
+    ``ai_batch_consumer`` that every worker binds to: unacknowledged work moves on after
+    ``ack_wait`` seconds, so a killed worker's pending decisions go to another worker."""
     return ConsumerConfig(ack_wait=ack_wait, max_ack_pending=10_000, max_deliver=-1)
 
 
+def work_queues(subjects: Subjects) -> list[tuple[str, str]]:
+    """``(subject, durable consumer)`` of each queue: interactive games', all-AI games'."""
+    return [
+        (subjects.ai_decide, subjects.ai_consumer),
+        (subjects.ai_batch, subjects.ai_batch_consumer),
+    ]
+
+
 class WorkQueueConsumer:
-    """At most ``concurrency`` requests in hand; the rest stay in the queue for others."""
+    """At most ``concurrency`` requests in hand from each queue (interactive, batch); the
+    rest stay in the queue for others."""
 
     def __init__(
         self,
@@ -59,7 +72,7 @@ class WorkQueueConsumer:
         self._handle = handle
         self._ack_wait = ack_wait
         self._concurrency = concurrency
-        self._pulls: OpenPulls | None = None
+        self._pulls: list[OpenPulls] = []
         self._tasks: set[asyncio.Task[None]] = set()
         self._loop_task: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
@@ -67,29 +80,32 @@ class WorkQueueConsumer:
     @property
     def pulling(self) -> bool:
         """Whether the open pull requests are known to be alive (readiness)."""
-        return self._pulls is not None and self._pulls.alive
+        return bool(self._pulls) and all(pulls.alive for pulls in self._pulls)
 
     async def start(self) -> None:
-        # The durable consumer, created when missing (as ``pull_subscribe`` would); its
-        # inbox is not used: the open requests are answered on our own.
-        subscription = await self._nats.jetstream().pull_subscribe(
-            self._subjects.ai_decide,
-            durable=self._subjects.ai_consumer,
-            stream=self._subjects.ai_stream,
-            config=ai_consumer_config(self._ack_wait),
-        )
-        await subscription.unsubscribe()
-        self._pulls = OpenPulls(
-            self._nats,
-            self._subjects.ai_stream,
-            self._subjects.ai_consumer,
-            self._on_delivery,
-            capacity=self._concurrency,
-            expires=PULL_EXPIRES,
-            heartbeat=HEARTBEAT,
-            silence=SILENCE,
-        )
-        await self._pulls.open()
+        for subject, durable in work_queues(self._subjects):
+            # The durable consumer, created when missing (as ``pull_subscribe`` would); its
+            # inbox is not used: the open requests are answered on our own.
+            subscription = await self._nats.jetstream().pull_subscribe(
+                subject,
+                durable=durable,
+                stream=self._subjects.ai_stream,
+                config=ai_consumer_config(self._ack_wait),
+            )
+            await subscription.unsubscribe()
+            pulls = OpenPulls(
+                self._nats,
+                self._subjects.ai_stream,
+                durable,
+                functools.partial(self._on_delivery, len(self._pulls)),
+                capacity=self._concurrency,
+                expires=PULL_EXPIRES,
+                heartbeat=HEARTBEAT,
+                silence=SILENCE,
+            )
+            self._pulls.append(pulls)
+        for pulls in self._pulls:
+            await pulls.open()
         self._loop_task = asyncio.create_task(self._watch(self._pulls), name="ai-pull")
 
     @property
@@ -103,9 +119,9 @@ class WorkQueueConsumer:
         """Stop pulling; give the requests in hand ``grace`` seconds, then hand the rest
         back to the queue at once (they go to another worker)."""
         self._stopping.set()
-        if self._pulls is not None:
+        for pulls in self._pulls:
             with contextlib.suppress(nats.errors.Error):
-                await self._pulls.close()  # no more asks; the open requests lose their reader
+                await pulls.close()  # no more asks; the open requests lose their reader
         if self._loop_task is not None:
             self._loop_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -117,32 +133,33 @@ class WorkQueueConsumer:
             if pending:
                 await asyncio.wait(pending, timeout=1.0)
 
-    async def _watch(self, pulls: OpenPulls) -> None:
+    async def _watch(self, queues: list[OpenPulls]) -> None:
         """Renew the requests whenever they went silent (and ask again for room that an
         ask which failed to go out left unasked)."""
         while not self._stopping.is_set():
             await asyncio.sleep(HEARTBEAT)
-            if pulls.trouble is not None:  # the queue's consumer is gone: ask again each beat
-                log.warning("the decision requests' consumer answered %s", pulls.trouble)
-                pulls.trouble = None
-            await pulls.look()
+            for pulls in queues:
+                if pulls.trouble is not None:  # its consumer is gone: ask again each beat
+                    log.warning("the decision requests' consumer answered %s", pulls.trouble)
+                    pulls.trouble = None
+                await pulls.look()
 
-    async def _on_delivery(self, message: Msg) -> None:
-        assert self._pulls is not None
-        if self._pulls.in_hand > self._concurrency:  # asked again after a silence: not ours
+    async def _on_delivery(self, queue: int, message: Msg) -> None:
+        pulls = self._pulls[queue]
+        if pulls.in_hand > self._concurrency:  # asked again after a silence: not ours
             with contextlib.suppress(nats.errors.Error):
                 await message.nak()
-            await self._pulls.done()
+            await pulls.done()
             return
-        task = asyncio.create_task(self._one(message, self._pulls))
+        task = asyncio.create_task(self._one(message, pulls, interactive=queue == 0))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _one(self, message: Msg, pulls: OpenPulls) -> None:
+    async def _one(self, message: Msg, pulls: OpenPulls, *, interactive: bool) -> None:
         if (message.metadata.num_delivered or 1) > 1:
             AI_REDELIVERIES.inc()
         try:
-            outcome = await self._handle(message.data)
+            outcome = await self._handle(message.data, interactive)
             if outcome is Outcome.ACK:
                 await message.ack()
             elif outcome is Outcome.DROP:

@@ -18,7 +18,7 @@ from president.runtime.metrics import AI_QUEUE_IN_FLIGHT, AI_QUEUE_PENDING
 from president.settings import load_settings
 
 from services.ai_worker.client import NatsGameClient
-from services.ai_worker.consumer import WorkQueueConsumer
+from services.ai_worker.consumer import WorkQueueConsumer, work_queues
 from services.ai_worker.queue import ensure_ai_stream
 from services.ai_worker.settings import AIWorkerSettings
 from services.ai_worker.worker import AIWorker, PolicyCache, WorkerStats
@@ -42,6 +42,7 @@ class WorkerApp:
         self.stats = WorkerStats()
         self._client: Client | None = None
         self._consumer: WorkQueueConsumer | None = None
+        self._worker: AIWorker | None = None
         self._reporter: asyncio.Task[None] | None = None
 
     async def start(self, runtime: Runtime | None = None) -> None:
@@ -57,10 +58,11 @@ class WorkerApp:
         )
         js = self._client.jetstream()
         await ensure_ai_stream(js, self.subjects, StreamLimits.from_settings(settings))
-        worker = AIWorker(
+        worker = self._worker = AIWorker(
             NatsGameClient(self._client, self.subjects, settings.command_timeout),
             PolicyCache(settings.ai_seed, settings.budget_ms),
             self.stats,
+            threads=settings.concurrency,
         )
         self._consumer = WorkQueueConsumer(
             self._client,
@@ -75,7 +77,12 @@ class WorkerApp:
         runtime.health.add("nats", nats_check(self._client))
         runtime.health.add("work queue", self._pulling)
         runtime.collectors.append(self._queue_depth)
-        log.info("AI worker %s: serving on %s", settings.instance_id, self.subjects.ai_decide)
+        log.info(
+            "AI worker %s: serving on %s, then %s",
+            settings.instance_id,
+            self.subjects.ai_decide,
+            self.subjects.ai_batch,
+        )
 
     async def _pulling(self) -> str | None:
         if self._consumer is None or not self._consumer.pulling:
@@ -85,16 +92,20 @@ class WorkerApp:
     async def _queue_depth(self) -> None:
         if self._client is None or not self._client.is_connected:
             return
-        info = await self._client.jetstream().consumer_info(
-            self.subjects.ai_stream, self.subjects.ai_consumer
-        )
-        AI_QUEUE_PENDING.set(info.num_pending or 0)
-        AI_QUEUE_IN_FLIGHT.set(info.num_ack_pending or 0)
+        js, pending, in_flight = self._client.jetstream(), 0, 0
+        for _, durable in work_queues(self.subjects):  # interactive and batch: the sum
+            info = await js.consumer_info(self.subjects.ai_stream, durable)
+            pending += info.num_pending or 0
+            in_flight += info.num_ack_pending or 0
+        AI_QUEUE_PENDING.set(pending)
+        AI_QUEUE_IN_FLIGHT.set(in_flight)
 
     async def stop(self) -> None:
         """Stop pulling, finish or hand back the decisions in hand, disconnect."""
         if self._consumer is not None:
             await self._consumer.stop()
+        if self._worker is not None:
+            self._worker.close()
         if self._reporter is not None:
             self._reporter.cancel()
             with contextlib.suppress(asyncio.CancelledError):

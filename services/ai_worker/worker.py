@@ -7,6 +7,7 @@ import asyncio
 import logging
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
@@ -100,14 +101,27 @@ class PolicyCache:
 
 
 class AIWorker:
-    """Decides DecisionRequests and submits them through ``client``."""
+    """Decides DecisionRequests and submits them through ``client``. The levels that think
+    run in threads of their queue's own pool (``threads`` each), so an interactive game's
+    decision never waits for a thread that all-AI games' Hard searches hold."""
 
-    def __init__(self, client: GameClient, policies: PolicyCache, stats: WorkerStats):
+    def __init__(
+        self, client: GameClient, policies: PolicyCache, stats: WorkerStats, threads: int = 8
+    ):
         self._client = client
         self._policies = policies
         self.stats = stats
+        self._pools = {
+            interactive: ThreadPoolExecutor(threads, f"decide-{kind}")
+            for interactive, kind in ((True, "interactive"), (False, "batch"))
+        }
 
-    async def handle(self, raw: bytes) -> Outcome:
+    def close(self) -> None:
+        """Let the decision threads end (those deciding finish first)."""
+        for pool in self._pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    async def handle(self, raw: bytes, interactive: bool = True) -> Outcome:
         try:
             request = DecisionRequest.model_validate_json(raw)
         except ValidationError as error:
@@ -118,18 +132,20 @@ class AIWorker:
             command_id=request.command_id,
             correlation_id=request.table_id,
         ):
-            return await self._decide_and_submit(request)
+            return await self._decide_and_submit(request, self._pools[interactive])
 
-    async def _decide_and_submit(self, request: DecisionRequest) -> Outcome:
+    async def _decide_and_submit(
+        self, request: DecisionRequest, pool: ThreadPoolExecutor
+    ) -> Outcome:
         policy = self._policies.for_request(request)
         started = time.perf_counter()
         try:
-            command = await self._decide(request, policy)
+            command = await self._decide(request, policy, pool)
         except HistoryMissing:
             full = await self._full_view(request)
             if isinstance(full, Outcome):
                 return full
-            command = await self._decide(request, policy, full)
+            command = await self._decide(request, policy, pool, full)
         sent = time.perf_counter()
         AI_DECISIONS.labels(request.level.value).inc()
         AI_DECISION_SECONDS.labels(request.level.value).observe(sent - started)
@@ -147,11 +163,16 @@ class AIWorker:
         return self._outcome(command, reply)
 
     async def _decide(
-        self, request: DecisionRequest, policy: Policy, view: Observation | None = None
+        self,
+        request: DecisionRequest,
+        policy: Policy,
+        pool: ThreadPoolExecutor,
+        view: Observation | None = None,
     ) -> GameAction:
         if request.level in INLINE_LEVELS:
             return decision(request, policy.decide, view)
-        return await asyncio.to_thread(decision, request, policy.decide, view)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(pool, decision, request, policy.decide, view)
 
     async def _full_view(self, request: DecisionRequest) -> Observation | Outcome:
         """The seat's view with the round's history, asked of the engine as the seat (its

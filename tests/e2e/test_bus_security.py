@@ -311,8 +311,9 @@ async def test_nobody_but_the_owner_reads_its_replies_or_the_tokens_on_the_bus(
         assert await probe.refused("sub", subjects.game_commands), role
     for role in ("engine", "relay", "table", "auditor", RIVAL):
         probe = await as_role(role)  # type: ignore[operator]
-        # AI seats' tokens travel in the decision requests
+        # AI seats' tokens travel in the decision requests (interactive and batch)
         assert await probe.refused("sub", subjects.ai_decide), role
+        assert await probe.refused("sub", subjects.ai_batch), role
         assert await probe.refused("req", f"$JS.API.CONSUMER.INFO.{subjects.ai_stream}.*"), role
 
 
@@ -329,8 +330,10 @@ async def test_only_the_relay_writes_events_and_only_ai_workers_take_ai_work(
     for role in ("relay", "table", "integrator", "auditor", RIVAL):
         probe = await as_role(role)  # type: ignore[operator]
         assert await probe.refused("pub", subjects.ai_decide), role
-        next_subject = f"$JS.API.CONSUMER.MSG.NEXT.{subjects.ai_stream}.{consumer}"
-        assert await probe.refused("req", next_subject), role
+        assert await probe.refused("pub", subjects.ai_batch), role
+        for durable in (consumer, subjects.ai_batch_consumer):
+            next_subject = f"$JS.API.CONSUMER.MSG.NEXT.{subjects.ai_stream}.{durable}"
+            assert await probe.refused("req", next_subject), role
 
 
 async def test_the_services_ran_without_a_single_permission_violation(

@@ -20,11 +20,18 @@ def test_workers_scale_on_the_decision_consumers_lag(overlay: str) -> None:
     config = named(objects, "ConfigMap", "president-config")["data"]
     subjects = Subjects(config["PRESIDENT_SUBJECT_PREFIX"])
     assert scaler["scaleTargetRef"]["name"] == "president-ai-worker"
-    ((trigger),) = scaler["triggers"]
-    assert trigger["type"] == "nats-jetstream"
-    assert trigger["metadata"]["stream"] == subjects.ai_stream
-    assert trigger["metadata"]["consumer"] == subjects.ai_consumer
-    assert trigger["metadata"]["natsServerMonitoringEndpoint"].startswith("nats-headless.")
+    interactive, batch = scaler["triggers"]  # games with a person, all-AI games
+    for trigger, consumer in (
+        (interactive, subjects.ai_consumer),
+        (batch, subjects.ai_batch_consumer),
+    ):
+        assert trigger["type"] == "nats-jetstream"
+        assert trigger["metadata"]["stream"] == subjects.ai_stream
+        assert trigger["metadata"]["consumer"] == consumer
+        assert trigger["metadata"]["natsServerMonitoringEndpoint"].startswith("nats-headless.")
+        assert trigger["metadata"]["account"] == interactive["metadata"]["account"]
+    assert int(interactive["metadata"]["lagThreshold"]) < int(batch["metadata"]["lagThreshold"])
+    trigger = interactive
     # The stream lives in the main account of the generated auth.conf the servers include
     # (the others, the command and the callout accounts, have no JetStream).
     accounts = re.findall(r"^  ([A-Z_]+) \{$", AUTH_CONF.read_text(), flags=re.MULTILINE)

@@ -47,8 +47,10 @@ TableHandler = Callable[[list[PublicEvent | LobbyEvent]], Awaitable[None]]
 
 class JetStreamPrompts:
     """Publishes TurnPrompts and TurnEnded on the seat's prompt subject and DecisionRequests
-    on the AI work queue, with ``Nats-Msg-Id`` = ``{table}:{version}:{seat}`` (``:end`` for
-    a turn's end, ``:attempt-2`` for a decision asked again).
+    on the AI work queue (``ai_decide`` for a game with a person at the table, else
+    ``ai_batch``: the workers take interactive decisions first), with ``Nats-Msg-Id`` =
+    ``{table}:{version}:{seat}`` (``:end`` for a turn's end, ``:attempt-2`` for a decision
+    asked again).
 
     Pipelined (:class:`president.bus.acks.AckPipeline`): a call's messages all go out
     before any acknowledgement is awaited; a refusal raises what JetStream said.
@@ -65,14 +67,15 @@ class JetStreamPrompts:
         self._subjects = subjects
         # Names computed once (``Subjects`` formats them on each read).
         self._prompts_stream = subjects.prompts_stream
-        self._ai = (subjects.ai_decide, subjects.ai_stream)
+        self._ai = {True: subjects.ai_decide, False: subjects.ai_batch}
+        self._ai_stream = subjects.ai_stream
         self._ack_timeout = ack_timeout
 
-    async def publish(self, messages: Sequence[Prompt]) -> None:
+    async def publish(self, messages: Sequence[Prompt], *, interactive: bool = True) -> None:
         batch: list[Message] = []
         for message, payload in zip(messages, prompt_payloads(messages), strict=True):
             if message.type == "DecisionRequest":
-                subject, stream = self._ai
+                subject, stream = self._ai[interactive], self._ai_stream
                 suffix = f"attempt-{message.attempt}" if message.attempt > 1 else ""
             else:
                 subject = self._subjects.prompt(message.table_id, message.seat)

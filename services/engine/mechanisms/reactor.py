@@ -23,8 +23,9 @@ log = logging.getLogger(__name__)
 class PromptPublisher(Protocol):
     """Publishes turn prompts and decision requests (deduplicated by message id)."""
 
-    async def publish(self, messages: Sequence[Prompt]) -> None:
-        """Publish all of ``messages``; return once every one is stored."""
+    async def publish(self, messages: Sequence[Prompt], *, interactive: bool = True) -> None:
+        """Publish all of ``messages``; return once every one is stored. ``interactive``:
+        they are of a game with a person at the table (its decisions go first)."""
         ...
 
 
@@ -92,7 +93,7 @@ class Reactor:
             if self._watch is not None:
                 self._watch(game)
         if messages:
-            await self._publisher.publish(messages)
+            await self._publisher.publish(messages, interactive=game.has_person)
 
     async def react_again(self, table_id: str, version: int) -> None:
         """React to a game whose events up to ``version`` may have got no reaction: the
@@ -116,7 +117,7 @@ class Reactor:
                 history=self._prompt_history,
             )
         log.info("table %s: seat %s's decision asked again", table_id, seat)
-        await self._publisher.publish([request])
+        await self._publisher.publish([request], interactive=game.has_person)
 
     async def on_events(self, events: list[PublicEvent | LobbyEvent]) -> None:
         """A batch of one table's events, in order."""

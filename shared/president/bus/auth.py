@@ -104,8 +104,11 @@ class _Names:
         return getattr(Subjects(self.prefix), f"{kind}_stream")  # type: ignore[no-any-return]
 
     @property
-    def ai_consumer(self) -> str:
-        return ANY_PREFIX if self.prefix == ANY_PREFIX else Subjects(self.prefix).ai_consumer
+    def ai_consumers(self) -> tuple[str, ...]:
+        if self.prefix == ANY_PREFIX:
+            return (ANY_PREFIX,)
+        subjects = Subjects(self.prefix)
+        return (subjects.ai_consumer, subjects.ai_batch_consumer)
 
 
 def _js_read(stream: str, user: str) -> list[str]:
@@ -193,6 +196,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
             publish=(
                 *prompt_subjects,
                 f"{p}.ai.decide",
+                f"{p}.ai.batch",
                 yield_subject,
                 reactions,
                 *_js_create(events),
@@ -208,13 +212,16 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
             responder=True,  # says when it did a reaction another instance asked of it
         )
     if role == "ai-worker":
-        consumer = n.ai_consumer
+        # Its two consumers: interactive games' decisions and all-AI games'.
+        consumers = [
+            rights for c in n.ai_consumers for rights in _js_own_consumer(ai, c, delete=False)
+        ]
         return Permissions(
             publish=(
                 f"{p}.cmd.game.*",
                 f"{p}.stats.ai-worker.*",
                 *_js_create(ai),
-                *_js_own_consumer(ai, consumer, delete=False),
+                *consumers,
             ),
             subscribe=tuple(inbox),
         )

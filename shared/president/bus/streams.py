@@ -141,11 +141,12 @@ def prompts_stream(subjects: Subjects, limits: StreamLimits | None = None) -> St
 def ai_stream(subjects: Subjects, limits: StreamLimits | None = None) -> StreamSpec:
     """The AI decision work queue: a message is gone once a worker acks it. No age limit
     (a pending decision must not vanish); when full, new requests are refused (loudly, at
-    the engine) rather than pending ones dropped."""
+    the engine) rather than pending ones dropped. Two subjects, one consumer each:
+    interactive games' decisions and all-AI games' (the workers take the first first)."""
     limits = limits or StreamLimits()
     return StreamSpec(
         name=subjects.ai_stream,
-        subjects=[subjects.ai_decide],
+        subjects=[subjects.ai_decide, subjects.ai_batch],
         retention=RetentionPolicy.WORK_QUEUE,
         replicas=limits.replicas,
         max_bytes=limits.ai_max_bytes,

@@ -89,7 +89,13 @@ class Subjects:
 
     @property
     def ai_decide(self) -> str:
+        """The AI decisions of games with a person at the table (interactive: first)."""
         return f"{self.prefix}.ai.decide"
+
+    @property
+    def ai_batch(self) -> str:
+        """The AI decisions of all-AI games: taken when no interactive one waits."""
+        return f"{self.prefix}.ai.batch"
 
     @property
     def ai_stream(self) -> str:
@@ -98,8 +104,13 @@ class Subjects:
 
     @property
     def ai_consumer(self) -> str:
-        """The durable pull consumer every AI worker binds to."""
+        """The durable pull consumer of ``ai_decide`` every AI worker binds to."""
         return f"{self._stream_base.lower()}-ai-workers"
+
+    @property
+    def ai_batch_consumer(self) -> str:
+        """The durable pull consumer of ``ai_batch`` every AI worker binds to."""
+        return f"{self._stream_base.lower()}-ai-workers-batch"
 
     # --- between engine instances (core NATS, the command account; no client's) -----
     @property

@@ -177,6 +177,11 @@ class Game:
     def seat_kind(self, seat: int) -> str:
         return "" if self.created is None else self.created.seats[seat].kind
 
+    @property
+    def has_person(self) -> bool:
+        """Whether a person holds a seat: its AI seats' decisions are interactive."""
+        return self.created is not None and any(s.kind == "human" for s in self.created.seats)
+
     def apply_append(self, group: Sequence[StoredEvent], decided: GameState | None = None) -> None:
         """Fold the events of one append (at least one; they share their command), as
         :meth:`apply` does; ``decided``: the rules state after them, as for :meth:`apply`."""

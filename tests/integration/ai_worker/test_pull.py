@@ -36,7 +36,7 @@ class Held:
         self.seen: list[bytes] = []
         self.release = asyncio.Event()
 
-    async def __call__(self, raw: bytes) -> Outcome:
+    async def __call__(self, raw: bytes, interactive: bool) -> Outcome:
         self.seen.append(raw)
         await self.release.wait()
         return Outcome.ACK
@@ -72,7 +72,11 @@ async def test_it_holds_no_more_than_its_concurrency_and_takes_the_rest_as_slots
         await eventually(three_in_hand)
         await asyncio.sleep(0.3)
         assert len(handle.seen) == 3  # no more than that came, however long it waits
-        assert consumer.pulling
+
+        async def pulling() -> bool:  # the batch queue, empty, answers with a heartbeat
+            return consumer.pulling
+
+        await _eventually(pulling)
 
         handle.release.set()
 
@@ -181,3 +185,40 @@ async def test_after_the_server_restarts_it_asks_again_and_takes_new_requests(
         await worker.close()
         await harness.close()
         server.stop()
+
+
+async def test_an_interactive_request_is_taken_while_the_batch_fills_the_workers_room(
+    client: Client, worker_nats: Client, unique_prefix: str
+) -> None:
+    subjects = Subjects(unique_prefix)
+    js = client.jetstream()
+    await ensure_ai_stream(js, subjects)
+    for n in range(10):
+        await js.publish(subjects.ai_batch, f"batch {n}".encode())
+    seen: list[tuple[bytes, bool]] = []
+    release = asyncio.Event()
+
+    async def handle(raw: bytes, interactive: bool) -> Outcome:
+        seen.append((raw, interactive))
+        if not interactive:
+            await release.wait()  # the batch's decisions hold every slot of their queue
+        return Outcome.ACK
+
+    consumer = WorkQueueConsumer(worker_nats, subjects, handle, concurrency=3, ack_wait=30.0)
+    await consumer.start()
+    try:
+
+        async def batch_held() -> bool:
+            return len(seen) == 3
+
+        await _eventually(batch_held)
+        await js.publish(subjects.ai_decide, b"a person's game")
+
+        async def interactive_taken() -> bool:
+            return (b"a person's game", True) in seen
+
+        await _eventually(interactive_taken)
+        assert len([raw for raw, interactive in seen if not interactive]) == 3
+    finally:
+        release.set()
+        await consumer.stop(grace=0.5)

@@ -217,13 +217,14 @@ async def test_a_stray_consumer_eating_ai_requests_does_not_stall_the_table(
 async def _stray_consumer(
     h: Harness, js: JetStreamContext, eaten: list[DecisionRequest], stop: asyncio.Event
 ) -> None:
-    """Binds to the AI workers' durable consumer, acknowledges every request, does nothing."""
+    """Binds to the AI workers' durable consumer of all-AI games' decisions, acknowledges
+    every request, does nothing."""
     subjects = h.subjects
     while True:
         with contextlib.suppress(Exception):
             subscription = await js.pull_subscribe(
-                subjects.ai_decide,
-                durable=subjects.ai_consumer,
+                subjects.ai_batch,
+                durable=subjects.ai_batch_consumer,
                 stream=subjects.ai_stream,
                 config=ai_consumer_config(30),
             )

@@ -149,8 +149,15 @@ def _channels(s: Subjects) -> dict[str, Any]:
         },
         "aiDecisions": {
             "address": s.ai_decide,
-            "title": f"AI decision requests (JetStream work queue {s.ai_stream},"
-            f" durable consumer {s.ai_consumer})",
+            "title": f"AI decision requests of games with a person at the table (JetStream"
+            f" work queue {s.ai_stream}, durable consumer {s.ai_consumer}: taken first)",
+            "messages": _refs((messages.DecisionRequest,)),
+        },
+        "aiBatchDecisions": {
+            "address": s.ai_batch,
+            "title": f"AI decision requests of all-AI games (JetStream work queue"
+            f" {s.ai_stream}, durable consumer {s.ai_batch_consumer}: never before an"
+            " interactive one waits)",
             "messages": _refs((messages.DecisionRequest,)),
         },
         "auditVerdicts": {
@@ -199,6 +206,9 @@ def _operations() -> dict[str, Any]:
         },
         "receiveDecisionRequests": receive(
             "aiDecisions", messages.DecisionRequest, "AI workers: decide for a seat"
+        ),
+        "receiveBatchDecisionRequests": receive(
+            "aiBatchDecisions", messages.DecisionRequest, "AI workers: decide for an all-AI game"
         ),
         "receiveAuditVerdicts": {
             **receive("auditVerdicts", verdicts.AuditPassed, "Every finished game, audited"),

@@ -104,7 +104,9 @@ Streams and subjects (`{{P}}` is the prefix upper-cased, here `{_P}`):
   in each RoundDealt, the exchange cards it gave or got), fewer versions.
   `<prefix>.evt.lobby.<table_id>`: the events of `table-<table_id>` (seats, start).
 - `{_P}_PROMPTS`: `<prefix>.evt.table.<table_id>.seat.<n>.prompt`, seat n's turns.
-- `{_P}_AI`: `<prefix>.ai.decide`, work for AI workers (internal).
+- `{_P}_AI`: `<prefix>.ai.decide` (games with a person at the table) and
+  `<prefix>.ai.batch` (all-AI games), work for AI workers (internal; one consumer each,
+  so an interactive decision never waits behind the batch's).
 
 Versions and sequences. Each event message says which stored event it is, in its
 payload and in headers: `version` / `{VERSION}` (its version in `stream_id`,
