@@ -70,10 +70,13 @@ def running_stack(
     servers: TestServers,
     tmp_path_factory: pytest.TempPathFactory,
     extra_env: dict[str, str],
+    ai_workers: int = 2,
 ) -> Iterator[ServiceStack]:
-    """A module's stack with two AI workers and ``extra_env``, stopped at the end."""
+    """A module's stack with ``ai_workers`` AI workers and ``extra_env``, stopped at the end."""
     run_dir = tmp_path_factory.mktemp("stack")
-    services = start_stack(database_url, servers, run_dir, ai_workers=2, extra_env=extra_env)
+    services = start_stack(
+        database_url, servers, run_dir, ai_workers=ai_workers, extra_env=extra_env
+    )
     try:
         yield services
     finally:

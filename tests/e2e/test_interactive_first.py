@@ -9,7 +9,6 @@ person's AI opponents waited behind every one of them."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import itertools
 import statistics
@@ -23,8 +22,9 @@ from president.store.postgres import PostgresEventStore
 from president_tools.demo.terminal import play_game
 from president_tools.stack import ServiceStack
 
-from tests.e2e.conftest import start_stack
+from tests.e2e.conftest import running_stack
 from tests.fixtures.servers import TestServers
+from tests.support.waiting import eventually
 
 BATCH_TABLES = 40
 """All-AI tables of six Hard seats: far more decisions pending than a worker takes at once."""
@@ -41,13 +41,7 @@ def stack(
     database_url: str, servers: TestServers, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServiceStack]:
     """One AI worker with the default settings."""
-    services = start_stack(
-        database_url, servers, tmp_path_factory.mktemp("interactive"), ai_workers=1
-    )
-    try:
-        yield services
-    finally:
-        services.stop()
+    yield from running_stack(database_url, servers, tmp_path_factory, {}, ai_workers=1)
 
 
 @pytest.fixture
@@ -101,13 +95,15 @@ async def _batch(client: PresidentClient) -> None:
 async def _queued(client: PresidentClient, subjects: Subjects, at_least: int) -> int:
     """Wait until the AI work queue holds ``at_least`` decisions; how many it holds."""
     held = 0
-    async with asyncio.timeout(120):
-        while held < at_least:
-            await asyncio.sleep(0.2)
-            with contextlib.suppress(nats.js.errors.NotFoundError):
-                held = (
-                    await client.nats.jetstream().stream_info(subjects.ai_stream)
-                ).state.messages
+
+    async def full() -> bool:
+        nonlocal held
+        with contextlib.suppress(nats.js.errors.NotFoundError):
+            info = await client.nats.jetstream().stream_info(subjects.ai_stream)
+            held = info.state.messages
+        return held >= at_least
+
+    await eventually(full, within=120, what="the batch filling the AI queue")
     return held
 
 

@@ -73,10 +73,8 @@ async def test_it_holds_no_more_than_its_concurrency_and_takes_the_rest_as_slots
         await asyncio.sleep(0.3)
         assert len(handle.seen) == 3  # no more than that came, however long it waits
 
-        async def pulling() -> bool:  # the batch queue, empty, answers with a heartbeat
-            return consumer.pulling
-
-        await _eventually(pulling)
+        # the batch queue, empty, says it is alive with its first heartbeat
+        await eventually(lambda: consumer.pulling, what="both queues pulling")
 
         handle.release.set()
 
@@ -207,17 +205,10 @@ async def test_an_interactive_request_is_taken_while_the_batch_fills_the_workers
     consumer = WorkQueueConsumer(worker_nats, subjects, handle, concurrency=3, ack_wait=30.0)
     await consumer.start()
     try:
-
-        async def batch_held() -> bool:
-            return len(seen) == 3
-
-        await _eventually(batch_held)
+        await eventually(lambda: len(seen) == 3, what="the batch holding the room")
         await js.publish(subjects.ai_decide, b"a person's game")
 
-        async def interactive_taken() -> bool:
-            return (b"a person's game", True) in seen
-
-        await _eventually(interactive_taken)
+        await eventually(lambda: (b"a person's game", True) in seen, what="interactive taken")
         assert len([raw for raw, interactive in seen if not interactive]) == 3
     finally:
         release.set()
