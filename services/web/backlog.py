@@ -20,11 +20,15 @@ Count = Callable[[], Awaitable[int]]
 
 def consumer_backlog(client: Client, subjects: Subjects) -> Count:
     """The decisions waiting for, or held by, the AI workers (``$JS.API.CONSUMER.INFO``
-    of their consumer: the ``web`` identity may read that one consumer's info only)."""
+    of their two consumers, interactive and batch: the ``web`` identity may read those
+    consumers' info only)."""
 
     async def count() -> int:
-        info = await client.jetstream().consumer_info(subjects.ai_stream, subjects.ai_consumer)
-        return (info.num_pending or 0) + (info.num_ack_pending or 0)
+        js, held = client.jetstream(), 0
+        for durable in (subjects.ai_consumer, subjects.ai_batch_consumer):
+            info = await js.consumer_info(subjects.ai_stream, durable)
+            held += (info.num_pending or 0) + (info.num_ack_pending or 0)
+        return held
 
     return count
 

@@ -242,11 +242,11 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         )
     if role == "web":
         # The lobby API: table commands (create, seat, AI seats, start, list, get) and its
-        # replies, and the AI work queue's depth (the info of the workers' consumer: it is
-        # BUSY past a ceiling). No game command, no event: the browser plays with its
-        # seat's identity.
-        backlog = f"$JS.API.CONSUMER.INFO.{ai}.{n.ai_consumer}"
-        return Permissions(publish=(f"{p}.cmd.table.*", backlog), subscribe=tuple(inbox))
+        # replies, and the AI work queue's depth (the info of the workers' two consumers:
+        # it is BUSY past a ceiling). No game command, no event: the browser plays with
+        # its seat's identity.
+        backlog = [f"$JS.API.CONSUMER.INFO.{ai}.{c}" for c in n.ai_consumers]
+        return Permissions(publish=(f"{p}.cmd.table.*", *backlog), subscribe=tuple(inbox))
     if role == "callout":
         # Its own account: the server's authorization requests, answered once each.
         return Permissions(publish=(), subscribe=(CALLOUT_SUBJECT,), responder=True)
