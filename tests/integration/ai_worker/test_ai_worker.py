@@ -239,7 +239,11 @@ async def test_a_hard_decision_thinks_off_the_event_loop(
     assert hard_count() == before[1] + 1
     decided_ms = (hard_seconds() - before[0]) * 1000
     assert decided_ms >= 300, f"Hard decided in {decided_ms:.0f} ms, before spending its budget"
-    assert max(stalls) < 0.1, f"the loop stalled for {max(stalls) * 1000:.0f} ms"
+    # Decided on the loop, the loop would wait the whole decision at once; off it, its
+    # longest wait is what the machine's load makes it (118 ms seen in a loaded suite),
+    # unrelated to the decision: half the decision's own time tells one from the other.
+    longest_ms = max(stalls) * 1000
+    assert longest_ms < decided_ms / 2, f"the loop stalled for {longest_ms:.0f} ms"
 
 
 async def test_an_unreadable_request_is_dropped_and_the_worker_keeps_serving(

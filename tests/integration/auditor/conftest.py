@@ -4,9 +4,7 @@ back from the audit stream."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import time
 from collections.abc import AsyncIterator
 
 import nats
@@ -25,6 +23,7 @@ from services.relay.envelope import envelopes
 from services.relay.routing import default_routing
 from tests.fixtures.servers import TestServers
 from tests.integration.audit.conftest import audit_db, store
+from tests.support.waiting import eventually
 
 WAIT = 20.0
 """Seconds a test waits for the auditor."""
@@ -62,28 +61,28 @@ class Bus:
     async def verdicts(self, count: int) -> list[Verdict]:
         """The audit stream's verdicts once it holds ``count`` (fails after ``WAIT`` s)."""
         stream = self.subjects.audit_stream
-        deadline = time.monotonic() + WAIT
-        while True:
+        held = 0
+
+        async def in_stream() -> bool:
+            nonlocal held
             try:
                 held = (await self.js.stream_info(stream)).state.messages
             except nats.js.errors.NotFoundError:
                 held = 0
-            if held >= count or time.monotonic() > deadline:
-                break
-            await asyncio.sleep(0.05)
-        assert held >= count, f"{held} verdicts of {count} after {WAIT} s"
+            return held >= count
+
+        await eventually(in_stream, WAIT, f"{count} verdicts")
         found = [await self.js.get_msg(stream, seq) for seq in range(1, held + 1)]
         return [_VERDICT.validate_json(msg.data or b"") for msg in found]
 
     async def settled(self, durable: str = "auditor") -> None:
         """Wait until the auditor's consumer has every event acknowledged."""
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
+
+        async def acked() -> bool:
             info = await self.js.consumer_info(self.subjects.events_stream, durable)
-            if info.num_pending == 0 and info.num_ack_pending == 0:
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"the consumer {durable} did not settle: {info}")
+            return info.num_pending == 0 and info.num_ack_pending == 0
+
+        await eventually(acked, WAIT, f"the consumer {durable} settled")
 
 
 @pytest.fixture

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.support.waiting import eventually
 
 from .conftest import Names
 
@@ -34,13 +35,10 @@ class RelayProcess:
     def output(self) -> str:
         return self.log.read_text(errors="replace")
 
-    async def logged(self, text: str, within: float = 20) -> None:
-        """Wait until the process has logged ``text``."""
-        async with asyncio.timeout(within):
-            while True:
-                if text in self.output():
-                    return
-                await asyncio.sleep(0.05)
+    async def logged(self, text: str, within: float = 60) -> None:
+        """Wait until the process has logged ``text`` (its start included: seconds on a
+        loaded machine)."""
+        await eventually(lambda: text in self.output(), within, f"{text!r} in the relay's log")
 
     def kill(self) -> None:
         """SIGKILL: no clean-up of any kind."""

@@ -49,7 +49,7 @@ async def _stored_count(nats_url: str, stream: str) -> int:
         await client.close()
 
 
-async def _grown_past(nats_url: str, stream: str, count: int, within: float = 20) -> None:
+async def _grown_past(nats_url: str, stream: str, count: int, within: float = 60) -> None:
     await wait_for_messages(nats_url, stream, count + 1, within)
 
 
