@@ -21,6 +21,7 @@ async function main() {
   await load(negotiate([...chosen, ...navigator.languages], available));
   fillLanguages(available);
   fillLobby();
+  $("rounds").max = state.config.limits?.rounds ?? $("rounds").max; // the lobby's limit
   $("debug").hidden = !DEBUG;
   document.addEventListener("keydown", onKey);
   $("lobby-form").addEventListener("submit", createTable);

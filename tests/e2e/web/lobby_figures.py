@@ -99,7 +99,9 @@ def test_a_get_flood_and_27_visitors_creates(
 ) -> None:
     async def attack(url: str, origin: str) -> tuple[int, Counter[Any], Counter[Any]]:
         async with visitor(url, origin, address=next(_addresses)) as flooder:
-            table = f"/api/tables/{(await flooder.create(**ALLOWED)).body['table_id']}"
+            opened = await flooder.create(**ALLOWED)
+            assert opened.status == 201, opened
+            table = f"/api/tables/{opened.body['table_id']}"
             stop, flooded = time.monotonic() + 10, Counter[Any]()
 
             async def flood() -> None:
@@ -118,6 +120,7 @@ def test_a_get_flood_and_27_visitors_creates(
         return sum(flooded.values()) // 10, flooded, guests
 
     with _stack(database_url, tmp_path_factory.mktemp("f3")) as (stack, origin):
+        _say(f"(the stack's log: {stack.log(stack.names('web')[0])})")
         rate, flooded, guests = asyncio.run(attack(stack.web_url, origin))
     _say(f"GET flood, 16 loops: {rate} requests/s, answers {dict(flooded)}")
     _say(f"27 visitors' creates meanwhile: {dict(guests)}")
