@@ -196,10 +196,16 @@ class Lobby:
         return reply
 
     async def _table_command(self, call: Any) -> Any:
-        self.quotas.command()
+        try:
+            self.quotas.command()
+        except LobbyError:
+            call.close()  # never sent
+            raise
         try:
             return await call
         except CommandRejected as rejected:
+            if rejected.code == "RATE_LIMITED":  # the bus's budget of web, not this client's
+                raise LobbyError(503, "BUSY", {"ceiling": "bus"}, retry_after=1) from rejected
             status = 404 if rejected.code == "UNKNOWN_TABLE" else 409
             raise LobbyError(status, rejected.code, rejected.reply.params) from rejected
         except ValueError as error:  # the contract's validation (options out of range)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from president.contract import CreateTable
+from president.client import CommandRejected
+from president.contract import CreateTable, Rejected, RejectionCode
 
 from services.web.backlog import Backlog
 from services.web.clients import Caller, browser_id, client_address, trusted_networks
 from services.web.errors import LobbyError
-from services.web.lobby import create_command
+from services.web.lobby import Lobby, create_command
 from services.web.quotas import GAME, OPEN, Limits, Quotas
 
 PROXY = trusted_networks("10.0.0.0/8, 192.168.1.1")
@@ -111,3 +112,24 @@ async def test_the_backlog_is_asked_at_most_once_per_max_age() -> None:
     now[0] = 1.5
     await backlog.pending()
     assert asked == [0.0, 1.5]
+
+
+async def test_past_its_command_budget_or_the_buses_the_lobby_is_busy_and_sends_nothing() -> None:
+    sent: list[str] = []
+
+    async def command(code: str | None) -> str:
+        sent.append("sent")
+        if code is not None:
+            raise CommandRejected(Rejected(code=RejectionCode(code)))
+        return "ok"
+
+    budget = Quotas(Limits(command_rate=0.001, command_burst=2))
+    lobby = Lobby(None, b"k" * 32, quotas=budget)  # type: ignore[arg-type]
+    with pytest.raises(LobbyError) as bus:
+        await lobby._table_command(command("RATE_LIMITED"))
+    assert (bus.value.status, bus.value.code, bus.value.params) == (503, "BUSY", {"ceiling": "bus"})
+    assert await lobby._table_command(command(None)) == "ok"
+    with pytest.raises(LobbyError) as spent:
+        await lobby._table_command(command(None))
+    assert (spent.value.status, spent.value.code, spent.value.retry_after) == (503, "BUSY", 1)
+    assert sent == ["sent", "sent"]
