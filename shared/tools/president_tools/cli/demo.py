@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from president.l10n import BidiMode
+from president.l10n import BidiMode, Localizer
 from president.settings import load_settings
 
 from president_tools.cli.app import app
@@ -78,18 +78,26 @@ def demo(
     say(chosen(locale).text("play-starting"))
     try:
         with ServiceStack(config, settings) as stack:
-            say(f"  servers: {stack.database_url}  {stack.nats_url}; logs in {stack.run_dir}")
+            say(
+                "  "
+                + chosen(locale).text(
+                    "demo-servers",
+                    database=stack.database_url,
+                    nats=stack.nats_url,
+                    path=str(stack.run_dir),
+                )
+            )
             result = asyncio.run(_play(stack, options, say, export_file))
     except ProcessStartError as error:
         typer.echo(shown(chosen(locale).text("stack-failed", error=str(error))), err=True)
         raise typer.Exit(code=1) from error
     except TimeoutError as error:
-        typer.echo("the game stalled: no event for a while (see the service logs)", err=True)
+        typer.echo(shown(chosen(locale).text("demo-stalled")), err=True)
         raise typer.Exit(code=1) from error
     if as_json:
         typer.echo(json.dumps(result.to_json()))
     else:
-        _summary(result, export_file)
+        _summary(result, export_file, chosen(locale), lambda line: typer.echo(shown(line)))
     if not (result.replay_ok and result.audit_ok):
         raise typer.Exit(code=1)
 
@@ -119,24 +127,28 @@ def _quiet(line: str) -> None:
     del line
 
 
-def _summary(result: DemoResult, export_file: Path | None) -> None:
+def _summary(
+    result: DemoResult, export_file: Path | None, l10n: Localizer, say: Callable[[str], None]
+) -> None:
+    """What the demo shows at the end, in ``l10n``'s words (``say``: a terminal line)."""
     check = result.verification
     typer.echo("")
-    typer.echo(
-        f"Rebuilt from the Postgres log: {check.events} events replayed by the rules; "
-        + ("it matches what the services reported." if result.replay_ok else "MISMATCH:")
-    )
+    match = "yes" if result.replay_ok else "no"
+    say(l10n.text("demo-rebuilt", events=check.events, match=match))
     for problem in result.to_json()["problems"]:
-        typer.echo(f"  - {problem}")
-    typer.echo(
-        f"Audit (hash chain, seed commitments, replay): {'ok' if result.audit_ok else 'FAILED'}"
-    )
+        say(f"  - {problem}")
+    say(l10n.text("demo-audit", ok="yes" if result.audit_ok else "no"))
     if export_file is not None:
-        typer.echo(f"Audit bundle written to {export_file} (check it: president audit --file ...)")
+        say(l10n.text("demo-bundle", path=str(export_file), command="president audit --file"))
     clocks = result.to_json()
     if "timeouts" in clocks:
-        typer.echo(
-            f"Clocks: {clocks['timeouts']} time-out(s), {clocks['takeover_actions']} takeover"
-            f" action(s), longest wait past a deadline {clocks['max_timeout_lag_ms']} ms."
+        lag = clocks["max_timeout_lag_ms"]
+        say(
+            l10n.text(
+                "demo-clocks",
+                timeouts=clocks["timeouts"],
+                takeovers=clocks["takeover_actions"],
+                lag=str(lag),
+            )
         )
-    typer.echo(f"Table {result.table_id} played in {result.duration_s:.1f}s.")
+    say(l10n.text("demo-played", table=result.table_id, seconds=round(result.duration_s, 1)))

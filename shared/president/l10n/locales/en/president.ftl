@@ -229,6 +229,26 @@ play-default-name = You
 # not from the sheet
 stack-failed = a service did not start: { $error }
 # not from the sheet
+demo-rebuilt = Rebuilt from the Postgres log: { $events } events replayed by the rules; { $match ->
+        [yes] it matches what the services reported.
+       *[no] MISMATCH:
+    }
+# not from the sheet
+demo-audit = Audit (hash chain, seed commitments, replay): { $ok ->
+        [yes] ok
+       *[no] FAILED
+    }
+# not from the sheet
+demo-bundle = Audit bundle written to { $path } (check it: { $command } ...)
+# not from the sheet
+demo-clocks = Clocks: time-outs { $timeouts }, takeover actions { $takeovers }, longest wait past a deadline { $lag } ms.
+# not from the sheet
+demo-played = Table { $table } played in { $seconds } s.
+# not from the sheet
+demo-servers = servers: { $database }  { $nats }; logs in { $path }
+# not from the sheet
+demo-stalled = the game stalled: no event for a while (see the service logs)
+# not from the sheet
 web-starting = Starting PostgreSQL, NATS, the relay, the services and the web page ...
 # not from the sheet
 web-logs = logs in { $path }

@@ -345,6 +345,26 @@ play-default-name = אני
 # not from the sheet
 stack-failed = שירות לא עלה: { $error }
 # not from the sheet
+demo-rebuilt = שוחזר מהיומן של PostgreSQL: אירועים ששוחזרו לפי הכללים: { $events }; { $match ->
+        [yes] תואם את מה שהשירותים דיווחו.
+       *[no] אי־התאמה:
+    }
+# not from the sheet
+demo-audit = ביקורת (שרשרת הגיבוב, התחייבויות גרעין, שחזור): { $ok ->
+        [yes] תקינה
+       *[no] נכשלה
+    }
+# not from the sheet
+demo-bundle = קובץ הביקורת נכתב ל־{ $path } (לבדיקה: { $command } ...)
+# not from the sheet
+demo-clocks = שעונים: פסקי זמן { $timeouts }, מהלכי מחליף { $takeovers }, ההמתנה הארוכה ביותר אחרי מועד { $lag } אלפיות שנייה.
+# not from the sheet
+demo-played = שולחן { $table } שוחק תוך { $seconds } שניות.
+# not from the sheet
+demo-servers = שרתים: { $database }  { $nats }; יומנים ב־{ $path }
+# not from the sheet
+demo-stalled = המשחק נתקע: אין אירוע כבר זמן מה (יש לעיין ביומני השירותים)
+# not from the sheet
 web-starting = מפעילים את PostgreSQL,‏ NATS, הממסר, השירותים ודף האינטרנט ...
 # not from the sheet
 web-logs = יומנים ב־{ $path }

@@ -327,6 +327,26 @@ play-default-name = Vi
 # not from the sheet
 stack-failed = servis se nije pokrenuo: { $error }
 # not from the sheet
+demo-rebuilt = Obnovljeno iz Postgres zapisa: pravila su ponovila događaja: { $events }; { $match ->
+        [yes] odgovara onome što su javili servisi.
+       *[no] NE ODGOVARA:
+    }
+# not from the sheet
+demo-audit = Revizija (lanac sažetaka, obveze sjemena, ponavljanje): { $ok ->
+        [yes] u redu
+       *[no] NEUSPJEŠNA
+    }
+# not from the sheet
+demo-bundle = Datoteka revizije zapisana je u { $path } (provjera: { $command } ...)
+# not from the sheet
+demo-clocks = Satovi: isteka vremena { $timeouts }, poteza zamjene { $takeovers }, najdulje čekanje nakon roka { $lag } ms.
+# not from the sheet
+demo-played = Stol { $table } odigran je za { $seconds } s.
+# not from the sheet
+demo-servers = poslužitelji: { $database }  { $nats }; zapisi u { $path }
+# not from the sheet
+demo-stalled = igra je zastala: dugo nema događaja (pogledajte zapise servisa)
+# not from the sheet
 web-starting = Pokreću se PostgreSQL, NATS, relej, servisi i web-stranica ...
 # not from the sheet
 web-logs = zapisi u { $path }

@@ -311,6 +311,26 @@ play-default-name = Tu
 # not from the sheet
 stack-failed = un servizio non è partito: { $error }
 # not from the sheet
+demo-rebuilt = Ricostruito dal log di Postgres: eventi rigiocati dalle regole: { $events }; { $match ->
+        [yes] corrisponde a quanto riportato dai servizi.
+       *[no] NON CORRISPONDE:
+    }
+# not from the sheet
+demo-audit = Verifica (catena di hash, impegni del seed, replay): { $ok ->
+        [yes] ok
+       *[no] FALLITA
+    }
+# not from the sheet
+demo-bundle = File di verifica scritto in { $path } (per controllarlo: { $command } ...)
+# not from the sheet
+demo-clocks = Orologi: tempi scaduti { $timeouts }, mosse sostitutive { $takeovers }, attesa più lunga oltre la scadenza { $lag } ms.
+# not from the sheet
+demo-played = Tavolo { $table } giocato in { $seconds } s.
+# not from the sheet
+demo-servers = server: { $database }  { $nats }; log in { $path }
+# not from the sheet
+demo-stalled = la partita si è fermata: nessun evento da un po' (vedi i log dei servizi)
+# not from the sheet
 web-starting = Avvio di PostgreSQL, NATS, relay, servizi e pagina web ...
 # not from the sheet
 web-logs = log in { $path }

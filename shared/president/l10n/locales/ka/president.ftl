@@ -321,6 +321,26 @@ play-default-name = თქვენ
 # not from the sheet
 stack-failed = სერვისი ვერ გაეშვა: { $error }
 # not from the sheet
+demo-rebuilt = აღდგენილია Postgres-ის ჟურნალიდან: წესებით გამეორებული მოვლენა: { $events }; { $match ->
+        [yes] ემთხვევა სერვისების ნათქვამს.
+       *[no] არ ემთხვევა:
+    }
+# not from the sheet
+demo-audit = აუდიტი (ჰეშების ჯაჭვი, თესლის ვალდებულებები, გამეორება): { $ok ->
+        [yes] რიგზეა
+       *[no] ჩავარდა
+    }
+# not from the sheet
+demo-bundle = აუდიტის ფაილი ჩაიწერა: { $path } (შემოწმება: { $command } ...)
+# not from the sheet
+demo-clocks = საათები: ვადის გასვლა { $timeouts }, შემცვლელის სვლა { $takeovers }, ყველაზე გრძელი ლოდინი ვადის შემდეგ { $lag } მწ.
+# not from the sheet
+demo-played = მაგიდა { $table } ითამაშა { $seconds } წმ-ში.
+# not from the sheet
+demo-servers = სერვერები: { $database }  { $nats }; ჟურნალები: { $path }
+# not from the sheet
+demo-stalled = თამაში გაჩერდა: დიდი ხანია მოვლენა არ არის (იხილეთ სერვისების ჟურნალები)
+# not from the sheet
 web-starting = ეშვება PostgreSQL, NATS, რელე, სერვისები და ვებგვერდი ...
 # not from the sheet
 web-logs = ჟურნალები: { $path }

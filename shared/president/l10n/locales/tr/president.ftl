@@ -323,6 +323,26 @@ play-default-name = Siz
 # not from the sheet
 stack-failed = bir servis başlamadı: { $error }
 # not from the sheet
+demo-rebuilt = Postgres günlüğünden yeniden kuruldu: kuralların yeniden oynattığı olay: { $events }; { $match ->
+        [yes] servislerin bildirdiğiyle eşleşiyor.
+       *[no] EŞLEŞMİYOR:
+    }
+# not from the sheet
+demo-audit = Denetim (karma zinciri, tohum taahhütleri, yeniden oynatma): { $ok ->
+        [yes] tamam
+       *[no] BAŞARISIZ
+    }
+# not from the sheet
+demo-bundle = Denetim dosyası yazıldı: { $path } (kontrol için: { $command } ...)
+# not from the sheet
+demo-clocks = Saatler: süre aşımı { $timeouts }, yedek hamlesi { $takeovers }, son andan sonra en uzun bekleme { $lag } ms.
+# not from the sheet
+demo-played = Masa { $table } { $seconds } s içinde oynandı.
+# not from the sheet
+demo-servers = sunucular: { $database }  { $nats }; günlükler: { $path }
+# not from the sheet
+demo-stalled = oyun durdu: bir süredir olay yok (servis günlüklerine bakın)
+# not from the sheet
 web-starting = PostgreSQL, NATS, aktarıcı, servisler ve web sayfası başlatılıyor ...
 # not from the sheet
 web-logs = günlükler: { $path }
