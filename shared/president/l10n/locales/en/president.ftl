@@ -65,7 +65,6 @@ ai-medium = Medium
 ai-medium-desc = Keeps the top rank (2s; 3s after a revolution) and fours to take the lead back, avoids breaking pairs or triples needlessly, weighs score, turn and visible cards.
 ai-hard = Hard
 ai-hard-desc = Estimates the cards left per rank from the public cards and plans how to get out of its hand.
-# not from the sheet
 ai-random = Random
 ai-player = { $level } AI { $seat }
 
@@ -224,57 +223,34 @@ play-done = { $finished ->
         [yes] Game over after { $actions } of your turns.
        *[no] Game left after { $actions } of your turns.
     }
-# not from the sheet
 play-default-name = You
-# not from the sheet
 stack-failed = a service did not start: { $error }
-# not from the sheet
 demo-rebuilt = Rebuilt from the Postgres log: { $events } events replayed by the rules; { $match ->
         [yes] it matches what the services reported.
        *[no] MISMATCH:
     }
-# not from the sheet
 demo-audit = Audit (hash chain, seed commitments, replay): { $ok ->
         [yes] ok
        *[no] FAILED
     }
-# not from the sheet
 demo-bundle = Audit bundle written to { $path } (check it: { $command } ...)
-# not from the sheet
 demo-clocks = Clocks: time-outs { $timeouts }, takeover actions { $takeovers }, longest wait past a deadline { $lag } ms.
-# not from the sheet
 demo-played = Table { $table } played in { $seconds } s.
-# not from the sheet
 demo-servers = servers: { $database }  { $nats }; logs in { $path }
-# not from the sheet
 demo-stalled = the game stalled: no event for a while (see the service logs)
-# not from the sheet
 web-starting = Starting PostgreSQL, NATS, the relay, the services and the web page ...
-# not from the sheet
 web-logs = logs in { $path }
-# not from the sheet
 web-open = Open { $url } in a browser (ready in { $seconds } s); Ctrl-C stops everything.
-# not from the sheet
 web-external-nats = president web runs on the embedded NATS (its WebSocket listener and auth callout); with a configured NATS run { $command } (docs/settings.md)
-# not from the sheet
 tournament-header = games: { $games } (deals: { $deals } × rotations: { $rotations }), players: { $players }, rounds per game: { $rounds }, seed { $seed }, { $seconds } s; neutral: { $neutral } points per round
-# not from the sheet
 tournament-level = level
-# not from the sheet
 tournament-points = points/round
-# not from the sheet
 tournament-ci = 95% CI
-# not from the sheet
 tournament-first = first
-# not from the sheet
 tournament-last = last
-# not from the sheet
 tournament-p50 = p50 ms
-# not from the sheet
 tournament-p95 = p95 ms
-# not from the sheet
 tournament-order = order, fewest points first: { $order }
-# not from the sheet
 tournament-gap = { $higher } - { $lower }: { $difference } points per round [{ $low }, { $high }], paired deals: { $deals } ({ $higher } { $ahead ->
         [yes] ahead
        *[no] not shown ahead
@@ -291,7 +267,6 @@ audit-events = { $events ->
 audit-rules = rules { $rules }; options { $options }
 audit-unknown = unknown
 audit-unreadable = unreadable
-# not from the sheet
 audit-option = { $option ->
         [players] players { $value }
         [rounds] rounds { $value }
@@ -338,103 +313,58 @@ audit-seat-value = seat { $seat } { $value }
 audit-in-progress = ({ -round } in progress)
 audit-problem-at = PROBLEM at version { $version }: { $problem }
 # The audit's problems (president.audit: Problem.key); the JSON keeps them in English.
-# not from the sheet
 problem-bundle-empty = the bundle is empty
-# not from the sheet
 problem-bundle-no-header = the bundle does not start with its header line
-# not from the sheet
 problem-bundle-after-head = line { $line } comes after the chain head
-# not from the sheet
 problem-bundle-not-event = line { $line } is neither an event nor the head
-# not from the sheet
 problem-bundle-not-json = line { $line } is not valid JSON
-# not from the sheet
 problem-bundle-not-object = line { $line } is not a JSON object
-# not from the sheet
 problem-bundle-format = unknown bundle format (this auditor reads { $expected })
-# not from the sheet
 problem-bundle-rules-version = the bundle is of another rules version; this auditor knows { $known }
-# not from the sheet
 problem-bundle-bad-event = line { $line } is not a valid event
-# not from the sheet
 problem-bundle-truncated = the bundle is truncated: it ends after version { $after } without its chain head line
-# not from the sheet
 problem-bundle-head-not-last = the chain head line is not the last event: events are missing or were added at the end
-# not from the sheet
 problem-bundle-count = the header announces another number of events than the file holds ({ $held } readable)
-# not from the sheet
 problem-bundle-unauditable = the bundle could not be audited
-# not from the sheet
 problem-file-unreadable = the file cannot be read
-# not from the sheet
 problem-clock-deadline-differs = the time-out of seat { $seat } names another deadline than the seat's recorded one
-# not from the sheet
 problem-clock-early = the time-out of seat { $seat } was recorded { $early } ms before its deadline
-# not from the sheet
 problem-clock-wrong-seat = a takeover for seat { $seat } recorded an action of seat { $other }
-# not from the sheet
 problem-clock-unjustified = a takeover action for seat { $seat } with no time-out, leave or absence before it
-# not from the sheet
 problem-deal-never-dealt = the seed of round { $round } was revealed, but the round was never dealt
-# not from the sheet
 problem-deal-no-commit = round { $round } was dealt with no commitment before it
-# not from the sheet
 problem-deal-commit-late = round { $round }'s commitment comes after its deal
-# not from the sheet
 problem-deal-leader = round { $round }: committed leader seat { $committed }, dealt leader seat { $dealt }
-# not from the sheet
 problem-deal-never-revealed = round { $round } ended but its seed was never revealed
-# not from the sheet
 problem-deal-revealed-early = round { $round }'s seed was revealed before the round ended
-# not from the sheet
 problem-deal-reveal-mismatch = round { $round }: the revealed seed does not match the commitment at version { $at }
-# not from the sheet
 problem-deal-recorded-mismatch = round { $round }: the recorded seed does not match its commitment
-# not from the sheet
 problem-deal-reveal-differs = round { $round }: the revealed seed differs from the one recorded at version { $at }
-# not from the sheet
 problem-deal-hands = round { $round }: the dealt hands do not follow from the seed (seat { $seat }'s hand differs first)
-# not from the sheet
 problem-game-empty = the stream holds no events
-# not from the sheet
 problem-game-first = the stream does not start with the game's creation
-# not from the sheet
 problem-game-unreadable = an event cannot be read
-# not from the sheet
 problem-game-second-created = the game is created a second time in the stream
-# not from the sheet
 problem-game-unknown-type = unknown event type
-# not from the sheet
 problem-game-table = the game's creation names another table
-# not from the sheet
 problem-game-rules-version = unknown rules version (this auditor knows { $known })
-# not from the sheet
 problem-game-contract = the game's creation does not match the contract
-# not from the sheet
 problem-game-options = the game's options are not valid
-# not from the sheet
 problem-game-second-commit = a second commitment for round { $round } (the first at version { $at })
-# not from the sheet
 problem-game-second-reveal = round { $round }'s seed was revealed twice (the first at version { $at })
-# not from the sheet
 problem-foreign-events = { $count ->
         [one] { $count } event
        *[other] { $count } events
     } not of this game's stream
-# not from the sheet
 problem-chain = hash chain: { $kind ->
         [missing] a version is missing
         [broken_link] the link to the previous event is broken
         [out_of_order] the positions are out of order
        *[edited] the content does not match its hash
     }
-# not from the sheet
 problem-rules-early = rules: the stream stops too early
-# not from the sheet
 problem-rules-illegal = rules: an illegal decision: { $code }
-# not from the sheet
 problem-rules-differs = rules: the recorded event is not what the rules give
-# not from the sheet
 problem-rules-crash = rules: the event cannot be replayed
 audit-timed-out = time-out (v{ $version }): seat { $seat }{ $by }, deadline { $deadline }; the takeover level played
 audit-timed-out-lag = time-out (v{ $version }): seat { $seat }{ $by }, deadline { $deadline }, recorded { $lag } ms after it; the takeover level played
