@@ -26,6 +26,7 @@ from services.web.clients import BROWSER_COOKIE, Caller, browser_id, client_addr
 from services.web.errors import LobbyError
 from services.web.lobby import Lobby, create_command
 from services.web.login import PlatformLogin
+from services.web.replays import Replays
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
@@ -102,13 +103,18 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
-    """The page, the catalogues and the lobby API of ``lobby``."""
+def create_web_app(lobby: Lobby, config: PageConfig, replays: Replays | None = None) -> Starlette:
+    """The page, the catalogues and the lobby API of ``lobby``; the replay page and its
+    data from ``replays``."""
+    replays = replays or Replays(None)
     locales = _locales_dir()
     known = {path.name for path in locales.iterdir() if (path / "president.ftl").is_file()}
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def replay_page(request: Request) -> Response:
+        return FileResponse(STATIC / "replay.html", headers={"Cache-Control": "no-cache"})
 
     async def catalogue(request: Request) -> Response:
         locale = request.path_params["locale"]
@@ -186,6 +192,9 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
         fresh = lobby.refresh(path["table_id"], path["seat"], body.get("pass"), caller.subject)
         return JSONResponse({"ticket": fresh})
 
+    async def replay(request: Request, caller: Caller) -> Response:
+        return JSONResponse(await replays.document(request.path_params["table_id"]))
+
     table_path = "/api/tables/{table_id:str}"
     return Starlette(
         routes=[
@@ -196,6 +205,8 @@ def create_web_app(lobby: Lobby, config: PageConfig) -> Starlette:
             Route(f"{table_path}/seats", api(take_seat), methods=["POST"]),
             Route(f"{table_path}/start", api(start), methods=["POST"]),
             Route(f"{table_path}/seats/{{seat:int}}/ticket", api(ticket), methods=["POST"]),
+            Route("/replay/{table_id:str}", replay_page),
+            Route("/api/replay/{table_id:str}", api(replay, login=False)),
             Route("/l10n/{locale:str}.ftl", catalogue),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
             Mount("/vendor", StaticFiles(directory=VENDOR), name="vendor"),

@@ -17,6 +17,7 @@ from president.contract.subjects import Subjects
 from president.runtime import Runtime
 from president.runtime.checks import nats_check
 from president.settings import MissingSecretError, load_settings
+from president.store.postgres import PostgresEventStore
 
 from services.web.app import PageConfig, create_web_app
 from services.web.backlog import Backlog, consumer_backlog
@@ -24,6 +25,7 @@ from services.web.callout import CalloutResponder, start_callout
 from services.web.clients import trusted_networks
 from services.web.lobby import Lobby
 from services.web.quotas import Quotas
+from services.web.replays import Replays
 from services.web.settings import WebSettings, platform_login, web_limits
 
 log = logging.getLogger(__name__)
@@ -76,6 +78,7 @@ class WebApp:
         self._server: uvicorn.Server | None = None
         self._serving: asyncio.Task[None] | None = None
         self._sweeping: asyncio.Task[None] | None = None
+        self._store: PostgresEventStore | None = None
 
     async def start(self, runtime: Runtime | None = None) -> None:
         """Connect as ``web`` (and as ``callout``), then serve HTTP until stopped."""
@@ -113,8 +116,12 @@ class WebApp:
             settings.web_ticket_secret.encode(),
             self._login,
         )
+        if settings.database_url is not None:  # the replays' log, as the auditor's role
+            self._store = await PostgresEventStore.connect(
+                settings.database_url, min_size=0, max_size=2
+            )
         config = uvicorn.Config(
-            create_web_app(lobby, page),
+            create_web_app(lobby, page, Replays(self._store)),
             host=settings.web_host,
             port=settings.web_port,
             log_config=None,
@@ -159,6 +166,9 @@ class WebApp:
                 with contextlib.suppress(Exception):
                     await client.drain()
         self._callout = self._nats = None
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
 
 
 def create_app(settings: WebSettings | None = None) -> WebApp:

@@ -1,15 +1,25 @@
-// The browser table: the lobby form, then one seat's game (sync.js keeps it in step).
-import { load, negotiate, t, has, card, cards, locale, languageName, refusal } from "/static/l10n.js";
+// The browser table: the lobby, then one seat's game around a table (sync.js keeps the
+// seat in step; model.js is what the table shows; pace.js lets it through at a human pace).
+import { load, negotiate, t, card, locale, list, refusal } from "/static/l10n.js";
+import { cardsText, cardChips, fillLanguages } from "/static/words.js";
 import { SeatLink } from "/static/sync.js";
+import { DisplayQueue } from "/static/pace.js";
+import { fromView, reconcile, applyEvent, winners } from "/static/model.js";
+import { announce } from "/static/announce.js";
+import { saveSeat, forgetSeat, savedSeats } from "/static/seats.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const DEBUG = params.get("debug") === "1";
-const store = window.sessionStorage;
+const PACES = [0, 500, 1000];
+const RESEND_MS = [500, 1000, 2000, 4000, 8000]; // a command's back-off, then "not sent"
+const store = window.sessionStorage; // this tab's table (a reload goes back to it)
 const state = {
-  config: null, session: null, link: null, reply: null, names: [], selected: new Set(),
-  log: {}, status: "idle", downSince: null, everConnected: false, note: "", lastTurn: -1, events: [],
+  config: null, session: null, summary: null, link: null, reply: null, names: [],
+  selected: new Set(), shown: null, status: "idle", downSince: null, everConnected: false,
+  sending: null, stalled: false, refusal: null, lastTurn: -1, mine: {},
 };
+const queue = new DisplayQueue(delayOf, show);
 
 // -- start ------------------------------------------------------------------
 
@@ -19,40 +29,40 @@ async function main() {
   // ?lang= first (hr-HR, iw, he;q=0 read as the standards say), then the saved choice, then the browser's
   const chosen = [params.get("lang"), localStorage.getItem("president-lang")].filter(Boolean);
   await load(negotiate([...chosen, ...navigator.languages], available));
-  fillLanguages(available);
+  languages(available);
   fillLobby();
+  fillPace();
   $("rounds").max = state.config.limits?.rounds ?? $("rounds").max; // the lobby's limit
   $("debug").hidden = !DEBUG;
   document.addEventListener("keydown", onKey);
   $("lobby-form").addEventListener("submit", createTable);
+  $("turn-seconds").addEventListener("input", clockRules);
   $("play").addEventListener("click", play);
   $("pass").addEventListener("click", pass);
   $("back").addEventListener("click", () => send("Back", {}));
   $("new-game").addEventListener("click", leaveTable);
+  $("continue").addEventListener("click", nextRound);
   $("debug-resend").addEventListener("click", resend);
   setInterval(tick, 250);
   const saved = store.getItem("president-seat");
   // a seat of this tab's (a reload): back to it; a table that is gone: the lobby again
   if (saved) await enterTable(JSON.parse(saved), null).catch(leaveTable);
+  else await listSeats();
   setStatus(state.status);
 }
 
-function fillLanguages(available) {
-  const select = $("language");
-  select.replaceChildren(...available.map((code) => {
-    const option = new Option(languageName(code), code);
-    option.selected = code === locale();
-    return option;
-  }));
-  select.onchange = async () => {
-    localStorage.setItem("president-lang", select.value);
-    await load(select.value);
-    $("status").textContent = "";
+function languages(available) {
+  fillLanguages($("language"), available, async (code) => {
+    await load(code);
+    $("status").dataset.state = "";
     $("hand").replaceChildren(); // the cards' words are the new language's
+    languages(available);
     fillLobby();
+    fillPace();
     render();
+    listSeats();
     setStatus(state.status);
-  };
+  });
 }
 
 function fillLobby() {
@@ -64,6 +74,33 @@ function fillLobby() {
   const chosen = level.value || "easy";
   level.replaceChildren(...["easy", "medium", "hard"].map((l) => new Option(t(`ai-${l}`), l)));
   level.value = chosen;
+  clockRules();
+}
+
+/** The clock's and the away rules, said in the lobby when a clock is chosen. */
+function clockRules() {
+  const seconds = Number($("turn-seconds").value);
+  $("clock-rules").hidden = !(seconds > 0);
+  $("clock-rules").textContent = seconds > 0
+    ? t("table-clock-rules", { seconds, after: 2, level: t(`ai-easy`) }) : "";
+}
+
+function pace() {
+  const asked = params.get("pace") ?? localStorage.getItem("president-pace");
+  return asked !== null && Number.isFinite(Number(asked)) ? Number(asked) : 500;
+}
+
+function fillPace() {
+  const select = $("pace");
+  const now = pace();
+  const values = PACES.includes(now) ? PACES : [...PACES, now];
+  select.replaceChildren(...values.map((ms) => new Option(
+    ms ? t("table-pace-seconds", { seconds: ms / 1000 }) : t("table-pace-instant"), String(ms))));
+  select.value = String(now);
+  select.onchange = () => {
+    params.delete("pace");
+    localStorage.setItem("president-pace", select.value);
+  };
 }
 
 // -- lobby ------------------------------------------------------------------
@@ -96,7 +133,6 @@ async function createTable(event) {
     const grant = await api(`/api/tables/${table_id}/seats`, { name: $("player-name").value, seat: 0 });
     await api(`/api/tables/${table_id}/start`, {});
     const session = { table_id, seat: grant.seat, seat_token: grant.seat_token, pass: grant.pass };
-    store.setItem("president-seat", JSON.stringify(session));
     await enterTable(session, grant.ticket);
   } catch (error) {
     $("lobby-error").textContent = refusal(error.code, error.params);
@@ -105,12 +141,51 @@ async function createTable(event) {
   }
 }
 
+/** The games this browser holds a seat in (until each ends), each a way back to it. */
+async function listSeats() {
+  const seats = savedSeats();
+  const items = [];
+  for (const session of seats) {
+    let summary;
+    try {
+      summary = await api(`/api/tables/${session.table_id}`);
+    } catch (error) {
+      if (error.code === "UNKNOWN_TABLE") forgetSeat(session.table_id);
+      continue;
+    }
+    if (summary.status === "finished") {
+      forgetSeat(session.table_id);
+      continue;
+    }
+    const li = document.createElement("li");
+    li.dataset.table = session.table_id;
+    const text = document.createElement("span");
+    text.textContent = t("table-my-game", {
+      players: summary.players, rounds: summary.options.rounds,
+      others: summary.seats.filter((s) => s.seat !== session.seat)
+        .map((s) => s.player_name || t(`ai-${s.level}`)).join(", "),
+    });
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "rejoin";
+    button.textContent = t("table-rejoin");
+    button.addEventListener("click", () => enterTable(session, null).catch(leaveTable));
+    li.append(text, button);
+    items.push(li);
+  }
+  $("my-games-list").replaceChildren(...items);
+  $("my-games").hidden = items.length === 0;
+}
+
 async function enterTable(session, ticket) {
   state.session = session;
-  state.log = JSON.parse(store.getItem(`president-log-${session.table_id}`) || "{}");
-  const summary = await api(`/api/tables/${session.table_id}`);
+  store.setItem("president-seat", JSON.stringify(session));
+  saveSeat(session);
+  const summary = state.summary = await api(`/api/tables/${session.table_id}`);
   state.names = summary.seats.map((s) => (s.kind === "ai"
     ? { ai: s.level, seat: s.seat } : { name: s.player_name, seat: s.seat }));
+  state.shown = null;
+  queue.clear();
   $("lobby").hidden = true;
   $("table").hidden = false;
   const link = state.link = new SeatLink({
@@ -124,18 +199,18 @@ async function enterTable(session, ticket) {
 }
 
 function leaveTable() {
-  if (state.session) {
-    store.removeItem(`president-log-${state.session.table_id}`);
-  }
   store.removeItem("president-seat");
   store.removeItem("president-pending");
   state.link?.stop();
-  state.link = state.reply = state.session = null;
+  queue.clear();
+  state.link = state.reply = state.session = state.shown = null;
+  document.title = t("web-title");
   $("table").hidden = true;
   $("lobby").hidden = false;
+  listSeats();
 }
 
-// -- the game ---------------------------------------------------------------
+// -- the game: views, events and the display queue -------------------------------
 
 function name(seat) {
   const entry = state.names[seat];
@@ -144,64 +219,99 @@ function name(seat) {
   return entry.name;
 }
 
-function onView(reply) {
+function me() { return state.session?.seat; }
+
+function onView(reply, fresh) {
   state.reply = reply;
   const view = reply.view;
-  // a prompt's view has no history (contract 1.1): only GetView's rebuilds the log
-  if (view.round > 0 && view.history) {
-    const known = state.log[view.round] ?? [];
-    if (view.history.length >= known.length) state.log[view.round] = [...view.history];
-    saveLog();
+  if (view.exchanges.length) state.mine[view.round] = view.exchanges; // my cards in the exchange
+  if (!state.shown || fresh) { // entering, a new connection or a gap: the view as it is
+    queue.clear();
+    state.shown = fromView(reply);
+    state.shown.log = logFromView(view);
   }
-  // a pick survives a new view (the other seat's return in the exchange, a clock event)
-  // while it still leads to a legal combination
+  if (view.phase === "game_over") forgetSeat(state.session.table_id); // never kept longer
   const picked = [...state.selected];
-  if (!combinations().some((combo) => picked.every((c) => combo.includes(c)))) {
-    state.selected.clear();
-  }
-  const due = view.legal_actions.length > 0;
-  if (due && state.lastTurn !== reply.stream_version) {
-    state.lastTurn = reply.stream_version;
-    state.note = "";
-    announce(view.phase === "exchange" ? t("web-your-return") : t("web-your-turn"));
-  }
+  if (!combinations().some((combo) => picked.every((c) => combo.includes(c)))) state.selected.clear();
   render();
   $("debug-view").textContent = JSON.stringify(reply, null, 1);
+}
+
+function logFromView(view) {
+  return (view.history ?? []).map((m) => ({ round: view.round, seat: m.seat, cards: m.cards }));
 }
 
 /** A command not answered before a reload or a lost connection is sent again, with its
  * id: if it took effect, the engine answers it as a duplicate. */
 function onSynced() {
   const pending = store.getItem("president-pending");
-  if (pending) resendCommand(JSON.parse(pending));
+  if (pending) deliver(JSON.parse(pending));
 }
 
 function onEvent(event, subject, gap) {
-  const data = event.data;
-  if (event.event_type === "CardsPlayed" || event.event_type === "Passed") {
-    const moves = state.log[data.round] ?? (state.log[data.round] = []);
-    moves.push({ seat: data.seat, cards: data.cards ?? [] });
-    saveLog();
-    announce(event.event_type === "Passed"
-      ? t("event-Passed", { name: name(data.seat) })
-      : t("event-CardsPlayed", { name: name(data.seat), cards: cards(data.cards) }));
-    renderLog();
-  } else if (event.event_type === "RoundEnded" || event.event_type === "GameEnded") {
-    announce(t(event.event_type === "GameEnded" ? "web-game-over" : "web-round-over", { round: data.round ?? 0 }));
-  }
+  if (gap) return; // the view that follows shows the table as it is
+  queue.push(event);
 }
 
 function onPrompt(message) {
-  if (message.type === "TurnEnded" && (message.reason === "timed_out" || message.reason === "taken_over")) {
-    state.note = t("play-took-over", { reason: message.reason });
-    announce(state.note);
+  if (message.type === "TurnEnded" && message.reason === "timed_out") render();
+}
+
+/** How long the display waits before `event`: another seat's move at the chosen pace. */
+function delayOf(event) {
+  const type = event.event_type;
+  if (type !== "CardsPlayed" && type !== "Passed") return 0;
+  return event.data.seat === me() ? 0 : pace();
+}
+
+/** Show one event; false holds the queue (a round's summary, until "Next round"). */
+function show(event) {
+  const shown = state.shown;
+  if (!shown || event.version <= shown.version) return true;
+  const told = applyEvent(shown, event);
+  if (told) announce(narrate(told));
+  if (told?.kind === "round" && shown.round < shown.rounds) {
     render();
+    $("continue").focus();
+    return false;
+  }
+  render();
+  return true;
+}
+
+function nextRound() {
+  state.shown.summary = null;
+  queue.release();
+  render();
+  $("hand").querySelector("button.card:not(:disabled)")?.focus();
+}
+
+/** The display shows what the last view knows, no less and no more: the seat's actions
+ * are live, and the view's facts are the table's. */
+function caughtUp() {
+  const shown = state.shown;
+  return Boolean(shown && state.reply && queue.empty && !shown.summary
+    && shown.version === state.reply.stream_version); // a view behind the display is stale
+}
+
+function narrate(told) {
+  switch (told.kind) {
+    case "played": return t("event-CardsPlayed", { name: name(told.seat), cards: cardsText(told.cards) });
+    case "passed": return t("event-Passed", { name: name(told.seat) });
+    case "trick": return t("event-TrickEnded", { name: name(told.winner) });
+    case "finished": return t("event-PlayerFinished", { name: name(told.seat), place: told.place, title: told.title });
+    case "reversed": return t("event-OrderReversed", { name: name(told.seat), reversed: told.reversed ? "yes" : "no" });
+    case "round": return t("web-round-over", { round: told.round });
+    case "over": return t("web-game-over");
+    case "timeout": return t("event-TurnTimedOut", { name: name(told.seat) });
+    case "away": return t("event-SeatAway", { name: name(told.seat), reason: "timeouts" });
+    case "back": return t("event-SeatBack", { name: name(told.seat) });
+    case "started": return t("event-PlayStarted", { leader: name(told.leader) });
+    default: return "";
   }
 }
 
-function saveLog() {
-  if (state.session) store.setItem(`president-log-${state.session.table_id}`, JSON.stringify(state.log));
-}
+// -- the seat's actions ----------------------------------------------------------------
 
 /** The actions the hand's buttons can form now: plays, or the exchange's returns. */
 function combinations() {
@@ -210,9 +320,8 @@ function combinations() {
   return view.legal_actions.filter((a) => a.play || a.return).map((a) => a.play || a.return);
 }
 
-function selectable(code) {
-  const wanted = new Set([...state.selected, code]);
-  return combinations().some((combo) => [...wanted].every((c) => combo.includes(c)));
+function fits(cards) {
+  return combinations().some((combo) => cards.every((c) => combo.includes(c)));
 }
 
 function chosenAction() {
@@ -220,19 +329,28 @@ function chosenAction() {
   return combinations().find((combo) => combo.length === picked.length && picked.every((c) => combo.includes(c)));
 }
 
+/** A card picked: added to the pick if they still form a legal action, else a new pick
+ * (changing one's mind needs no un-pick first). */
+function pick(code) {
+  if (state.selected.has(code)) state.selected.delete(code);
+  else if (fits([...state.selected, code])) state.selected.add(code);
+  else state.selected = new Set([code]);
+  renderHand();
+}
+
 async function play() {
-  const combo = chosenAction();
+  const combo = caughtUp() && chosenAction();
   if (!combo) return;
-  const view = state.reply.view;
-  await send(view.phase === "exchange" ? "ReturnCards" : "PlayCards", { cards: combo });
+  await send(state.reply.view.phase === "exchange" ? "ReturnCards" : "PlayCards", { cards: combo });
 }
 
 async function pass() {
-  if (state.reply?.view.legal_actions.some((a) => a.pass)) await send("Pass", {});
+  if (caughtUp() && state.reply.view.legal_actions.some((a) => a.pass)) await send("Pass", {});
 }
 
 /** A command whose id follows from the version it was chosen on: sent again, it is a duplicate. */
 async function send(type, fields) {
+  if (state.sending) return;
   const { table_id, seat, seat_token } = state.session;
   const command = {
     type, command_id: `web:${table_id}:${state.reply.stream_version}:${seat}:${type}`,
@@ -240,39 +358,60 @@ async function send(type, fields) {
   };
   store.setItem("president-pending", JSON.stringify(command));
   store.setItem("president-last", JSON.stringify(command));
-  $("play").disabled = $("pass").disabled = true;
-  await resendCommand(command);
+  await deliver(command);
 }
 
-async function resendCommand(command) {
+/** Send `command` until it is answered: the same id again after a growing pause when no
+ * one answers (no responders, a time-out), kept for the next connection if it drops. */
+async function deliver(command) {
+  state.sending = command;
+  state.refusal = null;
+  render();
   try {
-    const reply = await state.link.request(command);
-    store.removeItem("president-pending");
-    $("debug-reply").textContent = JSON.stringify(reply, null, 1);
-    $("refusal").textContent = reply.type === "Rejected" ? refusal(reply.code, reply.params) : "";
-    if (reply.type === "Accepted") state.selected.clear();
-  } catch (error) {
-    // kept pending: sent again once the connection is back (onSynced)
-    $("refusal").textContent = t("web-not-sent");
-    return;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const reply = await state.link.request(command);
+        store.removeItem("president-pending");
+        $("debug-reply").textContent = JSON.stringify(reply, null, 1);
+        state.refusal = reply.type === "Rejected"
+          ? { text: refusal(reply.code, reply.params), version: state.reply.stream_version } : null;
+        if (reply.type === "Accepted") state.selected.clear();
+        break;
+      } catch (error) {
+        const unanswered = error?.code === "503" || error?.code === "TIMEOUT"; // no responders
+        if (!unanswered || !state.link?.nc || attempt >= RESEND_MS.length) { // kept: resent on reconnect
+          state.refusal = { text: t("web-not-sent"), version: state.reply.stream_version };
+          return;
+        }
+        state.stalled = true;
+        showStatus();
+        await new Promise((resolve) => setTimeout(resolve, RESEND_MS[attempt]));
+      }
+    }
+    state.stalled = false;
+    showStatus();
+  } finally {
+    state.sending = null;
+    render();
   }
   await state.link.refresh().catch(() => {});
 }
 
 async function resend() {
   const last = store.getItem("president-last");
-  if (last) await resendCommand(JSON.parse(last));
+  if (last) await deliver(JSON.parse(last));
 }
 
 // -- keyboard -----------------------------------------------------------------
 
 function onKey(event) {
   if (!state.reply || event.target.matches("input, select, textarea")) return;
+  if (event.ctrlKey && event.key !== "Enter") return;
   const hand = [...$("hand").querySelectorAll("button.card")].filter((b) => !b.disabled);
   const at = hand.indexOf(document.activeElement);
   const key = event.key.toLowerCase();
   const rtl = document.documentElement.dir === "rtl";
-  if ((key === "arrowright" || key === "arrowleft") && at >= 0 && !event.ctrlKey) {
+  if ((key === "arrowright" || key === "arrowleft") && at >= 0) {
     const step = (key === "arrowright") !== rtl ? 1 : -1;
     hand[(at + step + hand.length) % hand.length].focus();
     event.preventDefault();
@@ -290,69 +429,130 @@ function onKey(event) {
 
 // -- rendering ----------------------------------------------------------------
 
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
 function render() {
   const reply = state.reply;
-  if (!reply) return;
-  const view = reply.view;
-  $("table-heading").textContent = t("web-table-heading", { table: state.session.table_id, round: view.round, rounds: view.options.rounds });
-  renderSeats(view);
-  renderTrick(view);
-  renderHand(view);
-  renderExchange(view);
-  renderResults(view);
+  const shown = state.shown;
+  if (!reply || !shown) return;
+  if (caughtUp()) reconcile(shown, reply);
+  $("table-heading").textContent = t("table-heading", { round: shown.round || 1, rounds: shown.rounds });
+  renderSeats();
+  renderTrick();
+  renderHand();
+  renderExchange();
+  renderSummary();
+  renderResults();
   renderLog();
-  $("note").textContent = state.note;
-  $("back").hidden = !reply.clock?.away;
   tick();
 }
 
-function renderSeats(view) {
-  const last = view.results[view.results.length - 1];
-  $("seats").replaceChildren(...view.hand_sizes.map((size, seat) => {
-    const li = document.createElement("li");
-    li.dataset.seat = seat;
-    li.dataset.toAct = String(view.to_act === seat);
-    li.dataset.me = String(view.seat === seat);
-    const title = last ? t(`title-${last.titles[seat]}`) : "";
-    const parts = [
-      ["name", name(seat)],
-      ["count", t("web-seat-cards", { count: size })],
-      ["score", t("web-seat-score", { score: view.scores[seat] })],
-    ];
-    if (title) parts.push(["title", title]);
-    if (view.to_act === seat) parts.push(["acting", t("web-to-act")]);
-    if (view.phase === "play" && view.finished.includes(seat)) parts.push(["out", t("web-out")]);
-    for (const [kind, text] of parts) {
-      const span = document.createElement("div");
-      span.className = kind;
-      span.textContent = text;
-      li.append(span);
+/** Who the table waits for: the next move in the queue, else the view's seat to act. */
+function waitingFor() {
+  const next = queue.peek();
+  if (next && (next.event_type === "CardsPlayed" || next.event_type === "Passed")) return next.data.seat;
+  if (state.shown.toAct != null) return state.shown.toAct;
+  return caughtUp() ? state.reply.view.to_act : null;
+}
+
+/** The seats around the table: the player at the bottom, the others clockwise from the
+ * left, over the top, to the right. */
+function renderSeats() {
+  const shown = state.shown;
+  const n = shown.players;
+  const acting = waitingFor();
+  const titles = shown.results.at(-1)?.titles;
+  const others = [];
+  for (let step = 1; step < n; step++) others.push((me() + step) % n);
+  const place = {};
+  if (others.length === 2) Object.assign(place, { [others[0]]: "left", [others[1]]: "right" });
+  else others.forEach((seat, i) => {
+    place[seat] = i === 0 ? "left" : i === others.length - 1 ? "right" : "top";
+  });
+  place[me()] = "me";
+  const moves = {};
+  const trick = shown.trick.length ? shown.trick : shown.lastTrick?.moves ?? [];
+  for (const move of trick) moves[move.seat] = move;
+  const areas = { left: [], top: [], right: [], me: [] };
+  $("felt").dataset.round = String(shown.round);
+  for (const seat of [...others, me()]) {
+    const box = el("section", "seat");
+    box.dataset.seat = seat;
+    box.dataset.place = place[seat];
+    box.dataset.toAct = String(acting === seat && shown.phase === "play");
+    box.setAttribute("aria-label", name(seat));
+    const head = el("h3", "name", seat === me() ? t("table-you", { name: name(seat) }) : name(seat));
+    const facts = el("p", "facts");
+    facts.append(el("span", "count", t("web-seat-cards", { count: shown.handSizes[seat] ?? 0 })),
+      el("span", "score", t("web-seat-score", { score: shown.scores[seat] ?? 0 })));
+    if (titles) facts.append(el("span", "title", t(`title-${titles[seat]}`)));
+    box.append(head, facts);
+    const status = el("p", "status-line");
+    if (shown.finished.includes(seat) && shown.phase === "play") {
+      status.append(el("span", "out", t("web-out")));
     }
+    if (shown.away[seat]) status.append(el("span", "away", t("table-away-seat")));
+    const deadline = shown.deadlines[seat];
+    if (acting === seat && deadline) {
+      const clock = el("span", "seat-clock");
+      clock.dataset.deadline = String(deadline);
+      status.append(clock);
+    } else if (acting === seat && shown.phase === "play") {
+      status.append(el("span", "acting", t("web-to-act")));
+    }
+    box.append(status);
+    const did = el("p", "did");
+    const move = moves[seat];
+    if (move) {
+      did.dataset.cards = move.cards.join(" ");
+      if (move.cards.length) did.append(...cardChips(move.cards));
+      else did.append(el("span", "passed", t("table-passed")));
+    }
+    box.append(did);
+    areas[place[seat]].push(box);
+  }
+  for (const [area, boxes] of Object.entries(areas)) $(`seats-${area}`).replaceChildren(...boxes);
+}
+
+function renderTrick() {
+  const shown = state.shown;
+  const moves = shown.trick.length ? shown.trick : shown.lastTrick?.moves ?? [];
+  $("trick").replaceChildren(...moves.map((move) => {
+    const li = el("li", move.cards.length ? "play" : "pass");
+    li.dataset.seat = move.seat;
+    li.dataset.cards = move.cards.join(" ");
+    li.append(el("span", "who", name(move.seat)));
+    if (move.cards.length) li.append(...cardChips(move.cards));
+    else li.append(el("span", "passed", t("table-passed")));
     return li;
   }));
+  let note = "";
+  if (shown.phase === "game_over") note = t("web-game-over");
+  else if (!shown.trick.length && shown.lastTrick) note = t("event-TrickEnded", { name: name(shown.lastTrick.winner) });
+  else if (!shown.trick.length && shown.phase === "play" && waitingFor() != null) {
+    note = t("table-leads", { name: name(waitingFor()) });
+  } else if (shown.phase === "exchange") note = t("web-exchange-wait");
+  if (shown.reversed) note = `${note} ${t("web-reversed")}`.trim();
+  $("trick-note").textContent = note;
 }
 
-function renderTrick(view) {
-  let text;
-  if (view.phase === "game_over") text = t("web-game-over");
-  else if (view.phase !== "play") text = "";
-  else if (view.top_cards.length === 0) text = t("web-trick-empty", { name: name(view.to_act ?? view.leader) });
-  else text = t("play-to-beat", { cards: cards(view.top_cards), name: name(view.top_seat) });
-  if (view.reversed) text += ` ${t("web-reversed")}`;
-  $("trick").textContent = text;
-}
-
-function renderHand(view) {
+function renderHand() {
+  const view = state.reply.view;
+  const live = caughtUp() && !state.sending;
   // the buttons are kept across views (a card keeps its button, its focus, its node)
   const hand = $("hand");
   const buttons = new Map([...hand.querySelectorAll("button.card")].map((b) => [b.dataset.card, b]));
-  const due = combinations().length > 0;
+  const playable = new Set(combinations().flat());
   for (const code of [...state.selected]) if (!view.hand.includes(code)) state.selected.delete(code);
   const wanted = view.hand.map((code) => {
     const button = buttons.get(code) ?? cardButton(code);
-    const pressed = state.selected.has(code);
-    button.setAttribute("aria-pressed", String(pressed));
-    button.disabled = !due || (!pressed && !selectable(code));
+    button.setAttribute("aria-pressed", String(state.selected.has(code)));
+    button.disabled = !live || !playable.has(code);
     return button;
   });
   if (wanted.length !== hand.children.length || wanted.some((b, i) => hand.children[i] !== b)) {
@@ -361,9 +561,53 @@ function renderHand(view) {
     if (wanted.includes(focused)) focused.focus();
   }
   const exchange = view.phase === "exchange";
+  const due = live && view.legal_actions.length > 0;
+  $("dock").hidden = view.phase === "game_over" && state.shown.phase === "game_over";
   $("play").textContent = t(exchange ? "web-return" : "web-play");
-  $("play").disabled = !chosenAction();
-  $("pass").disabled = !view.legal_actions.some((a) => a.pass);
+  $("play").disabled = !due || !chosenAction();
+  const canPass = view.legal_actions.some((a) => a.pass);
+  $("pass").disabled = !due || !canPass;
+  $("pass").hidden = exchange;
+  const away = Boolean(state.reply.clock?.away || state.shown.away[me()]);
+  $("back").hidden = !away || view.phase === "game_over";
+  if (due && state.lastTurn !== state.reply.stream_version) { // a new turn: the old refusal goes
+    state.lastTurn = state.reply.stream_version;
+    if (state.refusal && state.refusal.version !== state.reply.stream_version) state.refusal = null;
+    announce(exchange ? t("web-your-return") : t("web-your-turn"));
+  }
+  $("refusal").textContent = state.refusal?.text ?? "";
+  $("why").textContent = why(view, due, canPass);
+  $("away-note").textContent = awayNote(away);
+  document.title = due ? `${t("web-your-turn")} · ${t("web-title")}` : t("web-title");
+}
+
+/** Why the actions are disabled, or what to do now. */
+function why(view, due, canPass) {
+  if (state.sending) return t("table-sending");
+  if (view.phase === "game_over") return "";
+  if (!due) {
+    const seat = waitingFor();
+    if (state.shown.summary) return t("table-read-summary");
+    return seat != null && seat !== me() ? t("table-waiting", { name: name(seat) }) : "";
+  }
+  if (view.phase === "exchange") {
+    const [to, count] = view.owed_return ?? [0, 0];
+    return t("web-owe-return", { count, name: name(to) });
+  }
+  if (!chosenAction()) {
+    return canPass ? t("table-pick-or-pass") : `${t("table-pick")} ${t("reject-LEADER_CANNOT_PASS")}`;
+  }
+  return "";
+}
+
+function awayNote(away) {
+  const clock = state.reply.clock ?? {};
+  if (away) return t("table-away");
+  const after = state.summary?.options?.away_after;
+  if (clock.timeouts_in_row > 0 && after) {
+    return t("table-timeout-warning", { left: Math.max(1, after - clock.timeouts_in_row) });
+  }
+  return "";
 }
 
 function cardButton(code) {
@@ -373,48 +617,93 @@ function cardButton(code) {
   button.className = "card";
   button.dataset.card = code;
   button.dataset.suit = c.suit;
-  button.setAttribute("aria-label", c.label);
-  for (const [cls, text] of [["rank", c.rank], ["suit", c.symbol], ["letter", c.letter]]) {
-    const span = document.createElement("span");
-    span.className = cls;
-    span.textContent = text;
-    if (cls !== "rank") span.setAttribute("aria-hidden", "true");
-    button.append(span);
-  }
-  button.addEventListener("click", () => {
-    if (state.selected.has(code)) state.selected.delete(code);
-    else state.selected.add(code);
-    renderHand(state.reply.view);
-  });
+  button.title = c.label; // the words; the name is what the card shows
+  button.append(el("span", "rank", c.rank), el("span", "suit", c.symbol));
+  button.addEventListener("click", () => pick(code));
   return button;
 }
 
-function renderExchange(view) {
+function renderExchange() {
+  const view = state.reply.view;
   const box = $("exchange");
-  box.hidden = view.phase !== "exchange" && view.exchanges.length === 0;
+  box.hidden = !(caughtUp() && (view.phase === "exchange" || (view.phase === "play" && view.exchanges.length && !view.history?.length && state.shown.trick.length === 0)));
   $("exchange-text").textContent = view.owed_return
     ? t("web-owe-return", { count: view.owed_return[1], name: name(view.owed_return[0]) })
     : view.phase === "exchange" ? t("web-exchange-wait") : "";
-  $("transfers").replaceChildren(...view.exchanges.map((x) => {
-    const li = document.createElement("li");
-    li.textContent = t("web-transfer", { giver: name(x.giver), receiver: name(x.receiver), cards: cards(x.cards) });
-    return li;
-  }));
+  $("transfers").replaceChildren(...view.exchanges.map((x) => el("li", "",
+    t("web-transfer", { giver: name(x.giver), receiver: name(x.receiver), cards: cardsText(x.cards) }))));
 }
 
-function renderResults(view) {
+/** A round's end (held until "Next round"), and the game's end. */
+function renderSummary() {
+  const shown = state.shown;
+  const over = shown.phase === "game_over";
+  const summary = shown.summary ?? (over ? lastSummary() : null);
+  $("summary").hidden = !summary;
+  $("felt").hidden = Boolean(summary);
+  if (!summary) return;
+  $("summary-heading").textContent = over ? t("web-game-over") : t("web-round-over", { round: summary.round });
+  $("summary-trick").replaceChildren(...summary.lastTrick.map((move) => {
+    const li = el("li", "", `${name(move.seat)}: `);
+    li.dataset.seat = move.seat;
+    if (move.cards.length) li.append(...cardChips(move.cards));
+    else li.append(el("span", "passed", t("table-passed")));
+    return li;
+  }));
+  $("summary-trick-box").hidden = summary.lastTrick.length === 0;
+  $("summary-order").replaceChildren(...summary.finish_order.map((seat, i) => {
+    const li = el("li", "", t("table-finish-row", {
+      name: name(seat), title: t(`title-${summary.titles[seat]}`),
+      points: summary.points[seat], score: summary.scores[seat],
+    }));
+    li.dataset.seat = seat;
+    li.dataset.place = i + 1;
+    return li;
+  }));
+  const mine = state.mine[summary.round] ?? [];
+  const exchanges = (summary.exchanges ?? []).map((x) => {
+    const known = mine.find((m) => m.giver === x.giver && m.receiver === x.receiver);
+    const args = { giver: name(x.giver), receiver: name(x.receiver) };
+    if (known) return t(`table-${x.kind}-cards`, { ...args, cards: cardsText(known.cards) });
+    const before = state.shown.results.find((r) => r.round === summary.round - 1);
+    const title = before?.titles[x.receiver] ?? "president";
+    return t(x.kind === "gave" ? "event-CardsGiven" : "event-CardsReturned", { ...args, count: x.count, title });
+  });
+  $("summary-exchange").replaceChildren(...exchanges.map((text) => el("li", "", text)));
+  $("summary-exchange-box").hidden = exchanges.length === 0;
+  $("continue").hidden = over;
+  const final = $("winner");
+  final.hidden = !over;
+  $("replay-link").hidden = !over;
+  if (over) {
+    const best = winners(shown.scores);
+    final.textContent = best.length === 1
+      ? t("table-winner", { name: name(best[0]), points: shown.scores[best[0]] })
+      : t("table-winners-tie", { names: list(best.map(name)), points: shown.scores[best[0]] });
+    final.dataset.winners = best.join(" ");
+    $("replay-link").href = `/replay/${encodeURIComponent(state.session.table_id)}?lang=${locale()}`;
+  }
+}
+
+function lastSummary() {
+  const shown = state.shown;
+  const result = shown.results.at(-1);
+  if (!result) return null;
+  return { ...result, scores: shown.scores, lastTrick: shown.lastTrick?.moves ?? shown.trick, exchanges: shown.exchanges };
+}
+
+function renderResults() {
+  const shown = state.shown;
   const box = $("results");
-  box.hidden = view.results.length === 0;
+  box.hidden = shown.results.length === 0;
   if (box.hidden) return;
   const table = document.createElement("table");
   const head = table.createTHead().insertRow();
-  for (const text of [t("web-round-column"), ...view.hand_sizes.map((_, s) => name(s))]) {
-    const th = document.createElement("th");
-    th.textContent = text;
-    head.append(th);
+  for (const text of [t("web-round-column"), ...shown.handSizes.map((_, s) => name(s))]) {
+    head.append(el("th", "", text));
   }
   const body = table.createTBody();
-  for (const result of view.results) {
+  for (const result of shown.results) {
     const row = body.insertRow();
     row.dataset.round = result.round;
     row.insertCell().textContent = String(result.round);
@@ -428,50 +717,59 @@ function renderResults(view) {
   const total = body.insertRow();
   total.className = "total";
   total.insertCell().textContent = t("web-total");
-  view.scores.forEach((score, seat) => {
+  shown.scores.forEach((score, seat) => {
     const cell = total.insertCell();
     cell.dataset.seat = seat;
     cell.dataset.score = score;
     cell.textContent = String(score);
   });
-  const over = document.createElement("p");
-  over.className = "final";
-  over.textContent = view.phase === "game_over" ? t("web-final", { name: name(view.results.at(-1).finish_order[0]) }) : "";
-  $("results-body").replaceChildren(table, over);
-  $("new-game").hidden = view.phase !== "game_over";
+  $("results-body").replaceChildren(table);
+  $("new-game").hidden = shown.phase !== "game_over";
 }
 
 function renderLog() {
-  const items = [];
-  for (const round of Object.keys(state.log).map(Number).sort((a, b) => a - b)) {
-    for (const move of state.log[round]) {
-      const li = document.createElement("li");
-      li.dataset.round = round;
-      li.dataset.seat = move.seat;
-      li.dataset.cards = move.cards.join(" ");
-      li.textContent = t("web-log-entry", {
-        round,
-        move: move.cards.length
-          ? t("event-CardsPlayed", { name: name(move.seat), cards: cards(move.cards) })
-          : t("event-Passed", { name: name(move.seat) }),
-      });
-      items.push(li);
-    }
-  }
+  const items = state.shown.log.map((move) => {
+    const li = document.createElement("li");
+    li.dataset.round = move.round;
+    li.dataset.seat = move.seat;
+    li.dataset.cards = move.cards.join(" ");
+    li.textContent = t("web-log-entry", {
+      round: move.round,
+      move: move.cards.length
+        ? t("event-CardsPlayed", { name: name(move.seat), cards: cardsText(move.cards) })
+        : t("event-Passed", { name: name(move.seat) }),
+    });
+    return li;
+  });
   const log = $("log");
+  if (log.children.length === items.length && log.lastChild?.textContent === items.at(-1)?.textContent) return;
   log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;
 }
 
+/** The clocks: the player's own countdown, and the seat to act's. */
 function tick() {
-  const clock = state.reply?.clock;
-  const deadline = clock?.deadline ? Date.parse(clock.deadline) : null;
-  $("clock").textContent = deadline && state.reply.view.legal_actions.length
-    ? t("web-clock", { seconds: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) }) : "";
+  const reply = state.reply;
+  const deadline = reply?.clock?.deadline ? Date.parse(reply.clock.deadline) : null;
+  const due = Boolean(deadline && reply.view.legal_actions.length);
+  const left = due ? Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) : 0;
+  const mine = $("my-clock");
+  mine.hidden = !due;
+  if (due) {
+    mine.textContent = t("table-clock-mine", { seconds: left });
+    mine.dataset.urgent = String(left <= 5);
+    const total = reply.clock.seconds_left ?? left;
+    $("my-clock-bar").style.inlineSize = `${Math.min(100, (100 * left) / Math.max(1, total))}%`;
+  }
+  $("my-clock-bar").hidden = !due;
+  for (const clock of document.querySelectorAll(".seat-clock")) {
+    const seconds = Math.max(0, Math.ceil((Number(clock.dataset.deadline) - Date.now()) / 1000));
+    clock.textContent = t("table-seat-clock", { seconds });
+  }
   if (state.downSince != null && Date.now() - state.downSince > 1000) showStatus();
 }
 
-// -- status, announcements, debug ------------------------------------------------
+// -- status, debug ------------------------------------------------------------------
 
 function setStatus(status, detail) {
   if (status === "connected") {
@@ -491,16 +789,12 @@ function setStatus(status, detail) {
 
 function showStatus() {
   const el = $("status");
-  const down = state.downSince != null && state.status !== "idle";
+  const down = (state.downSince != null && state.status !== "idle") || state.stalled;
   const shown = !down ? (state.status === "connected" ? "connected" : "idle")
     : state.everConnected ? "reconnecting" : "connecting";
   if (el.dataset.state === shown && el.textContent) return;
   el.dataset.state = shown;
   el.textContent = shown === "idle" ? "" : t(`web-status-${shown}`);
-}
-
-function announce(text) {
-  $("live").textContent = text;
 }
 
 function debugEvent(entry) {

@@ -1,7 +1,9 @@
 // One seat's connection to NATS over WebSocket, with the credentials of its ticket:
-// subscribe first, then GetView, then apply the events above the view's version; on a
-// gap, a reconnect or a reload, GetView again. A ticket is good for one connection: a
-// fresh one comes from the lobby (the seat's pass proves the seat) for every connect.
+// subscribe first, then GetView, then every event above the view's version, in order, even
+// those a later view already holds (the page shows each move); on a gap, a reconnect or a
+// reload, GetView again, and that view is `fresh` (the page starts over from it). A ticket
+// is good for one connection: a fresh one comes from the lobby (the seat's pass proves the
+// seat) for every connect.
 import { connect, JSONCodec, Events } from "/vendor/nats.js";
 
 const codec = JSONCodec();
@@ -10,15 +12,16 @@ const RETRY_MS = 1000;
 export class SeatLink {
   /**
    * @param {object} options natsUrl, prefix, tableId, seat, seatToken, ticket (first
-   *   connection), fetchTicket() (a fresh one), and the callbacks onView(reply),
-   *   onEvent(event, subject), onPrompt(message), onStatus(state, detail), onRaw(entry),
-   *   onSynced() (after each connection's first view)
+   *   connection), fetchTicket() (a fresh one), and the callbacks onView(reply, fresh),
+   *   onEvent(event, subject, gap), onPrompt(message), onStatus(state, detail),
+   *   onRaw(entry), onSynced() (after each connection's first view)
    */
   constructor(options) {
     Object.assign(this, options);
     this.nc = null;
-    this.version = 0; // the last game-stream version applied
+    this.version = 0; // the last game-stream event delivered
     this.viewVersion = -1;
+    this.fresh = true; // the next view starts the page over (a new connection, a gap)
     this.closing = false;
     this.pendingView = null;
     this.user = `web-${this.tableId}-${this.seat}`;
@@ -66,6 +69,7 @@ export class SeatLink {
     });
     this.nc = nc;
     this.sessions = (this.sessions ?? 0) + 1;
+    this.fresh = true;
     const buffered = [];
     let synced = false;
     const take = (subject, handler) => {
@@ -118,8 +122,10 @@ export class SeatLink {
         });
         if (reply.type === "SeatView" && reply.stream_version >= this.viewVersion) {
           this.viewVersion = reply.stream_version;
-          this.version = Math.max(this.version, reply.stream_version);
-          this.onView(reply);
+          const fresh = this.fresh;
+          if (fresh) this.version = Math.max(this.version, reply.stream_version);
+          this.fresh = false;
+          this.onView(reply, fresh);
         }
         return reply;
       } finally {
@@ -139,8 +145,10 @@ export class SeatLink {
       if (event.version > this.viewVersion) this.refresh();
       return;
     }
-    if (event.version <= this.version) return; // in the view already, or seen
+    if (event.version <= this.version) return; // in the first view already, or seen
     if (event.version > this.version + 1) { // a gap: the state again from the view
+      this.version = event.version;
+      this.fresh = true;
       this.onEvent(event, subject, true);
       this.refresh();
       return;
@@ -153,7 +161,7 @@ export class SeatLink {
   _prompt(message) {
     if (message.type === "TurnPrompt" && message.stream_version >= this.viewVersion) {
       this.viewVersion = message.stream_version;
-      this.onView({ ...message, type: "SeatView" });
+      this.onView({ ...message, type: "SeatView" }, false);
     }
     this.onPrompt(message);
   }

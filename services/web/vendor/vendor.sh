@@ -11,6 +11,12 @@ cp node_modules/nats.ws/esm/nats.js modules/nats.js
 cp node_modules/nats.ws/LICENSE modules/nats.LICENSE
 cp node_modules/@fluent/bundle/esm/*.js modules/fluent-bundle/
 cp node_modules/@fluent/bundle/package.json modules/fluent-bundle/package.json
+# axe-core: the accessibility checks of the browser tests (tests/e2e/web), not served
+rm -rf axe
+mkdir -p axe
+cp node_modules/axe-core/axe.min.js node_modules/axe-core/LICENSE axe/
 rm -rf node_modules
-echo "vendored: nats.ws $(sed -n 's/.*"version": "\(.*\)",/\1/p' package-lock.json | sed -n 2p)," \
-  "@fluent/bundle into $(pwd)/modules"
+node -e 'const p = require("./package-lock.json").packages;
+  const v = (n) => p[`node_modules/${n}`].version;
+  console.log(`vendored: nats.ws ${v("nats.ws")}, @fluent/bundle ${v("@fluent/bundle")} into modules/;`,
+    `axe-core ${v("axe-core")} into axe/`);'

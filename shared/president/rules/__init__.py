@@ -8,7 +8,7 @@ from president.rules.engine import Applied, apply_action, apply_deal, legal_acti
 from president.rules.errors import InvalidGameInput, Rejected, RejectionCode
 from president.rules.events import EVENT_TYPES, Event, event_from_dict
 from president.rules.options import RULES_VERSION, Options, RoundLeader
-from president.rules.replay import ReplayError, replay
+from president.rules.replay import ReplayError, replay, replay_states
 from president.rules.state import GameState, Phase, RoundResult, new_game
 from president.rules.view import Observation, observe, without_history
 
@@ -43,6 +43,7 @@ __all__ = [
     "observe",
     "parse_action",
     "replay",
+    "replay_states",
     "shuffled_deck",
     "validate_deal",
     "without_history",

@@ -3,7 +3,7 @@ must equal what the rules derive; nothing is shuffled."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from president.rules.actions import Action, Pass, Play, Return
 from president.rules.engine import Applied, apply_action, apply_deal
@@ -48,8 +48,11 @@ def step(state: GameState, event: Event) -> Applied | Rejected:
     return apply_action(state, action)
 
 
-def replay(options: Options, events: Iterable[Event]) -> GameState:
-    """The state after ``events``, raising ReplayError at the first one that breaks the rules."""
+def replay_states(
+    options: Options, events: Iterable[Event]
+) -> Iterator[tuple[int, Event, GameState, bool]]:
+    """Each event with the state after it and whether the rules derived it (True) or it is a
+    deal or a decision (False); raises ReplayError at the first one that breaks the rules."""
     state = new_game(options)
     expected: list[Event] = []
     for index, event in enumerate(events):
@@ -57,6 +60,7 @@ def replay(options: Options, events: Iterable[Event]) -> GameState:
             derived = expected.pop(0)
             if derived != event:
                 raise ReplayError(index, f"recorded {event!r}, the rules give {derived!r}")
+            yield index, event, state, True
             continue
         try:
             outcome = step(state, event)
@@ -70,6 +74,14 @@ def replay(options: Options, events: Iterable[Event]) -> GameState:
             raise ReplayError(index, f"recorded {event!r}, the rules give {outcome.events[0]!r}")
         expected = list(outcome.events[1:])
         state = outcome.state
+        yield index, event, state, False
     if expected:
         raise ReplayError(-1, f"the log ends before {expected[0].type}")
-    return state
+
+
+def replay(options: Options, events: Iterable[Event]) -> GameState:
+    """The state after ``events``, raising ReplayError at the first one that breaks the rules."""
+    last = new_game(options)
+    for _index, _event, state, _derived in replay_states(options, events):
+        last = state
+    return last

@@ -91,6 +91,14 @@ class Page:
     def over(self) -> bool:
         return self.element("new-game").is_displayed() and self.element("results").is_displayed()
 
+    def next_round(self) -> bool:
+        """Past a round's summary ("Next round"), if one is shown."""
+        button = self.element("continue")
+        if button.is_displayed():
+            button.click()
+            return True
+        return False
+
     def due(self) -> bool:
         return bool(self.enabled_cards()) or self.element("pass").is_enabled()
 
@@ -121,7 +129,7 @@ class Page:
         deadline = time.monotonic() + 240
         while not self.over():
             assert time.monotonic() < deadline, "the game did not end"
-            if not self.due():
+            if self.next_round() or not self.due():
                 time.sleep(0.05)
                 continue
             if each is not None:

@@ -48,7 +48,7 @@ return {enabled, playable, pass: !document.getElementById('pass').disabled};
 @pytest.fixture
 def page(stack: ServiceStack, browser: webdriver.Chrome) -> Iterator[Page]:
     page = Page(browser, stack.web_url)
-    page.open("?debug=1&lang=en")
+    page.open("?debug=1&lang=en&pace=0")
     yield page
 
 
@@ -169,7 +169,7 @@ def test_the_page_in_hebrew_is_right_to_left_in_georgian_complete_and_fits_360_p
         {"width": 360, "height": 800, "deviceScaleFactor": 1, "mobile": True},
     )
     page = Page(browser, stack.web_url)
-    page.open(f"?debug=1&lang={locale}")
+    page.open(f"?debug=1&lang={locale}&pace=0")
     page.create_table(name="Дана" if locale == "ka" else "דנה", players=3)
     page.wait(page.due, "a turn")
     shown = browser.execute_script(LAYOUT)

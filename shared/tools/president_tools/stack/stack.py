@@ -296,13 +296,14 @@ class ServiceStack:
     def _service_database_url(self, role: str | None = None) -> str:
         """The embedded server trusts local logins, so there the services run as the
         least-privileged role the migration created (SELECT/INSERT on the log, no
-        UPDATE/DELETE; the auditor SELECT only): the stack proves those grants suffice.
+        UPDATE/DELETE; the auditor, and the web page's replays, SELECT only): the stack proves
+        those grants suffice.
         A configured server is used with the URL it was given (the operator's choice)."""
         from president.store.migrate import app_role_url, auditor_role_url
 
         servers = self._require_servers()
         if self.settings.database_url is None and self.config.migrate:
-            least = auditor_role_url if role == "auditor" else app_role_url
+            least = auditor_role_url if role in ("auditor", "web") else app_role_url
             return least(servers.database_url)
         return servers.database_url
 

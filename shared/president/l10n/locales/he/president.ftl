@@ -906,3 +906,130 @@ web-owe-return = { $count ->
         [two] להחזיר ל־{ $name } שני קלפים לבחירתך.
        *[other] להחזיר ל־{ $name } { $count } קלפים לבחירתך.
     }
+
+## Browser table
+
+# not from the sheet
+table-heading = סיבוב { $round } מתוך { $rounds }
+# not from the sheet
+table-pace = קצב
+# not from the sheet
+table-pace-instant = מיידי
+# not from the sheet
+table-pace-seconds = { $seconds } שנ׳ למהלך
+# not from the sheet
+table-you = { $name } (המושב שלך)
+# not from the sheet
+table-passed = { -pass }
+# not from the sheet
+table-leads = הפתיחה אצל { $name }.
+# not from the sheet
+table-waiting = ממתינים ל{ $name }.
+# not from the sheet
+table-read-summary = אפשר לקרוא את סיכום הסיבוב ואז ללחוץ על „{ table-continue }”.
+# not from the sheet
+table-pick = יש לבחור את הקלפים ואז ללחוץ על „{ web-play }”.
+# not from the sheet
+table-pick-or-pass = יש לבחור את הקלפים ואז ללחוץ על „{ web-play }”, או על „{ web-pass }”.
+# not from the sheet
+table-sending = בשליחה…
+# not from the sheet
+table-clock-mine = נותרו { $seconds } שניות לתורך
+# not from the sheet
+table-seat-clock = { $seconds } שנ׳
+# not from the sheet
+table-away-seat = לא ליד השולחן
+# not from the sheet
+table-away = המושב שלך במצב היעדרות: הבינה המלאכותית המחליפה משחקת במקומך עד ללחיצה על „{ web-back }”.
+# not from the sheet
+table-timeout-warning = הזמן נגמר והבינה המלאכותית המחליפה שיחקה במקומך. פסקי זמן רצופים שנותרו עד שהמושב ישוחק במקומך עד החזרה: { $left }.
+# not from the sheet
+table-clock-rules = עם שעון של { $seconds } שניות לתור: כשהזמן נגמר, הבינה המלאכותית המחליפה ({ $level }) משחקת את התור במקומך. אחרי { $after } פסקי זמן רצופים המושב עובר למצב היעדרות: הוא משוחק מיד עד ללחיצה על „{ web-back }”.
+# not from the sheet
+table-last-trick = ה{ -trick } האחרונה
+# not from the sheet
+table-finish-order = סדר היציאה
+# not from the sheet
+table-finish-row = { $name }: { $title }, ‎+{ $points } (ניקוד { $score })
+# not from the sheet
+table-gave-cards = נמסר: { $giver } ← { $receiver }: { $cards }
+# not from the sheet
+table-returned-cards = הוחזר: { $giver } ← { $receiver }: { $cards }
+# not from the sheet
+table-continue = הסיבוב הבא
+# not from the sheet
+table-winner = ניצחון במשחק: { $name }, עם { $points } נקודות.
+# not from the sheet
+table-winners-tie = תיקו במקום הראשון עם { $points } נקודות: { $names }.
+# not from the sheet
+table-replay-link = מעבר צעד אחר צעד על שחזור המשחק
+# not from the sheet
+table-my-games = השולחנות שלך
+# not from the sheet
+table-my-game = שחקנים: { $players } · סיבובים: { $rounds } · { $others }
+# not from the sheet
+table-rejoin = חזרה לשולחן
+# not from the sheet
+replay-title = שחזור משחק
+# not from the sheet
+replay-heading = שחזור: { $names }
+# not from the sheet
+replay-loading = קריאת הרישום…
+# not from the sheet
+replay-verdict-ok = הרישום תקין: שרשרת הגיבוב שלמה, כל חלוקה נובעת מהזרע שההתחייבות אליו נרשמה וכל מהלך היה חוקי.
+# not from the sheet
+replay-verdict-failed = הרישום אינו תקין. מה שהביקורת מצאה:
+# not from the sheet
+replay-checked = נבדקו — אירועים: { $events }; התחייבויות זרע: { $commitments }; חלוקות: { $deals }; אירועים ששוחזרו לפי הכללים: { $replayed }.
+# not from the sheet
+replay-check-hash_chain = שרשרת הגיבוב
+# not from the sheet
+replay-check-deal = חלוקה וזרע
+# not from the sheet
+replay-check-rules = כללים
+# not from the sheet
+replay-check-record = רישום
+# not from the sheet
+replay-check-clock = שעון
+# not from the sheet
+replay-check-foreign_event = אירוע זר
+# not from the sheet
+replay-check-bundle = קובץ
+# not from the sheet
+replay-problem = { $check }, אירוע { $version }:
+# not from the sheet
+replay-round-verified = סיבוב { $round }: הזרע תואם להתחייבות והחלוקה נובעת ממנו.
+# not from the sheet
+replay-round-not-verified = סיבוב { $round }: לא ניתן לאמת את החלוקה.
+# not from the sheet
+replay-step = מהלך { $step } מתוך { $steps } (סיבוב { $round })
+# not from the sheet
+replay-first = התחלה
+# not from the sheet
+replay-prev-trick = ה{ -trick } הקודמת
+# not from the sheet
+replay-prev = המהלך הקודם
+# not from the sheet
+replay-next = המהלך הבא
+# not from the sheet
+replay-next-trick = ה{ -trick } הבאה
+# not from the sheet
+replay-last = סוף
+# not from the sheet
+replay-keys = מקשים: החיצים עוברים מהלך אחד (למעלה ולמטה: לקיחה אחת); Home ו־End עוברים להתחלה ולסוף.
+# not from the sheet
+replay-deal = סיבוב { $round } חולק; הפתיחה אצל { $name }.
+# not from the sheet
+replay-returned = הוחזר: { $name } ← { $receiver }: { $cards }
+# not from the sheet
+replay-link = קישור למהלך הזה
+# not from the sheet
+replay-in-play = סיבוב שעדיין משוחק אינו מוצג.
+# not from the sheet
+replay-hands = ידיים
+# not from the sheet
+replay-trick = על השולחן
+# not from the sheet
+replay-none = אין משחק עם המזהה הזה.
+# not from the sheet
+replay-unavailable = לא ניתן לקרוא את הרישום כרגע: כדאי לנסות שוב בעוד רגע.

@@ -882,3 +882,130 @@ web-owe-return = { $count ->
         [few] Vratite igraču { $name } { $count } karte po izboru.
        *[other] Vratite igraču { $name } { $count } karata po izboru.
     }
+
+## Browser table
+
+# not from the sheet
+table-heading = Runda { $round } od { $rounds }
+# not from the sheet
+table-pace = Tempo
+# not from the sheet
+table-pace-instant = Odmah
+# not from the sheet
+table-pace-seconds = { $seconds } s po potezu
+# not from the sheet
+table-you = { $name } (vi)
+# not from the sheet
+table-passed = { -pass }
+# not from the sheet
+table-leads = Otvara: { $name }.
+# not from the sheet
+table-waiting = Čeka se: { $name }.
+# not from the sheet
+table-read-summary = Pročitajte sažetak runde, zatim pritisnite „{ table-continue }”.
+# not from the sheet
+table-pick = Odaberite karte za igru, zatim pritisnite „{ web-play }”.
+# not from the sheet
+table-pick-or-pass = Odaberite karte za igru, zatim pritisnite „{ web-play }” ili „{ web-pass }”.
+# not from the sheet
+table-sending = Slanje…
+# not from the sheet
+table-clock-mine = Još { $seconds } s za vaš potez
+# not from the sheet
+table-seat-clock = { $seconds } s
+# not from the sheet
+table-away-seat = odsutno
+# not from the sheet
+table-away = Vaše je mjesto odsutno: zamjenski AI igra umjesto vas dok ne pritisnete „{ web-back }”.
+# not from the sheet
+table-timeout-warning = Vrijeme vam je isteklo i zamjenski AI odigrao je umjesto vas. Preostalo isteka vremena zaredom prije nego što se vaše mjesto igra umjesto vas do povratka: { $left }.
+# not from the sheet
+table-clock-rules = Uz sat od { $seconds } s po potezu: kad vam istekne vrijeme, zamjenski AI ({ $level }) odigra taj potez umjesto vas. Nakon isteka vremena zaredom (ukupno: { $after }) vaše je mjesto odsutno: igra se odmah dok ne pritisnete „{ web-back }”.
+# not from the sheet
+table-last-trick = Zadnji { -trick }
+# not from the sheet
+table-finish-order = Redoslijed izlaska
+# not from the sheet
+table-finish-row = { $name }: { $title }, +{ $points } (bodovi: { $score })
+# not from the sheet
+table-gave-cards = Predano: { $giver } → { $receiver }: { $cards }
+# not from the sheet
+table-returned-cards = Vraćeno: { $giver } → { $receiver }: { $cards }
+# not from the sheet
+table-continue = Sljedeća runda
+# not from the sheet
+table-winner = Pobjeda u igri: { $name } (bodovi: { $points }).
+# not from the sheet
+table-winners-tie = Neriješeno za prvo mjesto (bodovi: { $points }): { $names }.
+# not from the sheet
+table-replay-link = Prođite korak po korak kroz snimku ove igre
+# not from the sheet
+table-my-games = Vaši stolovi
+# not from the sheet
+table-my-game = Igrači: { $players } · runde: { $rounds } · { $others }
+# not from the sheet
+table-rejoin = Natrag za stol
+# not from the sheet
+replay-title = Snimka igre
+# not from the sheet
+replay-heading = Snimka: { $names }
+# not from the sheet
+replay-loading = Čitanje zapisa…
+# not from the sheet
+replay-verdict-ok = Zapis je ispravan: lanac sažetaka je netaknut, svako dijeljenje slijedi iz sjemena na koje se obvezalo i svaki je potez bio dopušten.
+# not from the sheet
+replay-verdict-failed = Zapis NIJE ispravan. Što je provjera pronašla:
+# not from the sheet
+replay-checked = Provjereno — događaji: { $events }; obveze sjemena: { $commitments }; dijeljenja: { $deals }; događaji ponovljeni prema pravilima: { $replayed }.
+# not from the sheet
+replay-check-hash_chain = Lanac sažetaka
+# not from the sheet
+replay-check-deal = Dijeljenje i sjeme
+# not from the sheet
+replay-check-rules = Pravila
+# not from the sheet
+replay-check-record = Zapis
+# not from the sheet
+replay-check-clock = Sat
+# not from the sheet
+replay-check-foreign_event = Strani događaj
+# not from the sheet
+replay-check-bundle = Datoteka
+# not from the sheet
+replay-problem = { $check }, događaj { $version }:
+# not from the sheet
+replay-round-verified = Runda { $round }: sjeme odgovara obvezi i dijeljenje slijedi iz njega.
+# not from the sheet
+replay-round-not-verified = Runda { $round }: dijeljenje nije bilo moguće provjeriti.
+# not from the sheet
+replay-step = Potez { $step } od { $steps } (runda { $round })
+# not from the sheet
+replay-first = Početak
+# not from the sheet
+replay-prev-trick = Prethodni { -trick }
+# not from the sheet
+replay-prev = Prethodni potez
+# not from the sheet
+replay-next = Sljedeći potez
+# not from the sheet
+replay-next-trick = Sljedeći { -trick }
+# not from the sheet
+replay-last = Kraj
+# not from the sheet
+replay-keys = Tipke: strelice idu jedan potez (gore i dolje: jedan štih); Home i End idu na početak i na kraj.
+# not from the sheet
+replay-deal = Runda { $round } je podijeljena; otvara: { $name }.
+# not from the sheet
+replay-returned = Vraćeno: { $name } → { $receiver }: { $cards }
+# not from the sheet
+replay-link = Poveznica na ovaj potez
+# not from the sheet
+replay-in-play = Runda koja se još igra nije prikazana.
+# not from the sheet
+replay-hands = Ruke
+# not from the sheet
+replay-trick = Na stolu
+# not from the sheet
+replay-none = Nema igre s tom oznakom.
+# not from the sheet
+replay-unavailable = Zapis se sada ne može pročitati: pokušajte ponovno za trenutak.

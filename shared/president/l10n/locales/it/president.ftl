@@ -867,3 +867,130 @@ web-owe-return = { $count ->
         [many] Restituisci a { $name } { $count } di carte a tua scelta.
        *[other] Restituisci a { $name } { $count } carte a tua scelta.
     }
+
+## Browser table
+
+# not from the sheet
+table-heading = Mano { $round } di { $rounds }
+# not from the sheet
+table-pace = Ritmo
+# not from the sheet
+table-pace-instant = Immediato
+# not from the sheet
+table-pace-seconds = { $seconds } s per mossa
+# not from the sheet
+table-you = { $name } (tu)
+# not from the sheet
+table-passed = { -pass }
+# not from the sheet
+table-leads = Apre: { $name }.
+# not from the sheet
+table-waiting = In attesa di { $name }.
+# not from the sheet
+table-read-summary = Leggi il riepilogo della mano, poi premi «{ table-continue }».
+# not from the sheet
+table-pick = Scegli le carte da giocare, poi premi «{ web-play }».
+# not from the sheet
+table-pick-or-pass = Scegli le carte da giocare, poi premi «{ web-play }», oppure «{ web-pass }».
+# not from the sheet
+table-sending = Invio in corso…
+# not from the sheet
+table-clock-mine = { $seconds } s per la tua mossa
+# not from the sheet
+table-seat-clock = { $seconds } s
+# not from the sheet
+table-away-seat = assente
+# not from the sheet
+table-away = Il tuo posto risulta assente: l'IA sostitutiva gioca per te finché non premi «{ web-back }».
+# not from the sheet
+table-timeout-warning = Il tempo è scaduto e l'IA sostitutiva ha giocato per te. Scadenze di fila rimaste prima che il tuo posto venga giocato per te fino al rientro: { $left }.
+# not from the sheet
+table-clock-rules = Con un orologio di { $seconds } s per turno: quando il tempo scade, l'IA sostitutiva ({ $level }) gioca quel turno per te. Dopo { $after } scadenze di fila il tuo posto risulta assente: viene giocato subito finché non premi «{ web-back }».
+# not from the sheet
+table-last-trick = Ultima { -trick }
+# not from the sheet
+table-finish-order = Ordine di uscita
+# not from the sheet
+table-finish-row = { $name }: { $title }, +{ $points } (punteggio { $score })
+# not from the sheet
+table-gave-cards = Ceduto: { $giver } → { $receiver }: { $cards }
+# not from the sheet
+table-returned-cards = Restituito: { $giver } → { $receiver }: { $cards }
+# not from the sheet
+table-continue = Mano successiva
+# not from the sheet
+table-winner = Vittoria della partita: { $name }, con { $points } punti.
+# not from the sheet
+table-winners-tie = Pari merito al primo posto con { $points } punti: { $names }.
+# not from the sheet
+table-replay-link = Ripercorri passo passo la registrazione di questa partita
+# not from the sheet
+table-my-games = I tuoi tavoli
+# not from the sheet
+table-my-game = Giocatori: { $players } · mani: { $rounds } · { $others }
+# not from the sheet
+table-rejoin = Torna al tavolo
+# not from the sheet
+replay-title = Registrazione di una partita
+# not from the sheet
+replay-heading = Registrazione: { $names }
+# not from the sheet
+replay-loading = Lettura della registrazione…
+# not from the sheet
+replay-verdict-ok = La registrazione torna: la catena di hash è intatta, ogni distribuzione segue dal seme impegnato e ogni mossa era legale.
+# not from the sheet
+replay-verdict-failed = La registrazione NON torna. Cosa ha trovato la verifica:
+# not from the sheet
+replay-checked = Verificati — eventi: { $events }; impegni del seme: { $commitments }; distribuzioni: { $deals }; eventi rigiocati secondo le regole: { $replayed }.
+# not from the sheet
+replay-check-hash_chain = Catena di hash
+# not from the sheet
+replay-check-deal = Distribuzione e seme
+# not from the sheet
+replay-check-rules = Regole
+# not from the sheet
+replay-check-record = Registrazione
+# not from the sheet
+replay-check-clock = Orologio
+# not from the sheet
+replay-check-foreign_event = Evento estraneo
+# not from the sheet
+replay-check-bundle = File
+# not from the sheet
+replay-problem = { $check }, evento { $version }:
+# not from the sheet
+replay-round-verified = Mano { $round }: il seme corrisponde all'impegno e la distribuzione ne deriva.
+# not from the sheet
+replay-round-not-verified = Mano { $round }: non è stato possibile verificare la distribuzione.
+# not from the sheet
+replay-step = Mossa { $step } di { $steps } (mano { $round })
+# not from the sheet
+replay-first = Inizio
+# not from the sheet
+replay-prev-trick = Presa precedente
+# not from the sheet
+replay-prev = Mossa precedente
+# not from the sheet
+replay-next = Mossa successiva
+# not from the sheet
+replay-next-trick = Presa successiva
+# not from the sheet
+replay-last = Fine
+# not from the sheet
+replay-keys = Tasti: le frecce avanzano di una mossa (su e giù: di una presa); Home e Fine vanno all'inizio e alla fine.
+# not from the sheet
+replay-deal = Mano { $round } distribuita; apre: { $name }.
+# not from the sheet
+replay-returned = Restituito: { $name } → { $receiver }: { $cards }
+# not from the sheet
+replay-link = Link a questa mossa
+# not from the sheet
+replay-in-play = Una mano ancora in corso non viene mostrata.
+# not from the sheet
+replay-hands = Carte in mano
+# not from the sheet
+replay-trick = Sul tavolo
+# not from the sheet
+replay-none = Non c'è nessuna partita con questo identificativo.
+# not from the sheet
+replay-unavailable = Ora non è possibile leggere la registrazione: riprova tra un momento.

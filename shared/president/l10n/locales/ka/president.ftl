@@ -875,3 +875,130 @@ web-owe-return = { $count ->
         [one] დაუბრუნეთ { $name }-ს თქვენი არჩეული ერთი კარტი.
        *[other] დაუბრუნეთ { $name }-ს თქვენი არჩეული { $count } კარტი.
     }
+
+## Browser table
+
+# not from the sheet
+table-heading = რაუნდი { $round }, სულ { $rounds }
+# not from the sheet
+table-pace = ტემპი
+# not from the sheet
+table-pace-instant = მყისიერი
+# not from the sheet
+table-pace-seconds = { $seconds } წმ სვლაზე
+# not from the sheet
+table-you = { $name } (თქვენ)
+# not from the sheet
+table-passed = { -pass }
+# not from the sheet
+table-leads = იწყებს { $name }.
+# not from the sheet
+table-waiting = ველოდებით: { $name }.
+# not from the sheet
+table-read-summary = წაიკითხეთ რაუნდის შეჯამება და დააჭირეთ „{ table-continue }“.
+# not from the sheet
+table-pick = აირჩიეთ სათამაშო კარტები და დააჭირეთ „{ web-play }“.
+# not from the sheet
+table-pick-or-pass = აირჩიეთ სათამაშო კარტები და დააჭირეთ „{ web-play }“ ან „{ web-pass }“.
+# not from the sheet
+table-sending = იგზავნება…
+# not from the sheet
+table-clock-mine = თქვენი სვლისთვის დარჩა { $seconds } წმ
+# not from the sheet
+table-seat-clock = { $seconds } წმ
+# not from the sheet
+table-away-seat = არ არის მაგიდასთან
+# not from the sheet
+table-away = თქვენ არ ხართ მაგიდასთან: შემცვლელი AI თამაშობს თქვენ ნაცვლად, სანამ არ დააჭერთ „{ web-back }“.
+# not from the sheet
+table-timeout-warning = თქვენი დრო ამოიწურა და შემცვლელმა AI-მ ითამაშა თქვენ ნაცვლად. ზედიზედ დარჩენილი ამოწურვები, სანამ თქვენს ადგილს დაბრუნებამდე თქვენ ნაცვლად ითამაშებენ: { $left }.
+# not from the sheet
+table-clock-rules = სვლაზე { $seconds } წამიანი საათით: როცა დრო ამოიწურება, შემცვლელი AI ({ $level }) ამ სვლას თქვენ ნაცვლად თამაშობს. ზედიზედ ამოწურვების შემდეგ (სულ: { $after }) თქვენი ადგილი მაგიდასთან აღარ ითვლება: მას მაშინვე თამაშობენ, სანამ არ დააჭერთ „{ web-back }“.
+# not from the sheet
+table-last-trick = ბოლო { -trick }
+# not from the sheet
+table-finish-order = გასვლის რიგი
+# not from the sheet
+table-finish-row = { $name }: { $title }, +{ $points } (ქულა { $score })
+# not from the sheet
+table-gave-cards = გადაეცა: { $giver } → { $receiver }: { $cards }
+# not from the sheet
+table-returned-cards = დაბრუნდა: { $giver } → { $receiver }: { $cards }
+# not from the sheet
+table-continue = შემდეგი რაუნდი
+# not from the sheet
+table-winner = თამაშის გამარჯვებული: { $name }, { $points } ქულით.
+# not from the sheet
+table-winners-tie = ფრე პირველ ადგილზე, { $points } ქულით: { $names }.
+# not from the sheet
+table-replay-link = ამ თამაშის ჩანაწერის ნაბიჯ-ნაბიჯ გავლა
+# not from the sheet
+table-my-games = თქვენი მაგიდები
+# not from the sheet
+table-my-game = მოთამაშეები: { $players } · რაუნდები: { $rounds } · { $others }
+# not from the sheet
+table-rejoin = მაგიდასთან დაბრუნება
+# not from the sheet
+replay-title = თამაშის ჩანაწერი
+# not from the sheet
+replay-heading = ჩანაწერი: { $names }
+# not from the sheet
+replay-loading = ჩანაწერი იკითხება…
+# not from the sheet
+replay-verdict-ok = ჩანაწერი სწორია: ჰეშების ჯაჭვი ხელუხლებელია, ყოველი დარიგება გამომდინარეობს წინასწარ ვალდებულებით დადასტურებული თესლიდან და ყოველი სვლა ლეგალური იყო.
+# not from the sheet
+replay-verdict-failed = ჩანაწერი არ არის სწორი. შემოწმებამ იპოვა:
+# not from the sheet
+replay-checked = შემოწმდა — მოვლენა: { $events }; თესლის ვალდებულება: { $commitments }; დარიგება: { $deals }; წესებით გამეორებული მოვლენა: { $replayed }.
+# not from the sheet
+replay-check-hash_chain = ჰეშების ჯაჭვი
+# not from the sheet
+replay-check-deal = დარიგება და თესლი
+# not from the sheet
+replay-check-rules = წესები
+# not from the sheet
+replay-check-record = ჩანაწერი
+# not from the sheet
+replay-check-clock = საათი
+# not from the sheet
+replay-check-foreign_event = უცხო მოვლენა
+# not from the sheet
+replay-check-bundle = ფაილი
+# not from the sheet
+replay-problem = { $check }, მოვლენა { $version }:
+# not from the sheet
+replay-round-verified = რაუნდი { $round }: თესლი ემთხვევა ვალდებულებას და დარიგება მისგან გამომდინარეობს.
+# not from the sheet
+replay-round-not-verified = რაუნდი { $round }: დარიგების შემოწმება ვერ მოხერხდა.
+# not from the sheet
+replay-step = სვლა { $step }, სულ { $steps } (რაუნდი { $round })
+# not from the sheet
+replay-first = დასაწყისი
+# not from the sheet
+replay-prev-trick = წინა { -trick }
+# not from the sheet
+replay-prev = წინა სვლა
+# not from the sheet
+replay-next = შემდეგი სვლა
+# not from the sheet
+replay-next-trick = შემდეგი { -trick }
+# not from the sheet
+replay-last = დასასრული
+# not from the sheet
+replay-keys = კლავიშები: ისრები — ერთი სვლით (ზემოთ და ქვემოთ — ერთი აღებით); Home და End — დასაწყისში და ბოლოში.
+# not from the sheet
+replay-deal = რაუნდი { $round } დარიგდა; იწყებს { $name }.
+# not from the sheet
+replay-returned = დაბრუნდა: { $name } → { $receiver }: { $cards }
+# not from the sheet
+replay-link = ბმული ამ სვლაზე
+# not from the sheet
+replay-in-play = მიმდინარე რაუნდი არ ჩანს.
+# not from the sheet
+replay-hands = ხელები
+# not from the sheet
+replay-trick = მაგიდაზე
+# not from the sheet
+replay-none = ამ იდენტიფიკატორით თამაში არ არსებობს.
+# not from the sheet
+replay-unavailable = ჩანაწერის წაკითხვა ახლა ვერ ხერხდება: სცადეთ ცოტა ხანში.

@@ -870,3 +870,130 @@ web-owe-return = { $count ->
         [one] { $name } adlı oyuncuya seçtiğiniz bir kartı geri verin.
        *[other] { $name } adlı oyuncuya seçtiğiniz { $count } kartı geri verin.
     }
+
+## Browser table
+
+# not from the sheet
+table-heading = Tur { $round } / { $rounds }
+# not from the sheet
+table-pace = Hız
+# not from the sheet
+table-pace-instant = Anında
+# not from the sheet
+table-pace-seconds = Hamle başına { $seconds } sn
+# not from the sheet
+table-you = { $name } (siz)
+# not from the sheet
+table-passed = { -pass }
+# not from the sheet
+table-leads = Açan: { $name }.
+# not from the sheet
+table-waiting = Beklenen: { $name }.
+# not from the sheet
+table-read-summary = Turun özetini okuyun, sonra “{ table-continue }” düğmesine basın.
+# not from the sheet
+table-pick = Oynanacak kartları seçin, sonra “{ web-play }” düğmesine basın.
+# not from the sheet
+table-pick-or-pass = Oynanacak kartları seçin, sonra “{ web-play }” ya da “{ web-pass }” düğmesine basın.
+# not from the sheet
+table-sending = Gönderiliyor…
+# not from the sheet
+table-clock-mine = Hamleniz için { $seconds } sn kaldı
+# not from the sheet
+table-seat-clock = { $seconds } sn
+# not from the sheet
+table-away-seat = masada değil
+# not from the sheet
+table-away = Masada değilsiniz: “{ web-back }” düğmesine basana kadar yerinize yedek yapay zekâ oynuyor.
+# not from the sheet
+table-timeout-warning = Süreniz doldu ve yedek yapay zekâ sizin yerinize oynadı. Siz dönene kadar yerinize oynanmaya başlanmadan önce kalan art arda süre aşımı: { $left }.
+# not from the sheet
+table-clock-rules = Tur başına { $seconds } sn saatle: süreniz dolduğunda o hamleyi yedek yapay zekâ ({ $level }) sizin yerinize oynar. Art arda süre aşımından (toplam: { $after }) sonra masada değil sayılırsınız: “{ web-back }” düğmesine basana kadar yeriniz hemen oynanır.
+# not from the sheet
+table-last-trick = Son { -trick }
+# not from the sheet
+table-finish-order = Çıkış sırası
+# not from the sheet
+table-finish-row = { $name }: { $title }, +{ $points } (puan { $score })
+# not from the sheet
+table-gave-cards = Verildi: { $giver } → { $receiver }: { $cards }
+# not from the sheet
+table-returned-cards = Geri verildi: { $giver } → { $receiver }: { $cards }
+# not from the sheet
+table-continue = Sonraki tur
+# not from the sheet
+table-winner = Oyunu kazanan: { $name }, { $points } puanla.
+# not from the sheet
+table-winners-tie = { $points } puanla birincilikte beraberlik: { $names }.
+# not from the sheet
+table-replay-link = Bu oyunun kaydını adım adım izleyin
+# not from the sheet
+table-my-games = Masalarınız
+# not from the sheet
+table-my-game = Oyuncular: { $players } · turlar: { $rounds } · { $others }
+# not from the sheet
+table-rejoin = Masaya dön
+# not from the sheet
+replay-title = Oyun kaydı
+# not from the sheet
+replay-heading = Kayıt: { $names }
+# not from the sheet
+replay-loading = Kayıt okunuyor…
+# not from the sheet
+replay-verdict-ok = Kayıt doğru: karma zinciri sağlam, her dağıtım taahhüt edilen tohumdan çıkıyor ve her hamle kurallara uygundu.
+# not from the sheet
+replay-verdict-failed = Kayıt DOĞRU DEĞİL. Denetimin bulduğu:
+# not from the sheet
+replay-checked = Denetlenen — olay: { $events }; tohum taahhüdü: { $commitments }; dağıtım: { $deals }; kurallarla yeniden oynanan olay: { $replayed }.
+# not from the sheet
+replay-check-hash_chain = Karma zinciri
+# not from the sheet
+replay-check-deal = Dağıtım ve tohum
+# not from the sheet
+replay-check-rules = Kurallar
+# not from the sheet
+replay-check-record = Kayıt
+# not from the sheet
+replay-check-clock = Saat
+# not from the sheet
+replay-check-foreign_event = Yabancı olay
+# not from the sheet
+replay-check-bundle = Dosya
+# not from the sheet
+replay-problem = { $check }, olay { $version }:
+# not from the sheet
+replay-round-verified = Tur { $round }: tohum taahhüde uyuyor ve dağıtım ondan çıkıyor.
+# not from the sheet
+replay-round-not-verified = Tur { $round }: dağıtım doğrulanamadı.
+# not from the sheet
+replay-step = Hamle { $step } / { $steps } (tur { $round })
+# not from the sheet
+replay-first = Başa
+# not from the sheet
+replay-prev-trick = Önceki { -trick }
+# not from the sheet
+replay-prev = Önceki hamle
+# not from the sheet
+replay-next = Sonraki hamle
+# not from the sheet
+replay-next-trick = Sonraki { -trick }
+# not from the sheet
+replay-last = Sona
+# not from the sheet
+replay-keys = Tuşlar: oklar bir hamle ilerler (yukarı ve aşağı: bir el); Home ve End başa ve sona gider.
+# not from the sheet
+replay-deal = Tur { $round } dağıtıldı; açan: { $name }.
+# not from the sheet
+replay-returned = Geri verildi: { $name } → { $receiver }: { $cards }
+# not from the sheet
+replay-link = Bu hamlenin bağlantısı
+# not from the sheet
+replay-in-play = Hâlâ oynanan bir tur gösterilmez.
+# not from the sheet
+replay-hands = Eller
+# not from the sheet
+replay-trick = Masada
+# not from the sheet
+replay-none = Bu kimlikle bir oyun yok.
+# not from the sheet
+replay-unavailable = Kayıt şu anda okunamıyor: biraz sonra yeniden deneyin.
