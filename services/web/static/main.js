@@ -664,7 +664,8 @@ function renderSummary() {
   const exchanges = (summary.exchanges ?? []).map((x) => {
     const known = mine.find((m) => m.giver === x.giver && m.receiver === x.receiver);
     const args = { giver: name(x.giver), receiver: name(x.receiver) };
-    if (known) return t(`table-${x.kind}-cards`, { ...args, cards: cardsText(known.cards) });
+    const cards = known && cardsText(known.cards);
+    if (known) return t(x.kind === "gave" ? "table-gave-cards" : "table-returned-cards", { ...args, cards });
     const before = state.shown.results.find((r) => r.round === summary.round - 1);
     const title = before?.titles[x.receiver] ?? "president";
     return t(x.kind === "gave" ? "event-CardsGiven" : "event-CardsReturned", { ...args, count: x.count, title });

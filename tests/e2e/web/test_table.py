@@ -26,8 +26,7 @@ from selenium.webdriver.support.ui import Select
 
 from tests.e2e.web.page import Page
 from tests.e2e.web.test_play import game_events
-from tests.integration.audit.conftest import rewrite_as_superuser
-from tests.support.tampering import TAMPERS, rows_of, tampered
+from tests.support.tampering import TAMPERS, rewrite_as_superuser, rows_of, tampered
 
 AXE = Path(__file__).resolve().parents[3] / "services" / "web" / "vendor" / "axe" / "axe.min.js"
 PACE_MS = 120

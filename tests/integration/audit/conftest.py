@@ -4,25 +4,16 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
-from datetime import datetime
 
-import orjson
 import pytest
 from president.rules import Options
 from president.store.migrate import migrate
 from president.store.postgres import PostgresEventStore
 from president_tools.sample import play_sample_game, write_game
 
-from tests.support.tampering import Row
+from tests.support.tampering import rewrite_as_superuser
 
-_INSERT = """
-INSERT INTO events (position, stream_id, version, event_id, tx_id, type, schema_version,
-                    data, metadata, recorded_at, prev_hash, hash)
-OVERRIDING SYSTEM VALUE
-VALUES ($1, $2, $3, $4::uuid, $5::text::xid8, $6, $7, $8::jsonb, $9::jsonb,
-        $10, $11, $12)"""
-
-_NEXT_POSITION = "SELECT nextval(pg_get_serial_sequence('events', 'position'))"
+__all__ = ["rewrite_as_superuser", "write_sample"]
 
 
 @pytest.fixture(scope="module")
@@ -46,35 +37,3 @@ async def write_sample(
     game = play_sample_game(table_id, options or Options(players=4, rounds=2), seed)
     await write_game(store, game)
     return table_id
-
-
-async def rewrite_as_superuser(store: PostgresEventStore, stream_id: str, rows: list[Row]) -> None:
-    """Replace the stream's rows, bypassing the append-only trigger (replica mode).
-
-    A row with a position the stream did not have (an inserted event) gets a fresh one
-    from the log's identity, so that later appends do not collide with it.
-    """
-    async with store.pool.acquire() as connection, connection.transaction():
-        await connection.execute("SET LOCAL session_replication_role = replica")
-        original = {
-            record["position"]
-            for record in await connection.fetch(
-                "SELECT position FROM events WHERE stream_id = $1", stream_id
-            )
-        }
-        for row in rows:
-            if row["position"] not in original:
-                row["position"] = await connection.fetchval(_NEXT_POSITION)
-        await connection.execute("DELETE FROM events WHERE stream_id = $1", stream_id)
-        await connection.executemany(
-            _INSERT,
-            [
-                (
-                    row["position"], row["stream_id"], row["version"], row["event_id"],
-                    str(row["tx_id"]), row["type"], row["schema_version"],
-                    orjson.dumps(row["data"]).decode(), orjson.dumps(row["metadata"]).decode(),
-                    datetime.fromisoformat(row["recorded_at"]), row["prev_hash"], row["hash"],
-                )
-                for row in rows
-            ],
-        )  # fmt: skip

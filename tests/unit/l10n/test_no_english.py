@@ -48,6 +48,8 @@ ALLOWED = {
         "JSON",
         "Ctrl",
         "Tab",
+        "Home",
+        "End",
         "P",
         "S",
         "H",

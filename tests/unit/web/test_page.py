@@ -4,9 +4,11 @@ lobby API's checks of a request (pure)."""
 from __future__ import annotations
 
 import re
+from typing import get_args
 
 import pytest
 from president.contract import AILevel, TableOptions
+from president.contract.verdicts import AuditCheck
 from president.l10n.inspect import entries
 from starlette.requests import Request
 
@@ -21,6 +23,7 @@ FAMILIES = {
     "ai-": ("easy", "medium", "hard"),
     "rank-": ("3", "10", "J", "Q", "K", "A", "2"),
     "suit-": ("C", "D", "H", "S"),
+    "replay-check-": get_args(AuditCheck),
 }
 """The ids the page composes (``t(`web-status-${state}`)``): each value it can take."""
 
