@@ -42,9 +42,8 @@ from president.game.seats import seat_refusal
 from president.rules import Action, Observation, observe
 from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
-from services.engine.game_log import GameLog
+from services.engine.game_log import GameLog, owns_all
 from services.engine.mechanisms.cache import GameCache
-from services.engine.mechanisms.sessions import TableSessions
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +59,6 @@ class Engine:
     def __init__(
         self,
         store: EventStore,
-        sessions: TableSessions,
         *,
         secret: str,
         new_seed: NewSeed = fairness.new_seed,
@@ -69,14 +67,15 @@ class Engine:
         clock: Clock | None = None,
         takeover_seed: int | None = None,
         appended_to: Callable[[Game], None] | None = None,
+        owns: Callable[[str], bool] = owns_all,
     ):
         """``appender`` appends the game streams' events (default: ``store``); ``clock``
         times the turns (default: the system's); ``takeover_seed`` seeds the takeover
         level's decisions; ``appended_to(game)`` is told of each game this instance
-        appended to, folded (the turn clock)."""
+        appended to, folded (the turn clock); ``owns(table_id)``: whether this instance
+        owns the table's partition (``Partitions.owns``; default: one engine, all)."""
         self._store = store
         self._appender: Appender = store if appender is None else appender
-        self._sessions = sessions
         self._secret = secret
         self._new_seed = new_seed
         self.clock: Clock = SystemClock() if clock is None else clock
@@ -84,7 +83,7 @@ class Engine:
         self._policies: dict[str, Policy] = {}
         # ``is None``, not ``or``: a configured cache is empty (falsy) when it is handed in
         self.games = GameCache(store) if cache is None else cache
-        self._log = GameLog(self.games, sessions, self._appender, appended_to)
+        self._log = GameLog(store, self.games, self._appender, appended_to, owns)
 
     # -- commands ----------------------------------------------------------------
 
@@ -97,15 +96,15 @@ class Engine:
         user, role = (None, None) if requester is None else (requester.user, requester.role)
         cached = self.games.peek(table_id)
         if cached is None and not await self._store.stream_version(stream_id_of_game(table_id)):
-            # No game: refused at the cost of a read or two, with no lock, lease or fold
+            # No game: refused at the cost of a read or two, with no lock or fold
             # (a forged table id, a command sent too early). Never remembered.
             refused = await self._no_game(table_id)
             return rejection(command.command_id, refused.code, refused.detail)
         admit_sender = functools.partial(admit, command=command, user=user, role=role)
         if cached is not None:
             # The seat's credentials are the game's creation's, which never change: a
-            # forged token or identity is refused on the cached fold, with no lock, lease
-            # or read (never remembered, as in the hold); the hold checks the rest.
+            # forged token or identity is refused on the cached fold, with no lock or read
+            # (never remembered, as in the hold); the hold checks the rest.
             forged = seat_refusal(cached, command.seat, command.seat_token, user, role)
             if forged is not None:
                 return rejection(command.command_id, forged.code, forged.detail, forged.params)
@@ -231,7 +230,7 @@ class Engine:
         )
         if isinstance(decided, Refusal):
             return decided
-        async with self.games.lock(table_id), self._sessions.hold(table_id):
+        async with self.games.lock(table_id):
             try:
                 return await self._appender.append(
                     stream_id_of_game(table_id),

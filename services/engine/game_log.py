@@ -1,5 +1,6 @@
-"""The engine's command log (the command path's port): a game held by its table session,
-loaded from the cache, appended through the appender and folded into the cache."""
+"""The engine's command log (the command path's port): a game loaded from the cache (as it
+is when this instance owns the table's partition, else caught up from the log), appended
+through the appender with its expected version and folded into the cache."""
 
 from __future__ import annotations
 
@@ -13,12 +14,16 @@ from president.command_path import Earlier, Loaded, Sent, accepted
 from president.contract import Accepted
 from president.game.fold import Game, appended
 from president.game.refusal import Decided
-from president.store import Appender, AppendResult, ConcurrencyConflict
+from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
 from services.engine.mechanisms.cache import GameCache
-from services.engine.mechanisms.sessions import TableSession, TableSessions
 
 log = logging.getLogger(__name__)
+
+
+def owns_all(table_id: str) -> bool:
+    """One engine alone: every table is its own."""
+    return True
 
 
 class GameLog:
@@ -26,23 +31,26 @@ class GameLog:
 
     def __init__(
         self,
+        store: EventStore,
         games: GameCache,
-        sessions: TableSessions,
         appender: Appender,
         appended_to: Callable[[Game], None] | None = None,
+        owns: Callable[[str], bool] = owns_all,
     ):
         """``appended_to(game)``: told of the cached fold after each append (the turn clock
-        sets the new deadlines' alarms without waiting for the relayed events)."""
+        sets the new deadlines' alarms without waiting for the relayed events);
+        ``owns(table_id)``: whether this instance owns the table's partition, so that its
+        cached fold is the log's (else the fold catches up from the log first; either way
+        the expected version of the append is the guard)."""
+        self.store = store
         self.games = games
-        self.sessions = sessions
         self.appender = appender
         self.appended_to = appended_to
+        self.owns = owns
 
     @asynccontextmanager
     async def hold(self, command: Sent) -> AsyncIterator[HeldGame]:
-        table_id = command.table_id
-        async with self.sessions.hold(table_id, command.command_id, command.sender) as session:
-            yield HeldGame(self, command, table_id, session, session.rejection)
+        yield HeldGame(self, command, command.table_id)
 
 
 @dataclass
@@ -52,22 +60,43 @@ class HeldGame:
     log: GameLog
     command: Sent
     table_id: str
-    session: TableSession
-    rejection: dict[str, Any] | None
-    """The session's, read as the table is taken (the table held, it stays true)."""
+    rejection: dict[str, Any] | None = None
+    """The refusal remembered for this sender's command id, read by ``load``."""
+    cached: bool = False
+    """Whether ``load`` took the cached fold as it was (no read of the log)."""
 
     async def remember(self, reply: dict[str, Any]) -> None:
-        await self.session.remember(reply)
+        command = self.command
+        await self.log.store.remember_refusal(
+            command.stream_id, command.command_id, reply, command.sender
+        )
+        self.log.games.remember(self.table_id, command.sender, command.command_id, reply)
 
     async def load(self) -> Loaded[Game]:
-        game = await self.log.games.load(self.table_id, at_least=self.session.head_version)
-        effect = game.commands.get((self.command.sender, self.command.command_id))
+        games, command, owned = self.log.games, self.command, self.log.owns(self.table_id)
+        self.cached = owned and self.table_id in games
+        game = await games.load(self.table_id, at_least=0 if owned else None)
+        self.rejection = await games.refusal(
+            self.table_id, command.sender, command.command_id, fresh=not owned
+        )
+        effect = game.commands.get((command.sender, command.command_id))
         if effect is None:
             return Loaded(game, game.version)
         first, last = effect.first_version, effect.last_version
-        result = AppendResult(self.command.stream_id, first, last, effect.positions, True)
-        earlier = Earlier(accepted(self.command.command_id, result), effect.fingerprint)
+        result = AppendResult(command.stream_id, first, last, effect.positions, True)
+        earlier = Earlier(accepted(command.command_id, result), effect.fingerprint)
         return Loaded(game, game.version, earlier)
+
+    async def confirm(self, loaded: Loaded[Game]) -> bool:
+        """A refusal decided on the cached fold stands if the log is still there (another
+        instance may have written the table as its partition moved); a fold just caught
+        up is the log's as of the command."""
+        if not self.cached:
+            return True
+        if await self.log.store.stream_version(self.command.stream_id) == loaded.version:
+            return True
+        self.log.games.forget(self.table_id)
+        return False
 
     async def append(self, loaded: Loaded[Game], decided: Decided) -> Accepted:
         game, command, games, events = loaded.state, self.command, self.log.games, decided.events
@@ -98,8 +127,4 @@ class HeldGame:
             games.fold(game.table_id, folded, after=decided.after)
             if self.log.appended_to is not None and game.version == result.last_version:
                 self.log.appended_to(game)  # the cached fold, caught up with this append
-            for event in events:
-                if event.type == "GameEnded":
-                    self.log.sessions.finished(game.table_id)  # over: the lease goes too
-                    break
         return accepted(command.command_id, result)

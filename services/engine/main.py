@@ -27,12 +27,10 @@ from services.engine.engine import Engine
 from services.engine.mechanisms.cache import GameCache
 from services.engine.mechanisms.group_commit import GroupCommit
 from services.engine.mechanisms.jetstream import EventConsumer, JetStreamPrompts
+from services.engine.mechanisms.partitions import Partitions
 from services.engine.mechanisms.periodic import Leadership, every
 from services.engine.mechanisms.reactor import Reactor
-from services.engine.mechanisms.routing import Peers, Reactions
-from services.engine.mechanisms.sessions import leased_sessions
 from services.engine.mechanisms.sweep import UnreactedSweep
-from services.engine.mechanisms.table_leases import TableLeases
 from services.engine.mechanisms.turn_clock import Alarm, LogDeadlineFacts, OverdueSweep, TurnClock
 from services.engine.requests import command_server
 from services.engine.settings import EngineSettings
@@ -65,10 +63,8 @@ class EngineApp:
         self._nats: Client | None = None
         self._command_nats: Client | None = None
         self._engine: Engine | None = None
-        self._leases: TableLeases | None = None
         self._commands: CommandServer | None = None
-        self._peers: Peers | None = None
-        self._reactions: Reactions | None = None
+        self._partitions: Partitions | None = None
         self._stop = asyncio.Event()
         self._events: EventConsumer | None = None
 
@@ -79,9 +75,9 @@ class EngineApp:
         return self._engine
 
     @property
-    def peers(self) -> Peers | None:
-        """The other instances, as heard (None: tables not routed)."""
-        return self._peers
+    def partitions(self) -> Partitions | None:
+        """The partitions this instance owns, once it takes commands."""
+        return self._partitions
 
     @property
     def reactor_consumer(self) -> EventConsumer | None:
@@ -109,26 +105,24 @@ class EngineApp:
             client,
             watch=runtime.nats_watch(),
         )
-        if settings.engine_route_tables:  # heard from once it takes commands (below)
-            self._peers = Peers(command_client, self.subjects, settings.instance_id)
-        sessions, self._leases = await leased_sessions(
-            store,
-            client,
+        cache = GameCache(store, settings.engine_cache_size, budget_mb=settings.engine_cache_mb)
+        partitions = self._partitions = Partitions(
+            command_client,
             self.subjects,
-            self._database_url,
-            idle=settings.engine_lease_idle,
-            capacity=settings.engine_lease_capacity,
-            owns=None if self._peers is None else self._peers.owns,
+            settings.instance_id,
+            gained=self._subscribe,
+            lost=self._drain,
+            forget=cache.forget_partitions,
         )
         engine = self._engine = Engine(
             store,
-            sessions,
             secret=self._token_secret,
-            cache=GameCache(store, settings.engine_cache_size, budget_mb=settings.engine_cache_mb),
+            cache=cache,
             appender=GroupCommit(store) if settings.engine_group_commit else store,
             clock=clock,
             takeover_seed=settings.engine_takeover_seed,
             appended_to=self._watch,
+            owns=partitions.owns,
         )
         js = client.jetstream()
         await ensure_streams(js, self.subjects, StreamLimits.from_settings(settings))
@@ -143,8 +137,6 @@ class EngineApp:
             log.info("table %s: %s -> %s", alarm.table_id, alarm.command_id, reply.type)
 
         turn_clock = self.turn_clock = TurnClock(clock, fire)
-        if self._peers is not None:
-            self._reactions = Reactions(client, self.subjects, self._peers)
         reactor = Reactor(
             engine,
             JetStreamPrompts(client, self.subjects),
@@ -153,10 +145,7 @@ class EngineApp:
             budget_ms=settings.engine_ai_budget_ms,
             prompt_history=settings.engine_prompt_history,
             watch=self._watch,
-            pass_on=None if self._reactions is None else self._reactions.pass_on,
         )
-        if self._reactions is not None:
-            await self._reactions.start(reactor.on_game)
         consumer = self._events = EventConsumer(
             client,
             self.subjects,
@@ -174,17 +163,15 @@ class EngineApp:
             runtime.health.add("nats commands", nats_check(command_client))
         self._commands = command_server(
             command_client,
-            # as the server maps them to their partition, and (for one release, while
-            # servers without the mapping reload) as they were sent
-            (self.subjects.game_partition("*"), self.subjects.game_commands),
+            # as they were sent (for one release, while servers without the partition
+            # mapping reload); the partitions this instance owns come with ``partitions``
+            self.subjects.game_commands,
             engine,
             RateLimits(settings.command_rate, settings.command_burst),
             settings.engine_max_workers,
-            self._peers,
         )
         await self._commands.start()
-        if self._peers is not None:  # heard once it takes what is passed on to it
-            await self._peers.start()
+        await partitions.start()
         runtime.health.add("nats", nats_check(client))
         runtime.health.add("postgres", postgres_check(store.pool))
         runtime.health.add("reactor", consumer.health)
@@ -240,32 +227,38 @@ class EngineApp:
         }
 
     async def stop(self) -> None:
-        """Stop taking commands, answer those in hand, stop the reactor, disconnect."""
-        if self._peers is not None:  # the others stop passing commands on to this one
-            await self._peers.stop()
-            self._peers = None
+        """Give the partitions away, answer the commands in hand, stop the reactor,
+        disconnect."""
+        if self._partitions is not None:  # the others take them before they are drained
+            await self._partitions.leave()
         if self._commands is not None:
             await self._commands.stop(GRACE_SECONDS)
             self._commands = None
         if self._command_nats is not None and self._command_nats is not self._nats:
             await close_nats(self._command_nats)
         self._command_nats = None
-        if self._reactions is not None:  # the others react themselves from now on
-            await self._reactions.stop()
-            self._reactions = None
         self._stop.set()
         for task in self._tasks:
             await stop_task(task, 5)
         self._tasks = []
-        if self._leases is not None:
-            await self._leases.close()
-            self._leases = None
         if self._nats is not None:
             await close_nats(self._nats)
         if self._store is not None:
             await close_store(self._store, self._store.pool)
             self._store = None
         log.info("engine %s: stopped", self.settings.instance_id)
+
+    async def _subscribe(self, partitions: set[int]) -> None:
+        """Take the commands of ``partitions`` (gained)."""
+        if self._commands is not None:
+            for partition in sorted(partitions):
+                await self._commands.subscribe(self.subjects.game_partition(partition))
+
+    async def _drain(self, partitions: set[int]) -> None:
+        """Answer the commands of ``partitions`` (lost) in hand, take no more."""
+        if self._commands is not None:
+            subjects = [self.subjects.game_partition(p) for p in partitions]
+            await asyncio.gather(*(self._commands.drain(s, GRACE_SECONDS) for s in subjects))
 
     def _watch(self, game: Game) -> None:
         """The turn clock takes a game's new deadlines (from the reactor, or at once from

@@ -15,7 +15,6 @@ from president.command_path import BUSY, RateLimits, admit, run
 from president.contract import GAME_COMMANDS, GameWrite, GetView
 
 from services.engine.engine import Engine
-from services.engine.mechanisms.routing import Peers
 
 Command = GameWrite | GetView
 QUEUE_GROUP = "engine"
@@ -63,12 +62,10 @@ def command_server(
     engine: Engine,
     limits: RateLimits,
     max_workers: int,
-    peers: Peers | None = None,
 ) -> CommandServer:
     """The game-command subscriber (queue group ``engine``) on the command account's
     connection: admission (size, rate, parse) before a command takes a slot, then the
-    command path. With ``peers``, a command whose table another instance owns is passed on
-    to it unread, and this instance takes those passed on to it."""
+    command path. ``subject``: the subjects taken at start (more with ``subscribe``)."""
 
     def admit(message: Msg, requester: Requester | None) -> object:
         return admit_request(message.subject, message.data, requester, limits)
@@ -85,6 +82,4 @@ def command_server(
         max_workers=max_workers,
         service="engine",
         busy=BUSY,
-        forward=None if peers is None else peers.forward_subject,
-        forwarded=None if peers is None else peers.own_subject,
     )

@@ -54,19 +54,8 @@ class EngineSettings(ServiceSettings):
     engine_reaction_limit: int = Field(
         default=200, ge=1, description="tables the sweep reacts to in one pass, the oldest first"
     )
-    engine_lease_idle: float = Field(
-        default=2.0,
-        ge=0,
-        description="seconds a table stays leased after its last command (0: no leases)",
-    )
     engine_group_commit: bool = Field(
         default=True, description="appends that arrive during a commit share the next one"
-    )
-    engine_lease_capacity: int = Field(default=256, ge=1, description="tables leased at once")
-    engine_route_tables: bool = Field(
-        default=True,
-        description="pass each game command and reaction on to the instance that owns its"
-        " table (heard by heartbeats), so that a table's work meets its lease and its fold",
     )
     engine_clock_sweep: float = Field(
         default=5.0,

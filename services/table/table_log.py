@@ -44,6 +44,9 @@ class HeldTable:
     async def remember(self, reply: dict[str, Any]) -> None:
         await self.hold.remember(reply)
 
+    async def confirm(self, loaded: Loaded[TableState]) -> bool:
+        return True  # read under the hold: nobody else writes the stream meanwhile
+
     async def load(self) -> Loaded[TableState]:
         events = await self.store.read_stream(self.command.stream_id)
         state = fold_table(self.command.table_id, events)

@@ -93,6 +93,7 @@ def _actions(subjects: Subjects, user: str, reactor: str) -> dict[str, tuple[str
         "publish an AI request": ("pub", f"{p}.ai.decide"),
         "serve table commands": ("sub", f"{p}.cmd.table.*"),
         "serve game commands (read tokens)": ("sub", f"{p}.cmd.game.*"),
+        "serve the game commands of a partition": ("sub", f"{p}.cmd.game.*.5"),
         "read public events": ("sub", f"{p}.evt.table.*.public"),
         "read lobby events": ("sub", f"{p}.evt.lobby.*"),
         "read seat events (hands)": ("sub", f"{p}.evt.table.*.seat.*"),
@@ -172,9 +173,8 @@ ALLOWED: dict[str, set[str]] = {
     "table": {"serve table commands"},
     "engine-commands": {
         "serve game commands (read tokens)",
-        # tables routed to their instance (services.engine.mechanisms.routing)
-        "pass a game command on to an engine instance",
-        "read game commands passed on",
+        "serve the game commands of a partition",
+        # who owns which partition (services.engine.mechanisms.partitions)
         "publish an engine instance's heartbeat",
     },
     "engine": {
@@ -186,9 +186,6 @@ ALLOWED: dict[str, set[str]] = {
         "update it by the legacy durable create",
         "read the reactor consumer's info",
         "delete the engine's reactor consumer",
-        # a table's reaction done by the instance owning it (engine.mechanisms.routing)
-        "ask an engine instance to react to a table",
-        "read the reactions asked of engine instances",
         # Any consumer name of the events stream: its reactor's name has a secret part,
         # which the rendered configuration must not hold (services.engine.mechanisms.jetstream).
         "create its own consumer (public events)",

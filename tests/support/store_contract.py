@@ -3,7 +3,7 @@
 A subclass named `Test...` provides the `store` fixture and `rewrite`, which replaces a
 stream's rows behind the store's back (to play the tamperer for `verify_chain`). The
 writer-lock sessions, the relay lease connections and the lobby have theirs
-(`LockSessionContract`, `RelayLeaseContract`, `LobbyContract`).
+(`RelayLeaseContract`, `LobbyContract`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from president.store import (
 from president.store.chain import event_hash
 from president.store.lobby import LobbyRows, LobbyStore
 from president.store.relay_leases import RelayLeaseConnection
-from president.store.writer_locks import LockSession, LockSessionLost, OpenSession
 
 ConnectRelay = Callable[[], Awaitable[RelayLeaseConnection]]
 
@@ -263,6 +262,19 @@ class EventStoreContract:
         async with store.hold(stream, "c1") as anonymous_again:
             assert anonymous_again.rejection == {"code": "WRONG_PHASE"}
 
+    async def test_every_refusal_remembered_on_a_stream_is_read_back_by_sender_and_id(
+        self, store: EventStore, stream: str
+    ) -> None:
+        assert await store.refusals(stream) == {}
+        await store.remember_refusal(stream, "c1", {"code": "NOT_YOUR_TURN"}, "p1")
+        await store.remember_refusal(stream, "c1", {"code": "OTHER"}, "p1")  # the first stays
+        await store.remember_refusal(stream, "c1", {"code": "WRONG_PHASE"}, "p2")
+        await store.remember_refusal(f"{stream}-other", "c2", {"code": "OTHER"}, "p1")
+        assert await store.refusals(stream) == {
+            ("p1", "c1"): {"code": "NOT_YOUR_TURN"},
+            ("p2", "c1"): {"code": "WRONG_PHASE"},
+        }
+
     async def test_one_hold_of_a_stream_at_a_time(self, store: EventStore, stream: str) -> None:
         order: list[str] = []
         asked = asyncio.Event()
@@ -424,79 +436,6 @@ class EventStoreContract:
         problems = await self._tampered(store, stream, swap)
         assert (3, "out_of_order") in problems
         assert {v for v, _ in problems} == {2, 3, 4}
-
-
-class LockSessionContract:
-    """Behaviours every writer-lock session (``president.store.writer_locks``) has, on the
-    store it locks: a subclass provides ``store`` and ``open_session``."""
-
-    @pytest.fixture
-    def stream(self) -> str:
-        return f"s-{uuid.uuid4().hex[:12]}"
-
-    @pytest.fixture
-    async def sessions(self, open_session: OpenSession) -> AsyncIterator[list[LockSession]]:
-        """Two sessions, closed after the test."""
-        opened = [await open_session(lambda _: None) for _ in range(2)]
-        yield opened
-        for session in opened:
-            await session.close()
-
-    async def test_a_take_reads_the_head_and_every_refusal(
-        self, store: EventStore, sessions: list[LockSession], stream: str
-    ) -> None:
-        await store.append(stream, _events("A", "B"), expected_version=0)
-        await store.remember_refusal(stream, "c1", {"code": "NOT_YOUR_TURN"}, "p1")
-        await store.remember_refusal(f"{stream}-x", "c2", {"code": "OTHER"}, "p1")
-        taken = await sessions[0].take(stream)
-        assert taken is not None and taken.head_version == 2
-        assert taken.rejections == {("p1", "c1"): {"code": "NOT_YOUR_TURN"}}
-
-    async def test_a_taken_stream_is_nobody_elses_until_released(
-        self, store: EventStore, sessions: list[LockSession], stream: str
-    ) -> None:
-        first, second = sessions
-        assert await first.take(stream) is not None
-        assert await second.take(stream) is None
-        asked = asyncio.Event()
-
-        async def waiting() -> None:
-            asked.set()
-
-        async def hold() -> int:
-            async with store.hold(stream, waiting=waiting) as held:
-                return held.head_version
-
-        holder = asyncio.create_task(hold())
-        await asyncio.wait_for(asked.wait(), 10)
-        assert not holder.done()
-        await first.release([stream])
-        assert await asyncio.wait_for(holder, 10) == 0
-        assert await second.take(stream) is not None
-
-    async def test_each_take_is_released_once(
-        self, sessions: list[LockSession], stream: str
-    ) -> None:
-        first, second = sessions
-        assert await first.take(stream) is not None
-        assert await first.take(stream) is not None
-        await first.release([stream])
-        assert await second.take(stream) is None
-        await first.release([stream])
-        assert await second.take(stream) is not None
-
-    async def test_an_ended_session_holds_nothing(
-        self, sessions: list[LockSession], stream: str
-    ) -> None:
-        first, second = sessions
-        assert await first.take(stream) is not None
-        first.terminate()
-        async with asyncio.timeout(10):
-            while await second.take(stream) is None:  # noqa: ASYNC110 (the server's own time)
-                await asyncio.sleep(0.02)
-        assert first.closed
-        with pytest.raises(LockSessionLost):
-            await first.take(f"{stream}-y")
 
 
 class RelayLeaseContract:

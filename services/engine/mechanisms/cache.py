@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from typing import Any
 
 from president.contract import stream_id_of_game
+from president.contract.subjects import partition_of
 from president.game.fold import Appended, CorruptGame, Game
 from president.rules import GameState
 from president.store import EventStore
@@ -30,7 +32,10 @@ class GameCache:
     the queries that follow an end catch up from the log without folding it all again.
 
     ``lock(table_id)`` serialises the use of one game inside this process (striped
-    locks: a fixed number, shared by tables that hash alike).
+    locks: a fixed number, shared by tables that hash alike); across processes, the
+    expected version of each append does.
+
+    With each game go the refusals remembered on its stream (``refusal``), read once.
     """
 
     def __init__(
@@ -52,6 +57,7 @@ class GameCache:
         self._finished: OrderedDict[str, Game] = OrderedDict()
         self._finished_size = finished
         self._locks = [asyncio.Lock() for _ in range(_STRIPES)]
+        self._refusals: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
 
     def __len__(self) -> int:
         return len(self._games)
@@ -116,6 +122,34 @@ class GameCache:
         self._remember(game)
 
     def forget(self, table_id: str) -> None:
+        self._drop(table_id)
+        self._refusals.pop(table_id, None)
+
+    def forget_partitions(self, partitions: set[int]) -> None:
+        """Forget the games of tables in ``partitions`` (another instance may write them)."""
+        for table_id in [*self._games, *self._finished, *self._refusals]:
+            if partition_of(table_id) in partitions:
+                self.forget(table_id)
+
+    async def refusal(
+        self, table_id: str, sender: str, command_id: str, *, fresh: bool
+    ) -> dict[str, Any] | None:
+        """The refusal remembered for ``sender``'s ``command_id`` on the table's game
+        stream; ``fresh``: read from the store, not from what was read before."""
+        known = self._refusals.get(table_id)
+        if known is None or fresh:
+            known = await self._store.refusals(stream_id_of_game(table_id))
+            if table_id in self._games or table_id in self._finished:
+                self._refusals[table_id] = known
+        return known.get((sender, command_id))
+
+    def remember(self, table_id: str, sender: str, command_id: str, reply: dict[str, Any]) -> None:
+        """A refusal this instance remembered in the store."""
+        known = self._refusals.get(table_id)
+        if known is not None:
+            known.setdefault((sender, command_id), reply)
+
+    def _drop(self, table_id: str) -> None:
         self._finished.pop(table_id, None)
         self._games.pop(table_id, None)
         self._bytes -= self._sizes.pop(table_id, 0)
@@ -128,11 +162,11 @@ class GameCache:
     def _remember(self, game: Game) -> None:
         """Keep ``game`` (most recently used) unless it is over; then keep to the bounds."""
         table_id = game.table_id
-        self.forget(table_id)
+        self._drop(table_id)
         if game.state is not None and game.state.is_terminal:
             self._finished[table_id] = game
             while len(self._finished) > self._finished_size:
-                self._finished.popitem(last=False)
+                self.forget(next(iter(self._finished)))
             return
         size = game.version * self._event_bytes
         self._games[table_id] = game

@@ -4,7 +4,7 @@ tell the seats whose turn ended, and set the turn clock's alarms."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from president.contract import (
@@ -43,13 +43,9 @@ class Reactor:
         budget_ms: int = DEFAULT_AI_BUDGET_MS,
         prompt_history: bool = False,
         watch: Callable[[Game], None] | None = None,
-        pass_on: Callable[[str, int, int], Awaitable[bool]] | None = None,
     ):
         """``watch(game)``: called with each game folded for a batch (the turn clock);
-        ``prompt_history``: prompts carry the round's history (deprecated, until 2.0);
-        ``pass_on(table_id, since, until)``: whether the instance owning the table did a
-        batch's reaction (``routing.Reactions.pass_on``), else it is done here."""
-        self._pass_on = pass_on
+        ``prompt_history``: prompts carry the round's history (deprecated, until 2.0)."""
         self._engine = engine
         self._publisher = publisher
         self._secret = secret
@@ -127,6 +123,4 @@ class Reactor:
                 await self.on_lobby(event)
         if public:
             versions = [event.version for event in public]
-            table_id, since, until = public[0].table_id, min(versions), max(versions)
-            if self._pass_on is None or not await self._pass_on(table_id, since, until):
-                await self.on_game(table_id, since, until)
+            await self.on_game(public[0].table_id, min(versions), max(versions))

@@ -179,26 +179,19 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         # Command account: only the table commands that came through the import.
         return Permissions(publish=(), subscribe=(f"{p}.cmd.table.*",), responder=True)
     if role == "engine-commands":
-        # Game commands, and between the engine instances (tables routed to their owner,
-        # services.engine.mechanisms.routing): heartbeats, and commands passed on with the
-        # attested sender's header (no other identity may publish them), answered to the
-        # passing instance's inbox.
-        between = (f"{p}.engine.peers", f"{p}.engine.fwd.*")
+        # Game commands, and the engine instances' heartbeats (who owns which partition:
+        # services.engine.mechanisms.partitions).
+        between = (f"{p}.engine.peers",)
         # the game commands as the server maps them to their partition, and (for one
         # release, while servers without the mapping reload) as they were sent
         games = (f"{p}.cmd.game.*.*", f"{p}.cmd.game.*")
         return Permissions(publish=between, subscribe=(*games, *between, *inbox), responder=True)
     if role == "engine":
-        yield_subject = f"{p}.engine.yield"
-        # a table's reaction done by the instance that owns it (services.engine.mechanisms.routing)
-        reactions = f"{p}.engine.react.*"
         return Permissions(
             publish=(
                 *prompt_subjects,
                 f"{p}.ai.decide",
                 f"{p}.ai.batch",
-                yield_subject,
-                reactions,
                 *_js_create(events),
                 *_js_create(prompts),
                 *_js_create(ai),
@@ -208,8 +201,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 # it drifted; a consumer of any other name is never taken over.
                 *_js_own_consumer(events, ANY_PREFIX),
             ),
-            subscribe=(yield_subject, reactions, *inbox),
-            responder=True,  # says when it did a reaction another instance asked of it
+            subscribe=tuple(inbox),
         )
     if role == "ai-worker":
         # Its two consumers: interactive games' decisions and all-AI games'.

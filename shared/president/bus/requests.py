@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
@@ -25,7 +24,6 @@ from president.bus.connect import (
 )
 from president.bus.identity import Requester, attested_requester
 from president.contract.base import MAX_QUEUED
-from president.runtime.metrics import PASSED_ON
 from president.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -37,24 +35,6 @@ Must not raise."""
 Run = Callable[[Msg, Any, Requester | None], Awaitable[bytes]]
 """A request, the command admitted from it and its sender in, the reply's body out (must
 not raise)."""
-Forward = Callable[[str], str | None]
-"""A request's subject in: the subject to pass it on to, or None to answer it here."""
-FORWARDED_SUBJECT = "President-Forwarded-Subject"
-"""The header of a request passed on to another instance: the subject it came on."""
-PASS_ON_TIMEOUT = 5.0
-"""Seconds a request passed on to another instance waits for its answer (then it is
-answered here)."""
-MAX_PASSING = 256
-"""Requests passed on at once at most; the next ones are answered here, through this
-instance's admission (a flood meets its rate limit here instead of piling up)."""
-
-
-def _matches(subject: str, pattern: str) -> bool:
-    """Whether ``subject`` is one of the subjects of ``pattern`` (``*``: one token)."""
-    tokens, wanted = subject.split("."), pattern.split(".")
-    return len(tokens) == len(wanted) and all(
-        (w == "*" and t != "") or w == t for t, w in zip(tokens, wanted, strict=True)
-    )
 
 
 class CommandServer:
@@ -91,17 +71,8 @@ class CommandServer:
         service: str,
         busy: bytes,
         max_queued: int = MAX_QUEUED,
-        forward: Forward | None = None,
-        forwarded: str | None = None,
     ):
-        """``forward(subject)``: where to pass a request on ``subject`` on to, unread (None:
-        answer it here); ``forwarded``: the subject of the requests passed on to this
-        instance, answered here whatever ``forward`` says."""
         self._client = client
-        self._forward = forward
-        self._forwarded = forwarded
-        self._forwards: Subscription | None = None
-        self._passing: set[asyncio.Task[None]] = set()
         self._attested = False
         self._service = service
         self._subjects = (subject,) if isinstance(subject, str) else tuple(subject)
@@ -118,10 +89,6 @@ class CommandServer:
 
     async def start(self) -> None:
         self._attested = server_authenticates(self._client)
-        if self._forwarded is not None:
-            self._forwards = await self._client.subscribe(
-                self._forwarded, cb=self._passed_on, pending_msgs_limit=100_000
-            )
         for subject in self._subjects:
             await self.subscribe(subject)
 
@@ -145,20 +112,7 @@ class CommandServer:
                 await subscription.unsubscribe()
 
     async def stop(self, grace: float = 10.0) -> None:
-        # The requests passed on by other instances last: they may still pass some on
-        # while this one's own subscription drains.
-        for subject in list(self._subscriptions):
-            await self.drain(subject, grace)
-        if self._forwards is not None and not self._client.is_closed:
-            try:
-                await asyncio.wait_for(self._forwards.drain(), grace)  # type: ignore[no-untyped-call]
-            except Exception:
-                log.warning("%s: command subscription did not drain", self._service)
-                with contextlib.suppress(Exception):
-                    await self._forwards.unsubscribe()
-        self._forwards = None
-        if self._passing:  # answered by the others, or here if they cannot
-            await asyncio.wait(list(self._passing), timeout=grace)
+        await asyncio.gather(*(self.drain(s, grace) for s in list(self._subscriptions)))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + grace
         while self._tasks and loop.time() < deadline:  # the waiting ones get slots meanwhile
@@ -173,40 +127,6 @@ class CommandServer:
     async def _received(self, message: Msg) -> None:
         # Runs in the subscription's own task, one message at a time; never waits for a
         # slot, so one sender's backlog holds up no other sender's requests.
-        target = None if self._forward is None else self._forward(message.subject)
-        if target is None or len(self._passing) >= MAX_PASSING:  # a flood: admitted here
-            await self._take(message)
-            return
-        task = asyncio.create_task(self._pass_on(target, message))
-        self._passing.add(task)
-        task.add_done_callback(self._passing.discard)
-
-    async def _pass_on(self, target: str, message: Msg) -> None:
-        """Ask the instance at ``target`` to answer ``message`` (unread: it admits it) and
-        relay its answer; answered here when it cannot (gone, too slow, no connection):
-        the command id makes a second decision of the same command its first answer."""
-        headers = {**(message.headers or {}), FORWARDED_SUBJECT: message.subject}
-        try:
-            answer = await self._client.request(
-                target, message.data, timeout=PASS_ON_TIMEOUT, headers=headers
-            )
-        except Exception as error:
-            log.info("%s: %s did not answer (%r); answered here", self._service, target, error)
-            PASSED_ON.labels("command", "here").inc()
-            await self._take(message)
-            return
-        PASSED_ON.labels("command", "owner").inc()
-        await self._reply(message, answer.data)
-
-    async def _passed_on(self, message: Msg) -> None:
-        """A request another instance passed on: answered here, on its first subject."""
-        subject = (message.headers or {}).get(FORWARDED_SUBJECT, "")
-        if not any(_matches(subject, pattern) for pattern in self._subjects):
-            log.warning("%s: dropped a request passed on from %r", self._service, subject)
-            return
-        await self._take(dataclasses.replace(message, subject=subject))
-
-    async def _take(self, message: Msg) -> None:
         requester = attested_requester(message.headers) if self._attested else None
         if self._attested and requester is None:
             log.warning(

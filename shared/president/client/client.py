@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, TypeVar
 
+import nats.errors
 from nats.aio.client import Client
+from nats.aio.msg import Msg
 from pydantic import BaseModel, TypeAdapter
 
 from president.bus.connect import NatsCredentials, connect
@@ -64,13 +67,49 @@ def new_command_id() -> str:
     return str(uuid.uuid4())
 
 
+RESEND_WITHIN = 15.0
+"""Seconds a request is sent again, at most, while nobody answers it."""
+BACKOFF = (0.05, 1.0)
+"""The first and the longest wait before a request that met "no responders" is resent."""
+
+
+async def request_resending(
+    client: Client, subject: str, payload: bytes, *, each: float, within: float
+) -> Msg:
+    """The reply to ``payload``, sent again as it was (the same command id: one effect,
+    one answer) when the server says nobody listens (an engine's partitions moving to
+    another after a crash) or no answer comes in ``each`` seconds, with a back-off
+    that doubles up to ``BACKOFF[1]``, for ``within`` seconds at most; then the last
+    error propagates."""
+    loop = asyncio.get_running_loop()
+    deadline, wait = loop.time() + within, BACKOFF[0]
+    while True:
+        try:
+            return await client.request(subject, payload, timeout=each)
+        except nats.errors.NoRespondersError:
+            if loop.time() + wait > deadline:
+                raise
+            await asyncio.sleep(wait)
+            wait = min(2 * wait, BACKOFF[1])
+        except nats.errors.TimeoutError:
+            if loop.time() >= deadline:
+                raise
+
+
 class PresidentClient:
     """One NATS connection to the services under one subject prefix."""
 
-    def __init__(self, client: Client, subjects: Subjects, timeout: float = 5.0):
+    def __init__(
+        self,
+        client: Client,
+        subjects: Subjects,
+        timeout: float = 5.0,
+        resend_within: float = RESEND_WITHIN,
+    ):
         self.nats = client
         self.subjects = subjects
         self.timeout = timeout
+        self.resend_within = resend_within
 
     @classmethod
     async def connect(
@@ -91,8 +130,12 @@ class PresidentClient:
     # -- raw request-reply -----------------------------------------------------
 
     async def request(self, subject: str, payload: bytes) -> Reply:
-        """Send ``payload`` and parse the reply (NATS timeouts propagate)."""
-        message = await self.nats.request(subject, payload, timeout=self.timeout)
+        """Send ``payload`` and parse the reply; sent again while nobody answers
+        (:func:`request_resending`, for ``resend_within`` seconds; then the NATS error
+        propagates)."""
+        message = await request_resending(
+            self.nats, subject, payload, each=self.timeout, within=self.resend_within
+        )
         return parse_reply(message.data)
 
     async def send(self, command: BaseModel) -> Reply:

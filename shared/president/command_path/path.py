@@ -134,6 +134,11 @@ class Held(Protocol[S]):
         """Record the command's final refusal: its resends get it back."""
         ...
 
+    async def confirm(self, loaded: Loaded[S]) -> bool:
+        """Whether ``loaded`` is still the stream as the log holds it (a refusal decided
+        on it is answered only then; else the command is decided again)."""
+        ...
+
 
 class CommandLog(Protocol[S]):
     """Where a service's commands are decided: the port of the command path."""
@@ -167,6 +172,8 @@ async def execute(
             async with log.hold(command) as held:
                 loaded = await held.load()
                 verdict = judge(command, loaded, held.rejection, admit, decide)
+                if isinstance(verdict, Refusal) and not await held.confirm(loaded):
+                    continue  # decided on a fold the log has gone past: again
                 if isinstance(verdict, Refusal):
                     refused = rejection(
                         command.command_id, verdict.code, verdict.detail, verdict.params

@@ -115,18 +115,8 @@ class Subjects:
     # --- between engine instances (core NATS, the command account; no client's) -----
     @property
     def engine_peers(self) -> str:
-        """The engine instances' heartbeats (``services.engine.mechanisms.routing``)."""
+        """The engine instances' heartbeats (``services.engine.mechanisms.partitions``)."""
         return f"{self.prefix}.engine.peers"
-
-    def engine_forward(self, instance: str) -> str:
-        """Where engine instance ``instance`` (a subject token) takes the game commands
-        another instance passed on to it."""
-        return f"{self.prefix}.engine.fwd.{instance}"
-
-    def engine_reactions(self, instance: str) -> str:
-        """Where engine instance ``instance`` takes the reactions to its tables' events
-        that another instance received (the engine's own account)."""
-        return f"{self.prefix}.engine.react.{instance}"
 
     # --- audit verdicts (JetStream, published by the auditor) ---------------------
     def verdict(self, table_id: str) -> str:

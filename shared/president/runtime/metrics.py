@@ -69,12 +69,10 @@ REACTOR_CONSUMER_REPAIRS = Counter(
     " (lost), and created again from the engine's position",
     ["kind"],
 )
-PASSED_ON = Counter(
-    "president_engine_passed_on",
-    "Game commands (kind command) and reactions to a table's events (kind reaction) that"
-    " reached an engine instance not owning their table: passed on and done by the owner"
-    " (outcome owner), or done here when the owner did not answer (outcome here)",
-    ["kind", "outcome"],
+PARTITIONS_OWNED = Gauge(
+    "president_engine_partitions",
+    "Partitions of the game commands this engine instance owns (of 64; 0: none yet, or"
+    " given away as it stops)",
 )
 READY = Gauge("president_ready", "1 while the process is ready to serve (as /readyz says)")
 GAMES_IN_PLAY = Gauge("president_games_in_play", "Tables whose game has started and not finished")

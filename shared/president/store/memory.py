@@ -191,20 +191,7 @@ class InMemoryEventStore:
     ) -> None:
         self._rejections.setdefault((stream_id, sender, command_id), _json_copy(reply))
 
-    async def try_lock(self, stream_id: str) -> bool:
-        """Take the stream's hold lock if it is free (``writer_locks``): an uncontended
-        acquire never waits."""
-        lock = self._holds.setdefault(stream_id, asyncio.Lock())
-        if lock.locked():
-            return False
-        return await lock.acquire()
-
-    def unlock(self, stream_id: str) -> None:
-        """Release the stream's hold lock taken by :meth:`try_lock`."""
-        self._holds[stream_id].release()
-
-    def refusals_of(self, stream_id: str) -> dict[tuple[str, str], dict[str, Any]]:
-        """Every refusal remembered on the stream, by (sender, command id)."""
+    async def refusals(self, stream_id: str) -> dict[tuple[str, str], dict[str, Any]]:
         return {
             (sender, command): _json_copy(reply)
             for (stream, sender, command), reply in self._rejections.items()

@@ -115,6 +115,10 @@ class EventStore(Appender, Protocol):
         remembered stays."""
         ...
 
+    async def refusals(self, stream_id: str) -> dict[tuple[str, str], dict[str, Any]]:
+        """Every refusal remembered on the stream, by (sender, command id)."""
+        ...
+
     async def verify_chain(self, stream_id: str) -> ChainReport:
         """Recompute the stream's hash chain and report every edited, missing, inserted or
         reordered event."""

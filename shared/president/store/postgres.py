@@ -30,7 +30,7 @@ from president.store.model import (
     RecordedEvent,
 )
 from president.store.prepared import PreparedEvent, prepare
-from president.store.rejections import REMEMBER
+from president.store.rejections import RECALL_ALL, REMEMBER
 from president.store.tracking import PostgresTracking
 
 _ATTEMPTS = 10
@@ -346,6 +346,10 @@ class PostgresEventStore:
         self, stream_id: str, command_id: str, reply: dict[str, Any], sender: str = ""
     ) -> None:
         await self._pool.execute(REMEMBER, stream_id, command_id, json.dumps(reply), sender)
+
+    async def refusals(self, stream_id: str) -> dict[tuple[str, str], dict[str, Any]]:
+        rows = await self._pool.fetch(RECALL_ALL, stream_id)
+        return {(row[0], row[1]): json.loads(row[2]) for row in rows}
 
     async def verify_chain(self, stream_id: str) -> ChainReport:
         events = await self.read_stream(stream_id)

@@ -16,3 +16,7 @@ def recall_query(stream_id: str = "$1", command_id: str = "$2", sender: str = "$
         "SELECT reply FROM command_rejections"
         f" WHERE stream_id = {stream_id} AND sender = {sender} AND command_id = {command_id}"
     )
+
+
+RECALL_ALL = "SELECT sender, command_id, reply::text FROM command_rejections WHERE stream_id = $1"
+"""Every refusal remembered on a stream (an engine reads them once per game it owns)."""

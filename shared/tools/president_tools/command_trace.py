@@ -113,14 +113,11 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
     from president.store.memory import InMemoryEventStore
 
     from services.engine.engine import Engine
-    from services.engine.mechanisms.sessions import MemoryTableSessions
     from services.engine.requests import handle_request
 
     store = InMemoryEventStore()
     counter = itertools.count(1)
-    engine = Engine(
-        store, MemoryTableSessions(store), secret="trace", new_seed=lambda: f"{next(counter):064x}"
-    )
+    engine = Engine(store, secret="trace", new_seed=lambda: f"{next(counter):064x}")
     players = 4
 
     async def open_table(table_id: str) -> None:

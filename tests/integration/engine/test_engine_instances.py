@@ -13,7 +13,6 @@ from president.rules import Options, event_from_dict, legal_actions, replay
 from president.store.postgres import PostgresEventStore
 
 from services.engine.engine import Engine
-from services.engine.mechanisms.sessions import PostgresTableSessions
 from tests.integration.engine.harness import SECRET, Harness
 from tests.support.engine import command_for, write_table
 
@@ -31,7 +30,7 @@ async def _replays(h: Harness, table_id: str, options: Options) -> None:
 
 async def _instance(database_url: str) -> tuple[Engine, PostgresEventStore]:
     store = await PostgresEventStore.connect(database_url, max_size=8)
-    return Engine(store, PostgresTableSessions(store), secret=SECRET), store
+    return Engine(store, secret=SECRET), store
 
 
 async def test_two_engines_racing_on_one_table_never_fork_its_stream(fresh: Harness) -> None:

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import asyncpg
 import orjson
 import pytest
 from president.store import RecordedEvent
 from president.store.lobby import PostgresLobby
 from president.store.postgres import PostgresEventStore
 from president.store.relay_leases import PostgresRelayLeaseConnection, RelayLeaseConnection
-from president.store.writer_locks import OpenSession, postgres_lock_sessions
 
 from tests.support.store_contract import (
     ConnectRelay,
     EventStoreContract,
     LobbyContract,
-    LockSessionContract,
     RelayLeaseContract,
 )
 
@@ -44,16 +41,6 @@ class TestPostgresEventStore(EventStoreContract):
                     e.type, e.schema_version, orjson.dumps(e.data).decode(),
                     orjson.dumps(e.metadata).decode(), e.recorded_at, e.prev_hash, e.hash,
                 )  # fmt: skip
-
-
-class TestPostgresLockSession(LockSessionContract):
-    @pytest.fixture
-    def store(self, pg_store: PostgresEventStore) -> PostgresEventStore:
-        return pg_store
-
-    @pytest.fixture
-    def open_session(self, migrated_url: str) -> OpenSession:
-        return postgres_lock_sessions(lambda: asyncpg.connect(migrated_url))
 
 
 class TestPostgresRelayLease(RelayLeaseContract):

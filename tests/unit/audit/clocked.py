@@ -12,7 +12,6 @@ from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
-from services.engine.mechanisms.sessions import MemoryTableSessions
 from services.engine.mechanisms.turn_clock import alarms_of
 from tests.support.engine import human_token, write_table
 
@@ -25,7 +24,6 @@ async def _play() -> list[RecordedEvent]:
     seeds = itertools.count()
     engine = Engine(
         store,
-        MemoryTableSessions(store),
         secret="k",
         new_seed=lambda: f"{next(seeds):064x}",
         clock=clock,

@@ -44,6 +44,9 @@ class HeldCounts:
     async def remember(self, reply: dict[str, object]) -> None:
         await self.hold.remember(reply)
 
+    async def confirm(self, loaded: Loaded[Events]) -> bool:
+        return True
+
     async def load(self) -> Loaded[Events]:
         events = await self.counts.store.read_stream(STREAM)
         done = [e for e in events if e.metadata.get("command_id") == self.command.command_id]

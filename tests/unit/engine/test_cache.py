@@ -9,7 +9,6 @@ from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
 from services.engine.mechanisms.cache import MEGABYTE, GameCache
-from services.engine.mechanisms.sessions import MemoryTableSessions
 from tests.support.engine import human_token, write_table
 from tests.unit.engine.test_engine import _play_out
 
@@ -18,7 +17,6 @@ def _engine(store: InMemoryEventStore, cache: GameCache) -> Engine:
     counter = itertools.count()
     return Engine(
         store,
-        MemoryTableSessions(store),
         secret="s",
         new_seed=lambda: f"{next(counter):064x}",
         cache=cache,

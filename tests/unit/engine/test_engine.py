@@ -13,16 +13,13 @@ from president.rules.events import event_from_dict
 from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
-from services.engine.mechanisms.sessions import MemoryTableSessions
 from services.relay.game_routing import game_route
 from tests.support.engine import command_for, human_token, write_table
 
 
 def _engine(store: InMemoryEventStore) -> Engine:
     counter = itertools.count()
-    return Engine(
-        store, MemoryTableSessions(store), secret="s", new_seed=lambda: f"{next(counter):064x}"
-    )
+    return Engine(store, secret="s", new_seed=lambda: f"{next(counter):064x}")
 
 
 async def _play_out(engine: Engine, table_id: str) -> int:
@@ -169,3 +166,37 @@ async def test_a_rejected_command_id_stays_rejected() -> None:
     reused = await engine.handle(command)
     assert isinstance(reused, Rejected) and reused.code is RejectionCode.COMMAND_ID_REUSED
     assert await engine.handle(stale) == first
+
+
+async def test_an_owner_whose_cached_fold_fell_behind_decides_on_the_log() -> None:
+    # Two instances both taking a table (its partition moving between them): the one
+    # whose cached fold is behind neither forks the stream nor refuses a due seat.
+    store = InMemoryEventStore()
+    await write_table(store, "t1")
+    behind, other = _engine(store), _engine(store)
+    await behind.start_game("t1")
+    for n in range(3):
+        engine = behind if n == 0 else other
+        game = await engine.games.load("t1")
+        assert game.state is not None
+        seat = seats_to_act(game.state)[0]
+        action = legal_actions(game.state, seat)[0]
+        reply = await engine.handle(command_for("t1", action, f"c{n}"))
+        assert isinstance(reply, Accepted), reply
+    # ``behind`` cached the game after c0; ``other`` played two moves since
+    game = await other.games.load("t1")
+    assert game.state is not None
+    due = seats_to_act(game.state)[0]
+    stale = behind.games.peek("t1")
+    assert stale is not None and stale.version < game.version
+    assert stale.state is not None and seats_to_act(stale.state)[0] != due
+
+    accepted = await behind.handle(command_for("t1", legal_actions(game.state, due)[0], "c3"))
+    refused = await behind.handle(
+        command_for("t1", legal_actions(stale.state, seats_to_act(stale.state)[0])[0], "c4")
+    )
+
+    assert isinstance(refused, Rejected) and refused.code is RejectionCode.NOT_YOUR_TURN
+    assert isinstance(accepted, Accepted), accepted
+    versions = [e.version for e in await store.read_stream(stream_id_of_game("t1"))]
+    assert versions == list(range(1, len(versions) + 1))

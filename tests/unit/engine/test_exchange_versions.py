@@ -12,7 +12,6 @@ from president.rules import Phase, legal_actions
 from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
-from services.engine.mechanisms.sessions import MemoryTableSessions
 from tests.support.engine import command_for, write_table
 
 
@@ -20,9 +19,7 @@ async def test_the_prompts_version_goes_stale_when_the_other_seat_returns_first(
     store = InMemoryEventStore()
     await write_table(store, "t1", rounds=2)
     counter = itertools.count()
-    engine = Engine(
-        store, MemoryTableSessions(store), secret="s", new_seed=lambda: f"{next(counter):064x}"
-    )
+    engine = Engine(store, secret="s", new_seed=lambda: f"{next(counter):064x}")
     await engine.start_game("t1")
     for n in itertools.count():
         game = await engine.games.load("t1")

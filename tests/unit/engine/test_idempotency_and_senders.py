@@ -27,7 +27,6 @@ from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
-from services.engine.mechanisms.sessions import MemoryTableSessions
 from tests.support.engine import command_for, human_token, write_table
 
 PLATFORM = Requester("acme-integrator")
@@ -37,9 +36,7 @@ OTHER = Requester("evil-integrator")
 
 def _engine(store: InMemoryEventStore) -> Engine:
     counter = itertools.count()
-    return Engine(
-        store, MemoryTableSessions(store), secret="s", new_seed=lambda: f"{next(counter):064x}"
-    )
+    return Engine(store, secret="s", new_seed=lambda: f"{next(counter):064x}")
 
 
 async def _started(store: InMemoryEventStore, **table: Any) -> Engine:
@@ -197,38 +194,37 @@ async def test_each_move_records_its_sender_and_the_audit_shows_it() -> None:
     assert "by acme-integrator (integrator)" in render_html(report)
 
 
-class CountedSessions(MemoryTableSessions):
-    """Memory sessions that count the holds taken."""
+class CountedStore(InMemoryEventStore):
+    """A memory store that counts the reads of a table's remembered refusals."""
 
-    def __init__(self, store: InMemoryEventStore):
-        super().__init__(store)
-        self.holds = 0
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
 
-    def hold(self, table_id: str, command_id: str | None = None, sender: str = "") -> Any:
-        self.holds += 1
-        return super().hold(table_id, command_id, sender)
+    async def refusals(self, stream_id: str) -> dict[tuple[str, str], dict[str, Any]]:
+        self.reads += 1
+        return await super().refusals(stream_id)
 
 
-async def test_a_forged_seat_on_a_cached_game_is_refused_without_holding_the_table() -> None:
-    store = InMemoryEventStore()
+async def test_a_forged_seat_on_a_cached_game_is_refused_without_reading_the_table() -> None:
+    store = CountedStore()
     await write_table(store, "t1", ai_seats=(3,), taken_by=PLATFORM.user)
-    sessions = CountedSessions(store)
-    engine = Engine(store, sessions, secret="s", new_seed=lambda: "0" * 64)
+    engine = Engine(store, secret="s", new_seed=lambda: "0" * 64)
     await engine.start_game("t1")
     game = await engine.games.load("t1")  # cached, as after a table's first command
     assert game.state is not None
     seat = seats_to_act(game.state)[0]
     action = legal_actions(game.state, seat)[0]
-    holds = sessions.holds
+    reads = store.reads
 
     forged = await engine.handle(command_for("t1", action, "m1", token="forged"), PLATFORM)
     not_theirs = await engine.handle(command_for("t1", action, "m2"), OTHER)
 
     assert isinstance(forged, Rejected) and forged.code is RejectionCode.BAD_TOKEN
     assert isinstance(not_theirs, Rejected) and not_theirs.code is RejectionCode.FORBIDDEN
-    assert sessions.holds == holds  # neither took the table
-    engine.games.forget("t1")  # not cached: the same answers, from the hold
+    assert store.reads == reads  # neither read the table
+    engine.games.forget("t1")  # not cached: the same answers, from the log
     again = await engine.handle(command_for("t1", action, "m1", token="forged"), PLATFORM)
-    assert again == forged and sessions.holds == holds + 1
+    assert again == forged and store.reads == reads + 1
     real = await engine.handle(command_for("t1", action, "m3"), PLATFORM)
-    assert isinstance(real, Accepted) and sessions.holds == holds + 2
+    assert isinstance(real, Accepted) and store.reads == reads + 1  # read once, then known

@@ -17,7 +17,6 @@ from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
 from services.engine.mechanisms.prompt_json import prompt_payloads
-from services.engine.mechanisms.sessions import MemoryTableSessions
 from tests.support.engine import command_for, human_token, write_table
 
 
@@ -43,7 +42,6 @@ async def test_every_prompt_of_a_game_encodes_to_its_models_bytes(
     seeds = itertools.count(players)
     engine = Engine(
         store,
-        MemoryTableSessions(store),
         secret="k",
         new_seed=lambda: f"{next(seeds):064x}",
         clock=FakeClock(),

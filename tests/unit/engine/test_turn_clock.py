@@ -28,7 +28,6 @@ from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
-from services.engine.mechanisms.sessions import MemoryTableSessions
 from services.engine.mechanisms.turn_clock import (
     Alarm,
     LogDeadlineFacts,
@@ -45,7 +44,6 @@ def _engine(store: InMemoryEventStore, clock: FakeClock) -> Engine:
     seeds = itertools.count()
     return Engine(
         store,
-        MemoryTableSessions(store),
         secret="k",
         new_seed=lambda: f"{next(seeds):064x}",
         clock=clock,
@@ -368,7 +366,6 @@ async def test_the_engine_hands_its_appends_to_the_turn_clock_at_once() -> None:
     told: list[tuple[int, list[Alarm]]] = []
     engine = Engine(
         store,
-        MemoryTableSessions(store),
         secret="k",
         clock=clock,
         appended_to=lambda game: told.append((game.version, alarms_of(game))),

@@ -15,14 +15,13 @@ from president.settings import load_settings
 from president.store.memory import InMemoryEventStore
 
 from services.engine.engine import Engine
-from services.engine.mechanisms.sessions import MemoryTableSessions
 from services.engine.settings import EngineSettings
 from tests.support.engine import command_for, write_table
 
 
 def _engine(store: InMemoryEventStore) -> Engine:
     seeds = itertools.count()
-    return Engine(store, MemoryTableSessions(store), secret="k", new_seed=lambda: f"{next(seeds)}")
+    return Engine(store, secret="k", new_seed=lambda: f"{next(seeds)}")
 
 
 async def test_a_turn_starts_at_the_append_that_made_it_due_even_for_the_same_seat() -> None:

@@ -17,7 +17,6 @@ from president_tools.sample import play_sample_game, recorded_game, write_game
 from prometheus_client import REGISTRY
 
 from services.engine.engine import Engine
-from services.engine.mechanisms.sessions import MemoryTableSessions
 from tests.support.engine import write_table
 
 GRACE, AFTER = 30.0, 600.0
@@ -35,7 +34,7 @@ def store(clock: FakeClock) -> InMemoryEventStore:
 
 @pytest.fixture
 def engine(store: InMemoryEventStore, clock: FakeClock) -> Engine:
-    return Engine(store, MemoryTableSessions(store), secret="k", clock=clock)
+    return Engine(store, secret="k", clock=clock)
 
 
 async def _started(

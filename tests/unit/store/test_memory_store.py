@@ -7,13 +7,11 @@ from president.store import RecordedEvent
 from president.store.lobby import MemoryLobby
 from president.store.memory import InMemoryEventStore
 from president.store.relay_leases import MemoryRelayLeases, RelayLeaseConnection
-from president.store.writer_locks import OpenSession, memory_lock_sessions
 
 from tests.support.store_contract import (
     ConnectRelay,
     EventStoreContract,
     LobbyContract,
-    LockSessionContract,
     RelayLeaseContract,
 )
 
@@ -27,16 +25,6 @@ class TestInMemoryEventStore(EventStoreContract):
         self, store: InMemoryEventStore, stream_id: str, events: list[RecordedEvent]
     ) -> None:
         store._streams[stream_id] = list(events)
-
-
-class TestMemoryLockSession(LockSessionContract):
-    @pytest.fixture
-    def store(self) -> InMemoryEventStore:
-        return InMemoryEventStore()
-
-    @pytest.fixture
-    def open_session(self, store: InMemoryEventStore) -> OpenSession:
-        return memory_lock_sessions(store)
 
 
 class TestMemoryRelayLease(RelayLeaseContract):

@@ -1,0 +1,109 @@
+"""Tables owned through the bus, on real NATS (the partition mapping, accounts) and
+Postgres: each table's commands reach the one engine owning its partition; an engine
+that stops gives its partitions away and one that starts takes its share while games
+run, and no command meets "no responders" or goes unanswered (the harness does not
+resend)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from president.contract.subjects import PARTITIONS, partition_of
+
+from services.engine.main import EngineApp
+from services.engine.mechanisms.partitions import owner
+from tests.fixtures.servers import TestServers
+from tests.integration.engine.harness import Harness, harness
+from tests.support.engine import write_table
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def fresh(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
+    async with harness(migrated_url, servers) as h:
+        yield h
+
+
+def _record(app: EngineApp, instance: str, handled: list[tuple[str, str]]) -> None:
+    """Note each game command ``app`` decides, as (instance, table id)."""
+    engine = app.engine
+    decide = engine.handle
+
+    @functools.wraps(decide)
+    async def handle(command: Any, requester: Any = None) -> Any:
+        handled.append((instance, command.table_id))
+        return await decide(command, requester)
+
+    engine.handle = handle  # type: ignore[method-assign]
+
+
+async def _shared(apps: list[EngineApp]) -> None:
+    """Wait until the apps own disjoint shares of every partition."""
+    async with asyncio.timeout(10):
+        while True:
+            owned = [set() if a.partitions is None else a.partitions.owned for a in apps]
+            if sum(map(len, owned)) == PARTITIONS and set().union(*owned) == set(range(PARTITIONS)):
+                return
+            await asyncio.sleep(0.05)
+
+
+async def _tables(h: Harness, servers: TestServers, name: str, count: int) -> list[str]:
+    tables = [f"{name}-{n}" for n in range(count)]
+    user = "harness" if servers.nats_users else None
+    for table_id in tables:
+        await write_table(h.store, table_id, rounds=1, taken_by=user)
+    return tables
+
+
+async def test_each_table_is_decided_by_the_owner_of_its_partition(
+    fresh: Harness, servers: TestServers
+) -> None:
+    instances = ("engine-a", "engine-b")
+    apps = list(await asyncio.gather(*(fresh.start_engine(i) for i in instances)))
+    await _shared(apps)
+    handled: list[tuple[str, str]] = []
+    for app, instance in zip(apps, instances, strict=True):
+        _record(app, instance, handled)
+    tables = await _tables(fresh, servers, "part", 8)
+    for table_id in tables:
+        await fresh.wait_for_game(table_id)
+
+    played = await asyncio.gather(*(fresh.play(t, max_actions=8) for t in tables))
+
+    assert all(count == 8 for count in played), played
+    by_table: dict[str, set[str]] = {}
+    for instance, table_id in handled:
+        by_table.setdefault(table_id, set()).add(instance)
+    for table_id in tables:
+        assert by_table[table_id] == {owner(partition_of(table_id), instances)}, by_table
+    assert {i for found in by_table.values() for i in found} == set(instances)
+
+
+async def test_engines_stopping_and_starting_while_games_run_refuse_no_command(
+    fresh: Harness, servers: TestServers
+) -> None:
+    apps = list(await asyncio.gather(*(fresh.start_engine(i) for i in ("engine-c", "engine-d"))))
+    await _shared(apps)
+    tables = await _tables(fresh, servers, "moving", 6)
+    for table_id in tables:
+        await fresh.wait_for_game(table_id)
+    games = asyncio.gather(*(fresh.play(t, max_actions=30) for t in tables))
+
+    await asyncio.sleep(1.0)
+    third = await fresh.start_engine("engine-e")  # takes its share of the tables in play
+    await _shared([*apps, third])
+    await asyncio.sleep(1.0)
+    await fresh.stop_engine(apps[1])  # gives its partitions away
+    await _shared([apps[0], third])
+
+    played = await games  # a command refused or unanswered would raise here
+    assert all(count == 30 for count in played), played
+    for table_id in tables:
+        events = await fresh.store.read_stream(f"game-{table_id}")
+        assert [e.version for e in events] == list(range(1, len(events) + 1))
