@@ -8,26 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from president.contract.subjects import PARTITIONS, partition_of
 
 from services.engine.main import EngineApp
 from services.engine.mechanisms.partitions import owner
 from tests.fixtures.servers import TestServers
-from tests.integration.engine.harness import Harness, harness
+from tests.integration.engine.harness import Harness
 from tests.support.engine import write_table
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-
-@pytest_asyncio.fixture(loop_scope="session")
-async def fresh(migrated_url: str, servers: TestServers) -> AsyncIterator[Harness]:
-    async with harness(migrated_url, servers) as h:
-        yield h
 
 
 def _record(app: EngineApp, instance: str, handled: list[tuple[str, str]]) -> None:
