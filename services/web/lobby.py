@@ -88,6 +88,7 @@ class Lobby:
     quotas: Quotas = field(default_factory=Quotas)
     table_expiry_s: float = 600.0
     """Seconds an unstarted table it opened stays open before it closes it."""
+    _adopted: bool = field(default=False, init=False, repr=False)
     ai_backlog: Callable[[], Awaitable[int]] = _nothing_waits
 
     async def create_table(self, caller: Caller, command: CreateTable) -> str:
@@ -141,7 +142,10 @@ class Lobby:
     async def sweep(self) -> None:
         """Close the tables it opened that stayed unstarted ``table_expiry_s`` (through the
         command path: ``CloseTable``), and give back the slots of the games that ended
-        (their table's status); a few at a time: the sweep is no flood of its own."""
+        (their table's status); a few at a time: the sweep is no flood of its own. The
+        first sweep adopts the open tables the lobby lists (see :meth:`adopt`)."""
+        if not self._adopted:
+            await self.adopt()
         expired = self.quotas.older_than(OPEN, self.table_expiry_s)
         for at in range(0, len(expired), SWEEP_BATCH):
             await asyncio.gather(*(self._close(t) for t in expired[at : at + SWEEP_BATCH]))
@@ -152,6 +156,17 @@ class Lobby:
             for table_id, status in zip(batch, statuses, strict=True):
                 if status in ("finished", None):
                     self.quotas.forget(GAME, table_id)
+
+    async def adopt(self) -> None:
+        """Count the tables the lobby lists open or playing (the newest 100 of each) as
+        this process's, so that a restarted one still closes the tables its previous life
+        opened (never before their time: they are at least as old as this process; one
+        another identity opened is refused, ``FORBIDDEN``, and dropped) and counts the
+        games in play towards its ceiling until they end."""
+        for status, kind in (("open", OPEN), ("playing", GAME)):
+            for summary in await self.client.list_tables(status):
+                self.quotas.adopt(kind, summary.table_id)
+        self._adopted = True
 
     async def _close(self, table_id: str) -> None:
         """Close an expired table; whatever the table service answers but no answer (it

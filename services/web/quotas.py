@@ -123,6 +123,12 @@ class Quotas:
         for key in held.keys if held is not None else ():
             self._drop(kind, key)
 
+    def adopt(self, kind: str, table_id: str) -> None:
+        """Count a table found open or playing at start (a restart forgot whose it is: it
+        counts against no client, only towards the ceilings; an open one expires from
+        now)."""
+        self._held[kind].setdefault(table_id, Held((), self._clock()))
+
     def held(self, kind: str) -> dict[str, Held]:
         """The tables counted as ``kind``, with since when."""
         return dict(self._held[kind])

@@ -29,6 +29,8 @@ LIMITS = {
     "PRESIDENT_WEB_SWEEP_INTERVAL": "0.5",
     "PRESIDENT_WEB_TABLE_EXPIRY_MINUTES": str(EXPIRY_S / 60),
     "PRESIDENT_WEB_CLIENT_OPEN_TABLES": "1",
+    "PRESIDENT_WEB_CLIENT_RATE": "50",  # a test's polls (10/s) stay within its rate
+    "PRESIDENT_WEB_CLIENT_BURST": "100",
 }
 QUICK_GAME = {"players": 3, "rounds": 1, "ai": {"1": "easy", "2": "easy"}, "turn_seconds": 0.2}
 """A game that ends by itself: its person never plays, the clock plays for it."""
@@ -64,6 +66,8 @@ def _busy(answer: Answer, ceiling: str) -> bool:
 async def test_past_the_games_in_play_ceiling_the_lobby_is_busy_until_a_game_ends(
     stack: ServiceStack,
 ) -> None:
+    web = stack.nats_web
+    assert web is not None
     started = [await _start_one(stack) for _ in range(GAMES_IN_PLAY)]
     assert [a.status for a in started] == [200] * GAMES_IN_PLAY
     refused = await _start_one(stack)
@@ -71,7 +75,8 @@ async def test_past_the_games_in_play_ceiling_the_lobby_is_busy_until_a_game_end
     assert refused.headers["Retry-After"] == str(RETRY_AFTER)
 
     async def served_again() -> bool:
-        return (await _start_one(stack)).status == 200
+        async with visitor(stack.web_url, web.web_origin, address=next(_addresses)) as client:
+            return (await client.create(**QUICK_GAME)).status == 201
 
     await eventually(served_again, 90, "a slot given back by an ended game")
 
@@ -94,6 +99,22 @@ async def test_an_unstarted_table_is_closed_and_its_slot_given_back(stack: Servi
         late = await client.sit(opened.body["table_id"])
         assert (late.status, late.code) == (409, "TABLE_CLOSED")
         assert (await client.create(**QUICK_GAME)).status == 201  # its slot is free again
+
+
+async def test_a_table_opened_before_a_restart_is_closed_after_it(stack: ServiceStack) -> None:
+    web = stack.nats_web
+    assert web is not None
+    async with visitor(stack.web_url, web.web_origin, address=next(_addresses)) as client:
+        opened = await client.create(**QUICK_GAME)
+        assert opened.status == 201
+    stack.restart(stack.names("web")[0])  # the ledger that held it is gone
+    async with visitor(stack.web_url, web.web_origin, address=next(_addresses)) as client:
+        table = f"/api/tables/{opened.body['table_id']}"
+
+        async def closed() -> bool:
+            return (await client.get(table)).body.get("status") == "finished"
+
+        await eventually(closed, EXPIRY_S + 30, "the table of the restarted lobby closed")
 
 
 async def test_past_the_ai_backlog_ceiling_the_lobby_is_busy(stack: ServiceStack) -> None:

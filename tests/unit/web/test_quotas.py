@@ -133,3 +133,17 @@ async def test_past_its_command_budget_or_the_buses_the_lobby_is_busy_and_sends_
         await lobby._table_command(command(None))
     assert (spent.value.status, spent.value.code, spent.value.retry_after) == (503, "BUSY", 1)
     assert sent == ["sent", "sent"]
+
+
+def test_a_table_adopted_after_a_restart_counts_towards_the_ceiling_not_a_client() -> None:
+    now = [0.0]
+    quotas = Quotas(Limits(open_tables=1, open_tables_total=2), clock=lambda: now[0])
+    quotas.adopt(OPEN, "t-before")
+    quotas.keep(OPEN, quotas.open_table(Caller("1.1.1.1", "browser:a"), _table(), 0), "t1")
+    with pytest.raises(LobbyError) as busy:  # the ceiling holds both
+        quotas.open_table(Caller("2.2.2.2", "browser:b"), _table(), 0)
+    assert busy.value.params == {"ceiling": "open_tables"}
+    now[0] = 60.0
+    assert quotas.older_than(OPEN, 60) == ["t-before", "t1"]  # it expires from its adoption
+    quotas.forget(OPEN, "t-before")
+    quotas.open_table(Caller("2.2.2.2", "browser:b"), _table(), 0)
