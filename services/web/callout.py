@@ -4,6 +4,8 @@ with an error (docs/security.md, "Browsers")."""
 
 from __future__ import annotations
 
+import base64
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -38,6 +40,8 @@ class CalloutConfig:
     prefix: str = "president"
     account: str = "PRESIDENT"
     user_ttl_s: float = SEAT_MAX_TTL_S
+    bad_tickets_per_s: float = 1.0
+    bad_ticket_burst: int = 20
 
     def __post_init__(self) -> None:
         if not 0 < self.user_ttl_s <= SEAT_MAX_TTL_S:
@@ -60,6 +64,8 @@ def callout_config(settings: WebSettings) -> CalloutConfig:
         prefix=settings.subject_prefix,
         account=settings.web_callout_account,
         user_ttl_s=settings.web_user_ttl,
+        bad_tickets_per_s=settings.web_callout_bad_tickets_per_s,
+        bad_ticket_burst=settings.web_callout_bad_ticket_burst,
     )
 
 
@@ -108,10 +114,75 @@ def user_claims(
     }
 
 
-def authorize(request: bytes, config: CalloutConfig, spent: SpentTickets, *, now: float) -> bytes:
+MAX_ADDRESSES = 100_000
+"""Source addresses whose bad tickets are remembered at most (the oldest go first)."""
+
+
+@dataclass
+class BadTickets:
+    """Bad tickets per source address: a bucket of ``burst`` refilled at ``per_s`` a
+    second. While an address's bucket is empty, its connections are refused before the
+    request is verified or a ticket read, with no answer signed: a flood from one address
+    costs the responder a few microseconds each (good tickets never take from it)."""
+
+    per_s: float
+    burst: int
+    _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
+    refused: int = 0
+    """Connections refused unread (the address over its budget)."""
+
+    def _tokens(self, address: str, now: float) -> float:
+        tokens, at = self._buckets.get(address, (float(self.burst), now))
+        return min(float(self.burst), tokens + (now - at) * self.per_s)
+
+    def allows(self, address: str, now: float) -> bool:
+        return self._tokens(address, now) >= 1.0
+
+    def spend(self, address: str, now: float) -> None:
+        tokens = self._tokens(address, now) - 1.0
+        self._buckets.pop(address, None)  # to the end: the oldest go first
+        self._buckets[address] = (tokens, now)
+        if len(self._buckets) > MAX_ADDRESSES:
+            del self._buckets[next(iter(self._buckets))]
+
+
+def _peek(request: bytes) -> dict[str, Any] | None:
+    """The claims of an authorization request, read without checking the server's
+    signature (only the server publishes requests; a refusal needs no proof)."""
+    try:
+        claims = request.split(b".", 2)[1]
+        payload = json.loads(base64.urlsafe_b64decode(claims + b"=" * (-len(claims) % 4)))
+    except (IndexError, ValueError):
+        return None
+    return payload if isinstance(payload, dict) else None
+
+
+def source_address(request: bytes) -> str | None:
+    """The client's address in an authorization request (unchecked, see ``_peek``)."""
+    try:
+        host = (_peek(request) or {})["nats"]["client_info"]["host"]
+    except (KeyError, TypeError):
+        return None
+    return host if isinstance(host, str) else None
+
+
+def authorize(
+    request: bytes,
+    config: CalloutConfig,
+    spent: SpentTickets,
+    *,
+    now: float,
+    bad: BadTickets | None = None,
+) -> bytes:
     """The signed answer to one authorization request: a user JWT for the seat the ticket
     (the connection's ``auth_token``) grants, or an error code; empty when the request
-    itself is unreadable (nats-server then refuses the connection)."""
+    itself is unreadable, or comes from an address over its budget of bad tickets
+    (``bad``: then nothing is verified, read or signed), and nats-server refuses the
+    connection at once."""
+    address = None if bad is None else source_address(request)
+    if bad is not None and address is not None and not bad.allows(address, now):
+        bad.refused += 1
+        return b""
     try:
         claims = decode(request.decode(), issuer_prefix="N")
         nats = claims["nats"]
@@ -128,6 +199,8 @@ def authorize(request: bytes, config: CalloutConfig, spent: SpentTickets, *, now
         )
     except CalloutRefused as refused:
         response["error"] = refused.code
+        if bad is not None and address is not None:
+            bad.spend(address, now)
     return encode(
         {"sub": user_nkey, "aud": server_id, "nats": response}, config.issuer_seed, now=now
     ).encode()
@@ -158,10 +231,15 @@ class CalloutResponder:
     config: CalloutConfig
     clock: Callable[[], float] = time.time
     spent: SpentTickets = field(default_factory=SpentTickets)
+    bad: BadTickets | None = None
     answered: int = 0
     busy_s: float = 0.0
     """The CPU time (this thread's) spent answering, for the cost per connection."""
     _subscription: Subscription | None = None
+
+    def __post_init__(self) -> None:
+        if self.bad is None:
+            self.bad = BadTickets(self.config.bad_tickets_per_s, self.config.bad_ticket_burst)
 
     async def start(self, nc: Client) -> None:
         self._subscription = await nc.subscribe(CALLOUT_SUBJECT, cb=self._answer)
@@ -174,7 +252,7 @@ class CalloutResponder:
     async def _answer(self, msg: Msg) -> None:
         try:
             started = time.thread_time()
-            answer = authorize(msg.data, self.config, self.spent, now=self.clock())
+            answer = authorize(msg.data, self.config, self.spent, now=self.clock(), bad=self.bad)
             self.busy_s += time.thread_time() - started
             await msg.respond(answer)
             self.answered += 1

@@ -163,6 +163,17 @@ class WebSettings(ServiceSettings):
         le=SEAT_MAX_TTL_S,
         description="seconds a seat's user JWT lasts (the server then closes the connection)",
     )
+    web_callout_bad_tickets_per_s: float = Field(
+        default=1.0,
+        gt=0,
+        description="bad tickets a second one source address may present to the auth callout"
+        " (over the burst; beyond, its connections are refused unread and unsigned)",
+    )
+    web_callout_bad_ticket_burst: int = Field(
+        default=20,
+        ge=1,
+        description="bad tickets one source address may present at once before its rate holds",
+    )
 
 
 def missing_web_settings(settings: WebSettings) -> list[str]:

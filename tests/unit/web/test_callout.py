@@ -10,7 +10,7 @@ import pytest
 from president.bus.nats_jwt import JwtError, decode, encode, new_account_seed, public_key
 from president.settings import MissingSecretError
 
-from services.web.callout import CalloutConfig, authorize, callout_config
+from services.web.callout import BadTickets, CalloutConfig, authorize, callout_config
 from services.web.settings import WebSettings
 from services.web.tickets import SpentTickets, issue_ticket
 
@@ -21,12 +21,12 @@ CONFIG = CalloutConfig(ISSUER_SEED, SECRET, prefix="p", user_ttl_s=600)
 USER_NKEY = "UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4"
 
 
-def _request(token: str | None, kind: str = "websocket") -> bytes:
+def _request(token: str | None, kind: str = "websocket", host: str = "10.0.0.1") -> bytes:
     nats: dict[str, Any] = {
         "type": "authorization_request",
         "user_nkey": USER_NKEY,
         "server_id": {"id": public_key(SERVER_SEED), "name": "n1"},
-        "client_info": {"type": kind, "kind": "Client"},
+        "client_info": {"type": kind, "kind": "Client", "host": host},
         "connect_opts": {} if token is None else {"auth_token": token},
     }
     claims = {"sub": public_key(ISSUER_SEED), "aud": "nats-authorization-request", "nats": nats}
@@ -118,3 +118,25 @@ def test_the_responder_will_not_start_without_its_secrets_or_with_another_issuer
     other = public_key(new_account_seed())
     with pytest.raises(ValueError, match="ISSUER"):
         callout_config(settings.model_copy(update={"web_callout_issuer": other}))
+
+
+def test_an_address_past_its_bad_tickets_is_refused_unread_and_unsigned() -> None:
+    bad, spent = BadTickets(per_s=1.0, burst=3), SpentTickets()
+    forged = issue_ticket(b"other", "t1", 0, now=999.0)
+
+    def answer(host: str, ticket: str, now: float) -> bytes:
+        return authorize(_request(ticket, host=host), CONFIG, spent, now=now, bad=bad)
+
+    def error(host: str, ticket: str, now: float) -> str:
+        claims = decode(answer(host, ticket, now).decode(), issuer_prefix="A")
+        assert (claims["sub"], claims["aud"]) == (USER_NKEY, public_key(SERVER_SEED))
+        return str(claims["nats"].get("error"))
+
+    for _ in range(3):  # the burst: each ticket read and refused with its code
+        assert error("10.0.0.9", forged, 1000.0) == "ticket_invalid"
+    assert answer("10.0.0.9", forged, 1000.0) == b""  # over it: unread, unsigned
+    good = issue_ticket(SECRET, "t1", 1, now=999.0)
+    assert answer("10.0.0.9", good, 1000.0) == b""  # the address as a whole, until it refills
+    assert bad.refused == 2
+    assert error("10.0.0.7", forged, 1000.0) == "ticket_invalid"  # a budget per address
+    assert "jwt" in decode(answer("10.0.0.9", good, 1001.5).decode(), issuer_prefix="A")["nats"]

@@ -235,11 +235,10 @@ async def measure_flood(
     ``players_url``), measure their actions/s, then send the flood from ``flooder_url``
     while measuring again; let every game end and audit each from the log."""
     from president.audit import audit_events
-    from president.client import PresidentClient
     from president.contract import stream_id_of_game
     from president.store.postgres import PostgresEventStore
 
-    from president_tools.loadtest.load import LoadOptions, run_load
+    from president_tools.loadtest.load import LoadOptions, load_during
 
     flood: dict[str, Any] = {}
 
@@ -255,20 +254,15 @@ async def measure_flood(
         warmup=options.warmup,
         duration=options.before,
     )
-    client = await PresidentClient.connect(players_url, prefix, name="bench-flood-players")
-    try:
-        result = await run_load(
-            client, load, pids, during=during, finish_within=options.finish_within
-        )
-    finally:
-        await client.close()
+    result = await load_during(
+        players_url, prefix, load, during, pids, options.finish_within, "bench-flood-players"
+    )
     audits: Counter[str] = Counter()
     async with await PostgresEventStore.connect(database_url, max_size=2) as store:
         for table_id in result.table_ids:
             report = audit_events(await store.read_stream(stream_id_of_game(table_id)))
             audits["clean" if report.ok else "problems"] += 1
-    before = result.actions / result.window_s if result.window_s else 0.0
-    during_rate = result.actions_during / result.during_window_s if result.during_window_s else 0.0
+    before, during_rate, kept = result.kept
     return {
         "tables_in_play": options.tables,
         "before": {
@@ -283,7 +277,7 @@ async def measure_flood(
         },
         "cpu_s_before": result.cpu_s,
         "cpu_s_during": result.cpu_during_s,
-        "kept": round(during_rate / before, 3) if before else 0.0,
+        "kept": round(kept, 3),
         "flood": flood["result"],
         "games_started": result.games_started,
         "games_ended": len(result.ended & set(result.table_ids)),
@@ -298,24 +292,10 @@ async def flood_from_process(
     """Send the flood from a process of its own (as an attacker's machine would: its CPU is
     not the bench's event loop, which counts the tables' actions); its result as JSON.
     ``begin`` is called when the process starts sending."""
-    child = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "president_tools.loadtest.flood",
-        url,
-        prefix,
-        str(count),
-        str(rate),
-        stdout=asyncio.subprocess.PIPE,
-    )
-    assert child.stdout is not None
-    await child.stdout.readline()  # "sending": connected, messages drawn
-    begin()
-    out, _ = await child.communicate()
-    if child.returncode != 0:
-        raise RuntimeError(f"the flood process failed with status {child.returncode}")
-    result: dict[str, Any] = json.loads(out)
-    return result
+    from president_tools.loadtest.load import run_from_process
+
+    args = [url, prefix, str(count), str(rate)]
+    return await run_from_process("president_tools.loadtest.flood", args, begin)
 
 
 async def _flood_main(url: str, prefix: str, count: int, rate: float) -> dict[str, Any]:

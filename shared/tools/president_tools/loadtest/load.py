@@ -63,6 +63,14 @@ class LoadResult:
     """The tables whose game ended (seen on the public subjects)."""
     finished_tables: list[str] = field(default_factory=list)
 
+    @property
+    def kept(self) -> tuple[float, float, float]:
+        """Actions/s in the measured window, during ``run_load``'s ``during``, and the
+        share of the first the second kept (0 when there is no first)."""
+        before = self.actions / self.window_s if self.window_s else 0.0
+        during = self.actions_during / self.during_window_s if self.during_window_s else 0.0
+        return before, during, during / before if before else 0.0
+
     def to_json(self) -> dict[str, Any]:
         return {
             "actions_per_s": self.actions / self.window_s if self.window_s else 0.0,
@@ -153,6 +161,48 @@ async def start_ai_table(client: PresidentClient, options: LoadOptions, name: st
         await client.take_seat(table_id, "absent", options.absent)
     await client.start_game(table_id)
     return table_id
+
+
+async def load_during(
+    players_url: str,
+    prefix: str,
+    options: LoadOptions,
+    during: Callable[[Callable[[], None]], Awaitable[object]],
+    pids: dict[str, int] | None,
+    finish_within: float | None,
+    name: str,
+) -> LoadResult:
+    """:func:`run_load` with ``during`` on a client of its own (as ``players_url``'s
+    identity, named ``name``)."""
+    from president.client import PresidentClient
+
+    client = await PresidentClient.connect(players_url, prefix, name=name)
+    try:
+        return await run_load(client, options, pids, during=during, finish_within=finish_within)
+    finally:
+        await client.close()
+
+
+async def run_from_process(
+    module: str, args: list[str], begin: Callable[[], None]
+) -> dict[str, Any]:
+    """``python -m module *args`` (an attacker's process: its CPU is not the bench's event
+    loop): ``begin`` once it prints its first line (it starts sending), then its last
+    line's JSON."""
+    import json
+    import sys
+
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", module, *args, stdout=asyncio.subprocess.PIPE
+    )
+    assert child.stdout is not None
+    await child.stdout.readline()
+    begin()
+    out, _ = await child.communicate()
+    if child.returncode != 0:
+        raise RuntimeError(f"{module} failed with status {child.returncode}")
+    result: dict[str, Any] = json.loads(out)
+    return result
 
 
 async def run_load(
