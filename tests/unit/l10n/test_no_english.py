@@ -50,6 +50,7 @@ ALLOWED = {
         "Tab",
         "Home",
         "End",
+        "port",
         "P",
         "S",
         "H",

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import sys
 import time
 from pathlib import Path
 from typing import IO, Annotated, Any
+from urllib.parse import quote
 
 import typer
 from president.audit import (
@@ -30,10 +32,19 @@ from president.store.postgres import PostgresEventStore
 
 from president_tools.cli.app import app, bench_app
 from president_tools.cli.locale_options import BidiOption, LocaleOption, chosen, terminal_lines
+from president_tools.cli.web import DEFAULT_PORT
 from president_tools.infra import server_status
 from president_tools.sample import play_sample_game, recorded_game
 
 EXIT_PROBLEMS = 1
+
+
+def replay_url(table_id: str) -> str:
+    """The replay page of ``table_id`` on `president web` (PRESIDENT_WEB_PORT, 8000)."""
+    port = os.environ.get("PRESIDENT_WEB_PORT") or DEFAULT_PORT
+    return f"http://127.0.0.1:{port}/replay/{quote(table_id)}"
+
+
 EXIT_USAGE = 2
 
 
@@ -122,6 +133,8 @@ def audit_command(
     else:
         shown = terminal_lines(l10n, bidi)
         text = render_text(report, round_number, l10n)
+        if table_id is not None:
+            text += "\n" + l10n.text("replay-audit-link", url=replay_url(table_id))
         typer.echo("".join(shown(line) + "\n" for line in text.splitlines()), nl=False)
     if not report.ok or report.stall is not None:
         raise typer.Exit(EXIT_PROBLEMS)

@@ -14,8 +14,25 @@ from president.settings import load_settings
 
 from president_tools.cli.app import app
 from president_tools.cli.locale_options import BidiOption, LocaleOption, chosen, terminal_lines
+from president_tools.infra.nats import HOST, EmbeddedNats, WebSide
+from president_tools.infra.processes import port_open
+from president_tools.infra.servers import nats_dir
 from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
 from president_tools.stack.settings import StackSettings
+
+DEFAULT_PORT = 8000
+"""Where `president web` serves the page unless told otherwise (as ``WebSettings.web_port``)."""
+
+
+def _page_on(nats_data: Path, port: int) -> None:
+    """Have the embedded NATS accept the page's origin on ``port``: its browser side, kept
+    beside it, is read when the server starts."""
+    path = EmbeddedNats(nats_data, auth=False).web_file
+    side = WebSide.read(path)
+    if side is None:
+        WebSide.draw(port).keep(path)
+    elif side.web_port != port:
+        WebSide(side.websocket_port, port, side.callout_seed).keep(path)
 
 
 @app.command()
@@ -24,6 +41,15 @@ def web(
     data_dir: Annotated[
         Path | None, typer.Option(help="Embedded servers' data and logs [PRESIDENT_DATA_DIR].")
     ] = None,
+    port: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=65535,
+            envvar="PRESIDENT_WEB_PORT",
+            help="The page's port, the same every time (a bookmark stays good).",
+        ),
+    ] = DEFAULT_PORT,
     locale: LocaleOption = None,
     bidi: BidiOption = BidiMode.VISUAL,
 ) -> None:
@@ -43,6 +69,10 @@ def web(
         external = l10n.text("web-external-nats", command="president serve web")
         typer.echo(shown(external), err=True)
         raise typer.Exit(code=2)
+    if port_open(HOST, port):
+        typer.echo(shown(l10n.text("table-port-taken", port=port)), err=True)
+        raise typer.Exit(code=2)
+    _page_on(nats_dir(settings.data_dir), port)
     config = StackConfig(
         ai_workers=ai_workers,
         auditors=1,

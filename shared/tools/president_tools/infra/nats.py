@@ -176,8 +176,15 @@ class WebSide:
             return None
 
     @classmethod
-    def draw(cls) -> WebSide:
-        return cls(free_port(HOST), free_port(HOST), new_account_seed())
+    def draw(cls, web_port: int | None = None) -> WebSide:
+        """A fresh side; the page on ``web_port`` (None: a free port)."""
+        return cls(free_port(HOST), web_port or free_port(HOST), new_account_seed())
+
+    def keep(self, path: Path) -> None:
+        """Write this side beside its server (mode 0600: the seed is a secret)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch(mode=0o600)
+        path.write_text(json.dumps(self.__dict__))
 
 
 @dataclass
@@ -226,10 +233,8 @@ class EmbeddedNats:
             return None
         side = WebSide.read(self.web_file)
         if side is None or port_open(HOST, side.websocket_port):
-            side = WebSide.draw()
-            self.web_file.parent.mkdir(parents=True, exist_ok=True)
-            self.web_file.touch(mode=0o600)
-            self.web_file.write_text(json.dumps(side.__dict__))
+            side = WebSide.draw(None if side is None else side.web_port)  # the page stays put
+            side.keep(self.web_file)
         return side
 
     @property

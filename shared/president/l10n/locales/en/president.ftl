@@ -619,3 +619,5 @@ replay-hands = Hands
 replay-trick = On the table
 replay-none = There is no game with this id.
 replay-unavailable = The record cannot be read now: try again in a moment.
+table-port-taken = Port { $port } is taken: choose another one with --port.
+replay-audit-link = Step through it in the browser (`president web`): { $url }

@@ -1033,3 +1033,7 @@ replay-trick = על השולחן
 replay-none = אין משחק עם המזהה הזה.
 # not from the sheet
 replay-unavailable = לא ניתן לקרוא את הרישום כרגע: כדאי לנסות שוב בעוד רגע.
+# not from the sheet
+table-port-taken = הפורט { $port } תפוס: אפשר לבחור פורט אחר עם ‎--port.
+# not from the sheet
+replay-audit-link = מעבר צעד אחר צעד בדפדפן (`president web`): { $url }

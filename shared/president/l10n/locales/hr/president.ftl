@@ -1009,3 +1009,7 @@ replay-trick = Na stolu
 replay-none = Nema igre s tom oznakom.
 # not from the sheet
 replay-unavailable = Zapis se sada ne može pročitati: pokušajte ponovno za trenutak.
+# not from the sheet
+table-port-taken = Port { $port } je zauzet: odaberite drugi s --port.
+# not from the sheet
+replay-audit-link = Prođite kroz nju korak po korak u pregledniku (`president web`): { $url }

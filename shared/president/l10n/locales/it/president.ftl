@@ -994,3 +994,7 @@ replay-trick = Sul tavolo
 replay-none = Non c'è nessuna partita con questo identificativo.
 # not from the sheet
 replay-unavailable = Ora non è possibile leggere la registrazione: riprova tra un momento.
+# not from the sheet
+table-port-taken = La porta { $port } è occupata: scegline un'altra con --port.
+# not from the sheet
+replay-audit-link = Ripercorrila passo passo nel browser (`president web`): { $url }

@@ -1002,3 +1002,7 @@ replay-trick = მაგიდაზე
 replay-none = ამ იდენტიფიკატორით თამაში არ არსებობს.
 # not from the sheet
 replay-unavailable = ჩანაწერის წაკითხვა ახლა ვერ ხერხდება: სცადეთ ცოტა ხანში.
+# not from the sheet
+table-port-taken = პორტი { $port } დაკავებულია: აირჩიეთ სხვა --port-ით.
+# not from the sheet
+replay-audit-link = ნაბიჯ-ნაბიჯ გავლა ბრაუზერში (`president web`): { $url }

@@ -997,3 +997,7 @@ replay-trick = Masada
 replay-none = Bu kimlikle bir oyun yok.
 # not from the sheet
 replay-unavailable = Kayıt şu anda okunamıyor: biraz sonra yeniden deneyin.
+# not from the sheet
+table-port-taken = { $port } numaralı port kullanımda: --port ile başka bir port seçin.
+# not from the sheet
+replay-audit-link = Tarayıcıda adım adım izleyin (`president web`): { $url }
