@@ -110,6 +110,11 @@ CORRECTED = [  # (locale, message, args, what it says now)
     ("ka", "reject-CARD_NOT_IN_HAND", {"cards": ["JD"]}, "თქვენს ხელში"),
     ("ka", "event-Passed", NAME, "Ana: პასი"),
     ("ka", "event-RoundEnded", {"round": 2}, "რაუნდი 2: რეიტინგი"),
+    # the browser table's messages (issue 30), by the same rules
+    ("he", "table-waiting", NAME, "ממתינים ל־Ana"),
+    ("he", "table-clock-mine", {"seconds": 1}, "נותרה שנייה אחת לתורך"),
+    ("it", "replay-check-deal", {}, "Distribuzione e seed"),
+    ("tr", "table-seat-clock", {"seconds": 5}, "5 s"),
 ]
 
 
@@ -134,3 +139,20 @@ def test_a_word_the_review_refused_is_gone(
     locale: str, key: str, args: dict[str, Any], wrong: str
 ) -> None:
     assert wrong not in said(locale, key, **args)
+
+
+@pytest.mark.parametrize(
+    ("locale", "pattern", "why"),
+    [
+        ("he", r"(?<![\w־])[למבהוכש]\{ ?\$", "a prefix letter glued to a name: ל־{ $name }"),
+        ("he", r"זרע", "the seed is גרעין (זרע also means semen)"),
+        ("he", r"\u200e\+\{", "a sign before a number: LRI +{ $points } PDI, not LRM"),
+        ("it", r"\bseme\b", "the seed is 'seed' (seme is a suit)"),
+        ("tr", r"\bsn\b", "seconds are 's' everywhere"),
+    ],
+)
+def test_no_message_repeats_a_reviewed_slip(locale: str, pattern: str, why: str) -> None:
+    from president.l10n.catalog import source
+
+    found = [line for line in source(locale).splitlines() if re.search(pattern, line)]
+    assert found == [], why

@@ -924,7 +924,7 @@ table-passed = { -pass }
 # not from the sheet
 table-leads = הפתיחה אצל { $name }.
 # not from the sheet
-table-waiting = ממתינים ל{ $name }.
+table-waiting = ממתינים ל־{ $name }.
 # not from the sheet
 table-read-summary = אפשר לקרוא את סיכום הסיבוב ואז ללחוץ על „{ table-continue }”.
 # not from the sheet
@@ -934,7 +934,11 @@ table-pick-or-pass = יש לבחור את הקלפים ואז ללחוץ על �
 # not from the sheet
 table-sending = בשליחה…
 # not from the sheet
-table-clock-mine = נותרו { $seconds } שניות לתורך
+table-clock-mine = { $seconds ->
+        [one] נותרה שנייה אחת לתורך
+        [two] נותרו שתי שניות לתורך
+       *[other] נותרו { $seconds } שניות לתורך
+    }
 # not from the sheet
 table-seat-clock = { $seconds } שנ׳
 # not from the sheet
@@ -944,13 +948,21 @@ table-away = המושב שלך במצב היעדרות: הבינה המלאכו�
 # not from the sheet
 table-timeout-warning = הזמן נגמר והבינה המלאכותית המחליפה שיחקה במקומך. פסקי זמן רצופים שנותרו עד שהמושב ישוחק במקומך עד החזרה: { $left }.
 # not from the sheet
-table-clock-rules = עם שעון של { $seconds } שניות לתור: כשהזמן נגמר, הבינה המלאכותית המחליפה ({ $level }) משחקת את התור במקומך. אחרי { $after } פסקי זמן רצופים המושב עובר למצב היעדרות: הוא משוחק מיד עד ללחיצה על „{ web-back }”.
+table-clock-rules = עם שעון של { $seconds ->
+        [one] שנייה אחת
+        [two] שתי שניות
+       *[other] { $seconds } שניות
+    } לתור: כשהזמן נגמר, הבינה המלאכותית המחליפה ({ $level }) משחקת את התור במקומך. אחרי { $after ->
+        [one] פסק זמן אחד
+        [two] שני פסקי זמן רצופים
+       *[other] { $after } פסקי זמן רצופים
+    } המושב עובר למצב היעדרות: הוא משוחק מיד עד ללחיצה על „{ web-back }”.
 # not from the sheet
 table-last-trick = ה{ -trick } האחרונה
 # not from the sheet
 table-finish-order = סדר היציאה
 # not from the sheet
-table-finish-row = { $name }: { $title }, ‎+{ $points } (ניקוד { $score })
+table-finish-row = { $name }: { $title }, ⁦+{ $points }⁩ (ניקוד { $score })
 # not from the sheet
 table-gave-cards = נמסר: { $giver } ← { $receiver }: { $cards }
 # not from the sheet
@@ -976,15 +988,15 @@ replay-heading = שחזור: { $names }
 # not from the sheet
 replay-loading = קריאת הרישום…
 # not from the sheet
-replay-verdict-ok = הרישום תקין: שרשרת הגיבוב שלמה, כל חלוקה נובעת מהזרע שההתחייבות אליו נרשמה וכל מהלך היה חוקי.
+replay-verdict-ok = הרישום תקין: שרשרת הגיבוב שלמה, כל חלוקה נובעת מהגרעין שההתחייבות אליו נרשמה וכל מהלך היה חוקי.
 # not from the sheet
 replay-verdict-failed = הרישום אינו תקין. מה שהביקורת מצאה:
 # not from the sheet
-replay-checked = נבדקו — אירועים: { $events }; התחייבויות זרע: { $commitments }; חלוקות: { $deals }; אירועים ששוחזרו לפי הכללים: { $replayed }.
+replay-checked = נבדקו — אירועים: { $events }; התחייבויות גרעין: { $commitments }; חלוקות: { $deals }; אירועים ששוחזרו לפי הכללים: { $replayed }.
 # not from the sheet
 replay-check-hash_chain = שרשרת הגיבוב
 # not from the sheet
-replay-check-deal = חלוקה וזרע
+replay-check-deal = חלוקה וגרעין
 # not from the sheet
 replay-check-rules = כללים
 # not from the sheet
@@ -998,7 +1010,7 @@ replay-check-bundle = קובץ
 # not from the sheet
 replay-problem = { $check }, אירוע { $version }:
 # not from the sheet
-replay-round-verified = סיבוב { $round }: הזרע תואם להתחייבות והחלוקה נובעת ממנו.
+replay-round-verified = סיבוב { $round }: הגרעין תואם להתחייבות והחלוקה נובעת ממנו.
 # not from the sheet
 replay-round-not-verified = סיבוב { $round }: לא ניתן לאמת את החלוקה.
 # not from the sheet

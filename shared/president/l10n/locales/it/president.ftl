@@ -937,15 +937,15 @@ replay-heading = Registrazione: { $names }
 # not from the sheet
 replay-loading = Lettura della registrazione…
 # not from the sheet
-replay-verdict-ok = La registrazione torna: la catena di hash è intatta, ogni distribuzione segue dal seme impegnato e ogni mossa era legale.
+replay-verdict-ok = La registrazione torna: la catena di hash è intatta, ogni distribuzione segue dal seed impegnato e ogni mossa era legale.
 # not from the sheet
 replay-verdict-failed = La registrazione NON torna. Cosa ha trovato la verifica:
 # not from the sheet
-replay-checked = Verificati — eventi: { $events }; impegni del seme: { $commitments }; distribuzioni: { $deals }; eventi rigiocati secondo le regole: { $replayed }.
+replay-checked = Verificati — eventi: { $events }; impegni del seed: { $commitments }; distribuzioni: { $deals }; eventi rigiocati secondo le regole: { $replayed }.
 # not from the sheet
 replay-check-hash_chain = Catena di hash
 # not from the sheet
-replay-check-deal = Distribuzione e seme
+replay-check-deal = Distribuzione e seed
 # not from the sheet
 replay-check-rules = Regole
 # not from the sheet
@@ -959,7 +959,7 @@ replay-check-bundle = File
 # not from the sheet
 replay-problem = { $check }, evento { $version }:
 # not from the sheet
-replay-round-verified = Mano { $round }: il seme corrisponde all'impegno e la distribuzione ne deriva.
+replay-round-verified = Mano { $round }: il seed corrisponde all'impegno e la distribuzione ne deriva.
 # not from the sheet
 replay-round-not-verified = Mano { $round }: non è stato possibile verificare la distribuzione.
 # not from the sheet

@@ -880,7 +880,7 @@ table-pace = Hız
 # not from the sheet
 table-pace-instant = Anında
 # not from the sheet
-table-pace-seconds = Hamle başına { $seconds } sn
+table-pace-seconds = Hamle başına { $seconds } s
 # not from the sheet
 table-you = { $name } (siz)
 # not from the sheet
@@ -898,9 +898,9 @@ table-pick-or-pass = Oynanacak kartları seçin, sonra “{ web-play }” ya da 
 # not from the sheet
 table-sending = Gönderiliyor…
 # not from the sheet
-table-clock-mine = Hamleniz için { $seconds } sn kaldı
+table-clock-mine = Hamleniz için { $seconds } s kaldı
 # not from the sheet
-table-seat-clock = { $seconds } sn
+table-seat-clock = { $seconds } s
 # not from the sheet
 table-away-seat = masada değil
 # not from the sheet
@@ -908,7 +908,7 @@ table-away = Masada değilsiniz: “{ web-back }” düğmesine basana kadar yer
 # not from the sheet
 table-timeout-warning = Süreniz doldu ve yedek yapay zekâ sizin yerinize oynadı. Siz dönene kadar yerinize oynanmaya başlanmadan önce kalan art arda süre aşımı: { $left }.
 # not from the sheet
-table-clock-rules = Tur başına { $seconds } sn saatle: süreniz dolduğunda o hamleyi yedek yapay zekâ ({ $level }) sizin yerinize oynar. Art arda süre aşımından (toplam: { $after }) sonra masada değil sayılırsınız: “{ web-back }” düğmesine basana kadar yeriniz hemen oynanır.
+table-clock-rules = Hamle başına { $seconds } s saatle: süreniz dolduğunda o hamleyi yedek yapay zekâ ({ $level }) sizin yerinize oynar. Art arda süre aşımından (toplam: { $after }) sonra masada değil sayılırsınız: “{ web-back }” düğmesine basana kadar yeriniz hemen oynanır.
 # not from the sheet
 table-last-trick = Son { -trick }
 # not from the sheet
