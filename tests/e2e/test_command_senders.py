@@ -7,7 +7,6 @@ Postgres; the integrator, a rival platform's integrator and an AI worker send co
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 from collections.abc import Iterator
 
@@ -36,6 +35,7 @@ from president.store.postgres import PostgresEventStore
 from president_tools.stack import ServiceStack
 
 from tests.e2e.conftest import secured_stack
+from tests.support.waiting import eventually
 
 RIVAL = "rival-integrator"
 SECRET = "e2e-command-senders"
@@ -69,30 +69,29 @@ async def _events(stack: ServiceStack, stream_id: str) -> list[RecordedEvent]:
 
 async def _ended_within(stack: ServiceStack, table_id: str, seconds: float) -> float:
     """How long the game took to end from now (fails after ``seconds``)."""
-    started = time.monotonic()
     store = await PostgresEventStore.connect(stack.database_url)
+
+    async def ended() -> bool:
+        events = await store.read_stream(f"game-{table_id}")
+        return bool(events) and events[-1].type == "GameEnded"
+
     try:
-        while time.monotonic() - started < seconds:
-            events = await store.read_stream(f"game-{table_id}")
-            if events and events[-1].type == "GameEnded":
-                return time.monotonic() - started
-            await asyncio.sleep(0.2)
+        return await eventually(ended, seconds, f"GameEnded of {table_id}", every=0.2)
     finally:
         await store.close()
-    raise AssertionError(f"table {table_id}: no GameEnded within {seconds} s")
 
 
 async def _started(stack: ServiceStack, table_id: str) -> None:
     """Once the engine created the game (it reacts to the start request)."""
     store = await PostgresEventStore.connect(stack.database_url)
+
+    async def started() -> bool:
+        return bool(await store.stream_version(f"game-{table_id}"))
+
     try:
-        for _ in range(300):
-            if await store.stream_version(f"game-{table_id}"):
-                return
-            await asyncio.sleep(0.05)
+        await eventually(started, 15, f"the game of {table_id} started")
     finally:
         await store.close()
-    raise AssertionError(f"table {table_id}: the game never started")
 
 
 def _code(reply: object) -> RejectionCode:

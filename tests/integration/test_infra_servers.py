@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +14,8 @@ from president_tools.infra import ensure_servers, server_status, stop_servers
 from president_tools.infra.probes import nats_answers
 from president_tools.infra.processes import is_running
 from president_tools.infra.state import ServerRecord, ServersState, read_state, write_state
+
+from tests.support.waiting import eventually_here
 
 
 @pytest.fixture
@@ -59,9 +60,7 @@ def test_a_dead_recorded_server_is_started_again(data_dir: Path) -> None:
     nats_record = read_state(data_dir).nats
     assert nats_record is not None
     os.kill(nats_record.pid, signal.SIGKILL)
-    deadline = time.monotonic() + 10
-    while is_running(nats_record.pid) and time.monotonic() < deadline:
-        time.sleep(0.01)
+    eventually_here(lambda: not is_running(nats_record.pid), 10, "the killed NATS gone", 0.01)
     again = ensure_servers(Settings(data_dir=data_dir), durable=False)
     assert [server.url for server in again.started] == [again.nats_url]
     assert again.database_url == first.database_url

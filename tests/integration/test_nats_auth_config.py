@@ -42,6 +42,7 @@ from president_tools.infra.probes import nats_server_answers
 from president_tools.infra.processes import free_port, stop_process
 
 from tests.support.manifests import AUTH_CONF, named, render
+from tests.support.waiting import eventually
 from tests.support.wire import refused_login
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,14 +220,19 @@ async def test_a_responder_answers_attested_requests_and_drops_any_other(tmp_pat
 async def _request_once_subscribed(
     client: Client, subject: str, headers: dict[str, str]
 ) -> nats.aio.msg.Msg:
-    """A request answered, asked again while the server says nobody listens yet (for up
-    to 5 s): the responder's interest, not its timing, is what the test is about."""
-    for _ in range(50):
+    """A request answered, asked again while the server says nobody listens yet (as a
+    client does): the responder's interest, not its timing, is what the test is about."""
+    answers: list[nats.aio.msg.Msg] = []
+
+    async def answered() -> bool:
         try:
-            return await client.request(subject, b"{}", timeout=5, headers=headers)
+            answers.append(await client.request(subject, b"{}", timeout=5, headers=headers))
         except nats.errors.NoRespondersError:
-            await asyncio.sleep(0.1)
-    raise AssertionError(f"nobody answers on {subject}")
+            return False
+        return True
+
+    await eventually(answered, 10, f"an answer on {subject}", every=0.1)
+    return answers[0]
 
 
 async def _answer(message: nats.aio.msg.Msg) -> None:

@@ -18,6 +18,7 @@ from president.store.postgres import PostgresEventStore
 from tests.fixtures.servers import TestServers
 from tests.integration.audit.conftest import write_sample
 from tests.integration.auditor.conftest import WAIT, Bus
+from tests.support.waiting import eventually
 
 
 def _free_port() -> int:
@@ -41,10 +42,11 @@ class AuditorProcess:
             )
 
     async def ready(self) -> None:
-        async with asyncio.timeout(WAIT):
-            while not self.ready_file.exists():
-                assert self.process.poll() is None, self.log.read_text(errors="replace")
-                await asyncio.sleep(0.05)
+        def ready() -> bool:
+            assert self.process.poll() is None, self.log.read_text(errors="replace")
+            return self.ready_file.exists()
+
+        await eventually(ready, WAIT, "the auditor's ready file")
 
     def readyz(self) -> int:
         url = f"http://127.0.0.1:{self.port}/readyz"

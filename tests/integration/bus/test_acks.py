@@ -11,6 +11,8 @@ from nats.js.errors import APIError
 from president.bus.acks import AckPipeline, BatchFailed
 from president.bus.connect import connect
 
+from tests.support.waiting import eventually
+
 pytestmark = pytest.mark.integration
 
 
@@ -60,10 +62,7 @@ async def test_an_inline_subscription_takes_every_message_and_survives_a_failing
         await client.publish(f"{unique_prefix}.b", b"boom")
         await client.publish(f"{unique_prefix}.c", b"2")
         await client.flush()
-        for _ in range(100):
-            if len(seen) == 2:
-                break
-            await asyncio.sleep(0.01)
+        await eventually(lambda: len(seen) == 2, 10, "the two good messages handled")
         assert seen == [
             (f"{unique_prefix}.a", b"1", {"k": "v"}),
             (f"{unique_prefix}.c", b"2", None),

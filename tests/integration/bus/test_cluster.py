@@ -22,6 +22,8 @@ from president_tools.infra.nats import EmbeddedNats, EmbeddedNatsCluster
 from president_tools.infra.probes import nats_answers
 from president_tools.infra.state import read_state
 
+from tests.support.waiting import eventually
+
 ELECTION_S = 15.0
 
 
@@ -92,16 +94,16 @@ async def _leader(js: JetStreamContext, stream: str) -> str:
 
 async def _all_replicas_current(js: JetStreamContext, stream: str) -> None:
     """Wait until every replica of ``stream`` is online and caught up."""
-    async with asyncio.timeout(ELECTION_S):
-        while True:
-            try:
-                info = await js.stream_info(stream)
-                replicas = (info.cluster.replicas or []) if info.cluster else []
-                if len(replicas) == 2 and all(r.current and not r.offline for r in replicas):
-                    return
-            except (nats.errors.Error, TimeoutError):
-                pass
-            await asyncio.sleep(0.1)
+
+    async def current() -> bool:
+        try:
+            info = await js.stream_info(stream)
+        except (nats.errors.Error, TimeoutError):
+            return False
+        replicas = (info.cluster.replicas or []) if info.cluster else []
+        return len(replicas) == 2 and all(r.current and not r.offline for r in replicas)
+
+    await eventually(current, ELECTION_S, f"both replicas of {stream} current", every=0.1)
 
 
 def _node(cluster: EmbeddedNatsCluster, name: str) -> EmbeddedNats:

@@ -20,6 +20,7 @@ from president.bus.requests import CommandServer
 from president_tools.loadtest.flood import FLOOD_USER
 
 from tests.fixtures.servers import HARNESS, TestServers
+from tests.support.waiting import eventually
 
 BUSY = b"busy"
 WORK_SECONDS = 0.2
@@ -79,15 +80,16 @@ PROBE = b"probe"
 
 
 async def _reached(sender: Client, subject: str) -> None:
-    deadline = time.perf_counter() + 10
-    while True:
+    """Once a request on ``subject`` is answered (asked again as a client does)."""
+
+    async def answered() -> bool:
         try:
             await sender.request(subject, PROBE, timeout=1)
-            return
         except (NoRespondersError, NatsTimeoutError):
-            if time.perf_counter() > deadline:
-                raise
-            await asyncio.sleep(0.05)
+            return False
+        return True
+
+    await eventually(answered, 10, f"an answer on {subject}")
 
 
 def _backlog(flooder: Client, subject: str, count: int) -> list[asyncio.Task[Msg]]:

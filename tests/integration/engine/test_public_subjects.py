@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -13,6 +12,7 @@ from president.rules import CARD_NAMES
 from tests.integration.engine.harness import Harness
 from tests.support import json_strings
 from tests.support.engine import write_table
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -36,9 +36,7 @@ async def test_a_public_listener_never_sees_an_unplayed_card_or_an_unrevealed_se
         await engine.wait_for_game(table_id)
         await engine.play(table_id)
         total = await engine.game_version(table_id)
-        async with asyncio.timeout(10):
-            while len(received) < total:  # noqa: ASYNC110 (waits for the relay)
-                await asyncio.sleep(0.05)
+        await eventually(lambda: len(received) >= total, 20, "every event relayed")
     finally:
         await subscription.unsubscribe()
 

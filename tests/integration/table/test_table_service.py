@@ -8,6 +8,7 @@ import hashlib
 from president.contract import Accepted, Rejected, RejectionCode, TableInfo, TableList
 
 from tests.integration.table.conftest import TableClient
+from tests.support.waiting import eventually
 
 
 async def _table(tables: TableClient, **options: object) -> str:
@@ -143,9 +144,9 @@ async def test_the_lobby_lists_open_tables_and_follows_their_status(tables: Tabl
         assert isinstance(reply, TableList)
         return {t.table_id for t in reply.tables}
 
-    for _ in range(100):
-        if open_id in await lobby("open") and started_id in await lobby("playing"):
-            break
-        await asyncio.sleep(0.05)
+    async def projected() -> bool:
+        return open_id in await lobby("open") and started_id in await lobby("playing")
+
+    await eventually(projected, 10, "both tables in the lobby")
     assert open_id in await lobby("open") and open_id not in await lobby("playing")
     assert started_id in await lobby("playing") and started_id not in await lobby("open")
