@@ -10,7 +10,7 @@ import logging
 
 from nats.aio.client import Client
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
-from president.bus.streams import StreamLimits
+from president.bus.streams import StreamLimits, ai_stream, ensure_stream
 from president.contract import Subjects
 from president.runtime import Runtime
 from president.runtime.checks import close_nats, nats_check
@@ -19,7 +19,6 @@ from president.settings import load_settings
 
 from services.ai_worker.client import NatsGameClient
 from services.ai_worker.consumer import WorkQueueConsumer, work_queues
-from services.ai_worker.queue import ensure_ai_stream
 from services.ai_worker.settings import AIWorkerSettings
 from services.ai_worker.worker import AIWorker, PolicyCache, WorkerStats
 
@@ -57,7 +56,7 @@ class WorkerApp:
             watch=runtime.nats_watch(),
         )
         js = self._client.jetstream()
-        await ensure_ai_stream(js, self.subjects, StreamLimits.from_settings(settings))
+        await ensure_stream(js, ai_stream(self.subjects, StreamLimits.from_settings(settings)))
         worker = self._worker = AIWorker(
             NatsGameClient(self._client, self.subjects, settings.command_timeout),
             PolicyCache(settings.ai_seed, settings.budget_ms),

@@ -1,9 +1,8 @@
 """The relay from the Postgres event log to NATS JetStream (``Relay``: every committed event
-in commit order, exactly once), and ``handle_once`` / ``deliver_once`` for its consumers."""
+in commit order, exactly once)."""
 
 from __future__ import annotations
 
-from services.relay.consumer import Delivery, deliver_once, handle_once
 from services.relay.outgoing import (
     Outgoing,
     Route,
@@ -14,10 +13,9 @@ from services.relay.outgoing import (
 )
 from services.relay.publisher import PublishFailed, StreamSpec
 from services.relay.relay import Relay, RelayOptions
-from services.relay.routing import default_routing, raw_route, raw_routing, raw_subjects
+from services.relay.routing import raw_route, raw_routing, raw_subjects
 
 __all__ = [
-    "Delivery",
     "Outgoing",
     "PublishFailed",
     "Relay",
@@ -25,11 +23,8 @@ __all__ = [
     "Route",
     "Routing",
     "StreamSpec",
-    "default_routing",
-    "deliver_once",
     "event_payload",
     "event_subject",
-    "handle_once",
     "raw_route",
     "raw_routing",
     "raw_subjects",

@@ -17,9 +17,9 @@ from president.runtime.metrics import RELAY_LAG, RELAY_PUBLISH_FAILURES
 from president.settings import load_settings
 from president.store.relay_leases import relay_lag
 
+from services.relay.game_routing import game_routing
 from services.relay.outgoing import Routing
 from services.relay.relay import Relay, RelayOptions, default_holder
-from services.relay.routing import default_routing
 from services.relay.settings import RelaySettings
 
 log = logging.getLogger(__name__)
@@ -30,7 +30,7 @@ def load_routing(target: str | None, prefix: str) -> Routing:
     :class:`Routing`); the contract's routing when ``target`` is None. Whole events
     (private data included) only when asked for: ``services.relay.routing:raw_routing``."""
     if target is None:
-        return default_routing(prefix)
+        return game_routing(prefix)
     module_name, _, attribute = target.partition(":")
     if not module_name or not attribute:
         raise ValueError(f"routing must look like package.module:factory, got {target!r}")

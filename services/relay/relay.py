@@ -21,11 +21,11 @@ from president.store import NOTIFY_CHANNEL, EventStore, RecordedEvent
 from president.store.postgres import PostgresEventStore
 
 from services.relay.envelope import Envelope, Mark, plan
+from services.relay.game_routing import game_routing
 from services.relay.lease import LeaseLost, LeaseTiming, RelayLease
 from services.relay.outgoing import Route
 from services.relay.publisher import JetStreamPublisher, PublishFailed
 from services.relay.resume import ResumePoint, republish_point, resume_point
-from services.relay.routing import default_routing
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ class Relay:
     ``stream_name`` defaults to the contract's events stream (``<PREFIX>_EVENTS``);
     ``route`` maps an event to its messages and ``subjects`` are the stream's subjects,
     which must cover every subject the route uses. Without a route: the contract's
-    routing (public, per-seat and lobby messages; ``routing.default_routing``). A route
+    routing (public, per-seat and lobby messages; ``game_routing``). A route
     given without its subjects is refused rather than guessed.
     """
 
@@ -83,7 +83,7 @@ class Relay:
     ):
         stream_name = stream_name or Subjects(prefix).events_stream
         if route is None:
-            default = default_routing(prefix)
+            default = game_routing(prefix)
             route, subjects = default.route, default.subjects if subjects is None else subjects
         elif subjects is None:
             raise ValueError("a route needs the stream subjects that hold what it publishes")

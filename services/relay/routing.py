@@ -1,5 +1,5 @@
-"""The relay's two routings: the contract's (``default_routing``) and ``raw_routing``
-(whole events, private data included: tests and trusted consumers, by name only)."""
+"""The relay's other routing, ``raw_routing``: whole events, private data included (tests and
+trusted consumers, by name only). The contract's is ``services.relay.game_routing``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from president.store import RecordedEvent
 
-from services.relay.game_routing import game_routing
 from services.relay.outgoing import Outgoing, Route, Routing, event_payload, event_subject
 
 
@@ -32,8 +31,3 @@ def raw_subjects(prefix: str = "president") -> list[str]:
 def raw_routing(prefix: str = "president") -> Routing:
     """:func:`raw_route` with :func:`raw_subjects`: whole events, private data included."""
     return Routing(raw_route(prefix), raw_subjects(prefix))
-
-
-def default_routing(prefix: str = "president") -> Routing:
-    """The contract's routing under ``prefix``: what a relay publishes unless told otherwise."""
-    return game_routing(prefix)

@@ -20,7 +20,7 @@ from president_tools.sample import play_sample_game, write_game
 from services.auditor.main import create_app
 from services.auditor.settings import AuditorSettings
 from services.relay.envelope import envelopes
-from services.relay.routing import default_routing
+from services.relay.game_routing import game_routing
 
 PUBLISH_BATCH = 200
 WITHIN_S = 600.0
@@ -49,7 +49,7 @@ async def fill(bench: AuditorBench, games: int, options: Options, seed: int = 1)
     try:
         js = client.jetstream()
         await ensure_stream(js, events_stream(subjects))
-        route = default_routing(bench.prefix).route
+        route = game_routing(bench.prefix).route
         tables = []
         for index in range(games):
             table_id = f"bench-{uuid.uuid4().hex[:8]}"

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from nats.aio.client import Client
 from nats.aio.msg import Msg
+from president.bus.streams import ai_stream, ensure_stream
 from president.contract import (
     Accepted,
     AILevel,
@@ -30,7 +31,6 @@ from president.rules import Options, apply_deal, deal_from_seed, new_game, obser
 from prometheus_client import REGISTRY
 
 from services.ai_worker.main import WorkerApp, create_app, stats_subject
-from services.ai_worker.queue import ensure_ai_stream
 from services.ai_worker.settings import AIWorkerSettings
 from tests.fixtures.servers import TestServers
 from tests.support.waiting import eventually
@@ -120,7 +120,7 @@ async def _worker(nats_url: str, subjects: Subjects, name: str) -> WorkerApp:
 
 async def _publish(client: Client, subjects: Subjects, request: DecisionRequest) -> None:
     js = client.jetstream()
-    await ensure_ai_stream(js, subjects)
+    await ensure_stream(js, ai_stream(subjects))
     await js.publish(subjects.ai_decide, request.model_dump_json().encode())
 
 
@@ -251,7 +251,7 @@ async def test_an_unreadable_request_is_dropped_and_the_worker_keeps_serving(
 ) -> None:
     await engine.start()
     js = client.jetstream()
-    await ensure_ai_stream(js, subjects)
+    await ensure_stream(js, ai_stream(subjects))
     await js.publish(subjects.ai_decide, b"{not a request")
     await _publish(client, subjects, _request("tab4"))
     await eventually(lambda: len(engine.received) == 1)

@@ -11,12 +11,12 @@ from pathlib import Path
 import nats
 import pytest
 from nats.aio.client import Client
+from president.bus.streams import ai_stream, ensure_stream
 from president.contract import Subjects
 from president_tools.infra.nats import EmbeddedNats
 
 from services.ai_worker import consumer as consumer_module
 from services.ai_worker.consumer import WorkQueueConsumer
-from services.ai_worker.queue import ensure_ai_stream
 from services.ai_worker.worker import Outcome
 from tests.fixtures.servers import TestServers
 from tests.support.waiting import eventually
@@ -46,7 +46,7 @@ async def _queue_of(client: Client, prefix: str, count: int) -> Subjects:
     """The work queue of ``prefix`` with ``count`` requests in it."""
     subjects = Subjects(prefix)
     js = client.jetstream()
-    await ensure_ai_stream(js, subjects)
+    await ensure_stream(js, ai_stream(subjects))
     for n in range(count):
         await js.publish(subjects.ai_decide, f"request {n}".encode())
     return subjects
@@ -190,7 +190,7 @@ async def test_an_interactive_request_is_taken_while_the_batch_fills_the_workers
 ) -> None:
     subjects = Subjects(unique_prefix)
     js = client.jetstream()
-    await ensure_ai_stream(js, subjects)
+    await ensure_stream(js, ai_stream(subjects))
     for n in range(10):
         await js.publish(subjects.ai_batch, f"batch {n}".encode())
     seen: list[tuple[bytes, bool]] = []

@@ -20,7 +20,7 @@ from pydantic import TypeAdapter
 from services.auditor.main import AuditorApp, create_app
 from services.auditor.settings import AuditorSettings
 from services.relay.envelope import envelopes
-from services.relay.routing import default_routing
+from services.relay.game_routing import game_routing
 from tests.fixtures.servers import TestServers
 from tests.integration.audit.conftest import audit_db, store
 from tests.support.waiting import eventually
@@ -43,7 +43,7 @@ class Bus:
     async def relay(self, store: PostgresEventStore, table_id: str, *, again: str = "") -> None:
         """Publish the game's events as the relay does; ``again``: the game's end once more,
         under another message id (a relay that republished after the duplicate window)."""
-        route = default_routing(self.subjects.prefix).route
+        route = game_routing(self.subjects.prefix).route
         for event in await store.read_stream(f"game-{table_id}"):
             for envelope in envelopes(event, route):
                 headers = dict(envelope.headers)
