@@ -1,0 +1,148 @@
+"""What the manual (docs/) names in code font exists: every module (``president.store``,
+``services/relay/main.py``), class, ``president`` command, flag and ``PRESIDENT_*`` setting.
+The past may be named where it is marked as such: a decision note that says at its top that it
+is superseded, or a name struck through (``~~`x`~~``: gone, and the page says so)."""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+import re
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.unit.test_manual_pages import _leaf_commands, _variables
+
+pytestmark = pytest.mark.unit
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = sorted((ROOT / "docs").rglob("*.md"))
+SOURCES = ("shared", "services", "tests", "deploy", "k8s")
+TEXT = {".py", ".yaml", ".yml", ".json", ".toml", ".conf", ".cfg", ".example", ".ini"}
+LIBRARIES = ("nats", "faststream")
+"""Whose classes the manual may name beside ours (and the standard library's)."""
+OUTSIDE = {"AckAll", "ClientInfoHdr", "HttpOnly"}
+"""Words of JetStream, nats-server and HTTP that no Python source spells."""
+
+_CODE = re.compile(r"(?<!~~)`([^`\n]+)`")
+_SUPERSEDED = re.compile(r"^>? ?\**(?:partly )?superseded", re.I | re.M)
+_FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+_MODULE = re.compile(r"(?:president|president_tools|services)(?:\.\w+)+(?::\w+)?")
+_PATH = re.compile(r"(?:shared|services|tests|deploy|docs)/[\w./-]*\w(?::[\w.]+)?")
+_SETTING = re.compile(r"PRESIDENT_[A-Z0-9_]*[A-Z0-9]")
+_COMMAND = re.compile(r"president(?: [a-z][a-z-]*)+")
+_FLAG = re.compile(r"--[a-z][a-z0-9-]*")
+_CLASS = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+")
+
+
+def _spans() -> Iterator[tuple[str, str]]:
+    """Each inline code span of the manual, with its page."""
+    for page in PAGES:
+        text = _FENCE.sub("", page.read_text(encoding="utf-8"))
+        if _SUPERSEDED.search("\n".join(text.splitlines()[:8])):
+            continue
+        for span in _CODE.findall(text):
+            yield str(page.relative_to(ROOT)), span
+
+
+def _resolves(dotted: str) -> bool:
+    """``a.b.c`` (or ``a.b:c``) is a module, or an attribute reached from one."""
+    words = dotted.replace(":", ".").split(".")
+    for cut in range(len(words), 0, -1):
+        try:
+            found: Any = importlib.import_module(".".join(words[:cut]))
+        except ImportError:
+            continue
+        for word in words[cut:]:
+            if word in getattr(found, "__annotations__", {}):  # a dataclass's field
+                return True
+            if not hasattr(found, word):
+                return False
+            found = getattr(found, word)
+        return True
+    return False
+
+
+def _path_exists(path: str) -> bool:
+    """The file exists (or is one a command makes: ignored by git, or from its ``.example``)."""
+    file, _, inside = path.partition(":")
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    if file.rstrip("/") in {i.rstrip("/") for i in ignored}:
+        return True
+    if not (ROOT / file).exists():
+        return False
+    name = inside.rsplit(".", 1)[-1]
+    if not name:
+        return True
+    return re.search(rf"\b(?:def|class) {name}\b", (ROOT / file).read_text()) is not None
+
+
+def _source_names() -> set[str]:
+    """Every word of the project's code and configuration, of the libraries' classes we
+    name, and the standard library's."""
+    names = set(dir(builtins)) | set(dir(typing)) | OUTSIDE
+    files = [f for folder in SOURCES for f in (ROOT / folder).rglob("*") if f.suffix in TEXT]
+    for library in LIBRARIES:
+        files += Path(importlib.import_module(library).__file__ or "").parent.rglob("*.py")
+    for file in files:
+        names.update(re.findall(r"\w+", file.read_text(encoding="utf-8", errors="replace")))
+    return names
+
+
+def _flags() -> set[str]:
+    """Every option of every ``president`` and ``president-service`` command."""
+    from president_tools.cli import app
+    from typer.main import get_command
+
+    flags: set[str] = set()
+
+    def walk(command: Any) -> None:
+        for parameter in getattr(command, "params", []):
+            flags.update(o for o in [*parameter.opts, *parameter.secondary_opts] if o[:2] == "--")
+        for child in (getattr(command, "commands", None) or {}).values():
+            walk(child)
+
+    walk(get_command(app))
+    return flags | {"--help"}
+
+
+def findings() -> list[str]:
+    """What the manual names in code font and the code does not have."""
+    variables, flags, names = _variables(), _flags(), _source_names()
+    commands = {" ".join(["president", *words]) for words in _leaf_commands()}
+    prefixes = {" ".join(c.split()[:n]) for c in commands for n in range(2, len(c.split()) + 1)}
+    found: list[str] = []
+    for page, span in _spans():
+        for word in span.split():
+            word = word.strip(".,;()[]'\"")
+            if _MODULE.fullmatch(word) and not _resolves(word):
+                found.append(f"{page}: no module or name {word}")
+            elif _PATH.fullmatch(word) and "*" not in word and not _path_exists(word):
+                found.append(f"{page}: no file {word}")
+            elif _SETTING.fullmatch(word) and word not in variables and word not in names:
+                found.append(f"{page}: no setting {word}")
+            elif _FLAG.fullmatch(word) and word not in flags and span.startswith("president "):
+                found.append(f"{page}: no flag {word} ({span})")
+            elif _CLASS.fullmatch(word) and word not in names:
+                found.append(f"{page}: no class {word}")
+        command = _COMMAND.match(span)
+        if command and not _command_exists(command.group(0), prefixes):
+            found.append(f"{page}: no command {command.group(0)}")
+    return found
+
+
+def _command_exists(words: str, prefixes: set[str]) -> bool:
+    """``president a b c`` exists when its longest prefix that is a command group or command
+    is followed only by arguments (lower-case words the command takes)."""
+    return words == "president" or any(
+        words == p or words.startswith(p + " ") for p in prefixes if p.count(" ") >= 1
+    )
+
+
+def test_what_the_manual_names_in_code_font_exists() -> None:
+    found = findings()
+    assert not found, f"{len(found)} names the code does not have:\n" + "\n".join(found)
