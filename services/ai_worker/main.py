@@ -25,11 +25,6 @@ from services.ai_worker.worker import AIWorker, PolicyCache, WorkerStats
 log = logging.getLogger(__name__)
 
 
-def stats_subject(subjects: Subjects, instance_id: str) -> str:
-    """Where a worker reports what it did (core NATS, once per stats interval)."""
-    return f"{subjects.prefix}.stats.ai-worker.{instance_id}"
-
-
 class WorkerApp:
     """One AI-worker process: ``start()`` and ``stop()``, driven by ``president.runtime.run``."""
 
@@ -129,7 +124,7 @@ class WorkerApp:
         report = self.stats.drain(self.settings.instance_id)
         with contextlib.suppress(Exception):
             await self._client.publish(
-                stats_subject(self.subjects, self.settings.instance_id),
+                self.subjects.ai_worker_stats(self.settings.instance_id),
                 json.dumps(report).encode(),
             )
 

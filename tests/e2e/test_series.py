@@ -15,8 +15,6 @@ from president.store.postgres import PostgresEventStore
 from president_tools.demo import DemoOptions, DemoResult, run_demo
 from president_tools.stack import ServiceStack
 
-from services.ai_worker.main import stats_subject
-
 FAST = ("easy", "medium")
 
 
@@ -85,7 +83,7 @@ async def test_an_ai_worker_killed_mid_game_hands_its_decisions_to_the_other(
     def deciders() -> set[str]:
         return {r["instance_id"] for r in reports if r["accepted"]}
 
-    subscription = await client.nats.subscribe(stats_subject(client.subjects, "*"), cb=on_stats)
+    subscription = await client.nats.subscribe(client.subjects.ai_worker_stats("*"), cb=on_stats)
     try:
         result = await _game_with_a_crash(
             client,

@@ -10,10 +10,9 @@ from dataclasses import dataclass, field
 
 from president.bus.server_config import SubjectMapping, command_mapping, render_mappings
 from president.contract.base import MAX_PAYLOAD
-from president.contract.subjects import Subjects
+from president.contract.subjects import ANY_PREFIX, Subjects
 
 INBOX_ROOT = "_INBOX"
-ANY_PREFIX = "*"
 
 ROLES = (
     "relay",
@@ -94,10 +93,6 @@ class _Names:
 
     prefix: str
 
-    @property
-    def p(self) -> str:
-        return self.prefix
-
     def stream(self, kind: str) -> str:
         if self.prefix == ANY_PREFIX:
             return ANY_PREFIX
@@ -158,13 +153,11 @@ def _js_create(stream: str) -> list[str]:
 
 def role_permissions(role: str, prefix: str, user: str | None = None) -> Permissions:
     """The allow-lists of ``role`` for subject prefix ``prefix`` (inbox of ``user``)."""
-    n = _Names(prefix)
-    p = n.p
+    n, s = _Names(prefix), Subjects(prefix)
     events, prompts, ai = n.stream("events"), n.stream("prompts"), n.stream("ai")
     name = user or role
     inbox = [f"{inbox_prefix(name)}.>"]
-    event_subjects = [f"{p}.evt.table.*.public", f"{p}.evt.table.*.seat.*", f"{p}.evt.lobby.*"]
-    prompt_subjects = [f"{p}.evt.table.*.seat.*.prompt"]
+    event_subjects, prompt_subjects = s.event_subjects, s.prompt_subjects
     if role == "relay":
         return Permissions(
             publish=(
@@ -177,21 +170,21 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         )
     if role == "table":
         # Command account: only the table commands that came through the import.
-        return Permissions(publish=(), subscribe=(f"{p}.cmd.table.*",), responder=True)
+        return Permissions(publish=(), subscribe=(s.table_commands,), responder=True)
     if role == "engine-commands":
         # Game commands, and the engine instances' heartbeats (who owns which partition:
         # services.engine.mechanisms.partitions).
-        between = (f"{p}.engine.peers",)
+        between = (s.engine_peers,)
         # the game commands as the server maps them to their partition, and (for one
         # release, while servers without the mapping reload) as they were sent
-        games = (f"{p}.cmd.game.*.*", f"{p}.cmd.game.*")
+        games = (s.game_partition("*"), s.game_commands)
         return Permissions(publish=between, subscribe=(*games, *between, *inbox), responder=True)
     if role == "engine":
         return Permissions(
             publish=(
                 *prompt_subjects,
-                f"{p}.ai.decide",
-                f"{p}.ai.batch",
+                s.ai_decide,
+                s.ai_batch,
                 *_js_create(events),
                 *_js_create(prompts),
                 *_js_create(ai),
@@ -210,8 +203,8 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         ]
         return Permissions(
             publish=(
-                f"{p}.cmd.game.*",
-                f"{p}.stats.ai-worker.*",
+                s.game_commands,
+                s.ai_worker_stats("*"),
                 *_js_create(ai),
                 *consumers,
             ),
@@ -220,15 +213,15 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
     if role == "integrator":
         return Permissions(
             publish=(
-                f"{p}.cmd.table.*",
-                f"{p}.cmd.game.*",
+                s.table_commands,
+                s.game_commands,
                 *_js_read(events, name),
                 *_js_read(prompts, name),
             ),
             subscribe=(
                 *event_subjects,
                 *prompt_subjects,
-                f"{p}.stats.ai-worker.*",
+                s.ai_worker_stats("*"),
                 *inbox,
             ),
         )
@@ -238,7 +231,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         # it is BUSY past a ceiling). No game command, no event: the browser plays with
         # its seat's identity.
         backlog = [f"$JS.API.CONSUMER.INFO.{ai}.{c}" for c in n.ai_consumers]
-        return Permissions(publish=(f"{p}.cmd.table.*", *backlog), subscribe=tuple(inbox))
+        return Permissions(publish=(s.table_commands, *backlog), subscribe=tuple(inbox))
     if role == "callout":
         # Its own account: the server's authorization requests, answered once each.
         return Permissions(publish=(), subscribe=(CALLOUT_SUBJECT,), responder=True)
@@ -249,17 +242,17 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         # reach the seat events of the stream).
         # Its verdicts go to a stream of their own, which it keeps (create, bring to the
         # settings); no command, no event subject.
-        public = [f"{p}.evt.table.*.public", f"{p}.evt.lobby.*"]
+        public = [s.all_public, s.all_lobby]
         audit = n.stream("audit")
         return Permissions(
             publish=(
                 f"$JS.API.STREAM.INFO.{events}",
                 *_js_own_consumer(events, name, filters=public),
-                f"{p}.audit.verdict.*",
+                *s.verdict_subjects,
                 *_js_create(audit),
                 f"$JS.API.STREAM.UPDATE.{audit}",
             ),
-            subscribe=(*public, f"{p}.stats.>", *inbox),
+            subscribe=(*public, s.all_stats, *inbox),
         )
     raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
 
@@ -318,8 +311,8 @@ class User:
 
 def command_subjects(prefix: str) -> tuple[str, ...]:
     """The subjects the command account exports and the main account imports."""
-    p = _Names(prefix).p
-    return (f"{p}.cmd.table.*", f"{p}.cmd.game.*")
+    subjects = Subjects(prefix)
+    return (subjects.table_commands, subjects.game_commands)
 
 
 @dataclass(frozen=True)

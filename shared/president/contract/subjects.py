@@ -13,7 +13,10 @@ PARTITIONS = 64
 and each engine subscribes to the partitions it owns (why 64: the decision note of
 2026-12-05, tables owned through the bus)."""
 
-_PREFIX = re.compile(r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$")
+_PREFIX = re.compile(r"^(\*|[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)$")
+ANY_PREFIX = "*"
+"""The prefix of an allow-list that serves every prefix (the tests' servers): its subjects
+are wildcards, never published to."""
 
 
 @dataclass(frozen=True)
@@ -67,9 +70,13 @@ class Subjects:
         return f"{self.prefix}.evt.lobby.*"
 
     @property
+    def all_seats(self) -> str:
+        return f"{self.prefix}.evt.table.*.seat.*"
+
+    @property
     def event_subjects(self) -> list[str]:
         """The subjects of the events stream (the relay's ``subjects``)."""
-        return [self.all_public, f"{self.prefix}.evt.table.*.seat.*", self.all_lobby]
+        return [self.all_public, self.all_seats, self.all_lobby]
 
     @property
     def events_stream(self) -> str:
@@ -117,6 +124,15 @@ class Subjects:
     def engine_peers(self) -> str:
         """The engine instances' heartbeats (``services.engine.mechanisms.partitions``)."""
         return f"{self.prefix}.engine.peers"
+
+    # --- what the AI workers did (core NATS, once per stats interval) ---------------
+    def ai_worker_stats(self, instance_id: str) -> str:
+        """Where one AI worker reports what it did (``*``: every worker)."""
+        return f"{self.prefix}.stats.ai-worker.{instance_id}"
+
+    @property
+    def all_stats(self) -> str:
+        return f"{self.prefix}.stats.>"
 
     # --- audit verdicts (JetStream, published by the auditor) ---------------------
     def verdict(self, table_id: str) -> str:

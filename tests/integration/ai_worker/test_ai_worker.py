@@ -30,7 +30,7 @@ from president.contract import (
 from president.rules import Options, apply_deal, deal_from_seed, new_game, observe
 from prometheus_client import REGISTRY
 
-from services.ai_worker.main import WorkerApp, create_app, stats_subject
+from services.ai_worker.main import WorkerApp, create_app
 from services.ai_worker.settings import AIWorkerSettings
 from tests.fixtures.servers import TestServers
 from tests.support.waiting import eventually
@@ -184,7 +184,7 @@ async def test_two_workers_share_the_queue_and_report_their_stats(
     async def on_stats(msg: Msg) -> None:
         reports.append(json.loads(msg.data))
 
-    stats = await client.subscribe(stats_subject(subjects, "*"), cb=on_stats)
+    stats = await client.subscribe(subjects.ai_worker_stats("*"), cb=on_stats)
     second = await _worker(servers.url_for("ai-worker"), subjects, "w2")
     try:
         for n in range(40):

@@ -157,3 +157,28 @@ def test_the_command_account_maps_each_game_command_to_its_partition() -> None:
         '"president.cmd.game.*": "president.cmd.game.{{wildcard(1)}}.{{partition(64,1)}}"'
         in commands
     )
+
+
+def _contract_subjects(prefix: str) -> set[str]:
+    """Every subject and wildcard ``Subjects`` defines for ``prefix``."""
+    from president.contract import Subjects
+
+    subjects = Subjects(prefix)
+    found = {subjects.game_partition("*"), subjects.ai_worker_stats("*")}
+    for name in dir(Subjects):
+        if isinstance(getattr(Subjects, name), property) and not name.startswith("_"):
+            value = getattr(subjects, name)
+            found.update(value if isinstance(value, list) else [value])
+    return found
+
+
+@pytest.mark.parametrize("prefix", ["president", "acme.tables", "*"])
+def test_every_subject_a_role_may_use_is_one_the_contract_defines(prefix: str) -> None:
+    # The allow-lists name the contract's subjects, never a pattern of their own;
+    # what remains is JetStream's API ($JS...), the server's ($SYS...) and inboxes.
+    contract = _contract_subjects(prefix)
+    for role in ROLES:
+        permissions = role_permissions(role, prefix)
+        for subject in (*permissions.publish, *permissions.subscribe):
+            if not subject.startswith(("$", "_INBOX")):
+                assert subject in contract, f"{role}: {subject} is not in Subjects"

@@ -260,7 +260,7 @@ async def run_load(
         await client.nats.subscribe(
             subjects.all_public, cb=on_public, pending_msgs_limit=1_000_000
         ),
-        await client.nats.subscribe(f"{subjects.prefix}.stats.ai-worker.*", cb=on_stats),
+        await client.nats.subscribe(subjects.ai_worker_stats("*"), cb=on_stats),
     ]
     try:
         for _ in range(options.tables):
