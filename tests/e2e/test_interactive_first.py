@@ -32,8 +32,9 @@ ROUNDS = 2
 SLOWER_AT_MOST = 3.0
 """The p95 with the batch running, at most this many times the quiet one (or the quiet
 one plus ``SLACK_S``): the machine is shared, and the batch's games load the engine and
-Postgres too; what the issue measured was seconds behind a queue."""
-SLACK_S = 0.25
+Postgres too (measured 184-319 ms against 14-78 ms alone at a load of 9-16). What the
+issue measured was a queue: 1,469 ms p95, 1,055 ms median, on the code before."""
+SLACK_S = 0.5
 
 
 @pytest.fixture(scope="module")
