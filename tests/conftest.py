@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from _pytest.terminal import TerminalReporter
 
+from tests.support.stress import STRESS_RECORD
+
 pytest_plugins = ["tests.fixtures.servers"]
 
 _TIERS = ("unit", "integration", "e2e", "chaos")
@@ -36,11 +38,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for tier in _TIERS:
             if tier in parts:
                 item.add_marker(getattr(pytest.mark, tier))
-
-
-STRESS_RECORD = "PRESIDENT_TEST_RECORD"
-"""A file each pytest run of ``make test-stress`` appends its outcomes to: one JSON line a
-failed test phase, with its log, and one line of counts (``tests/support/stress.py``)."""
 
 
 def _record(line: dict[str, object]) -> None:

@@ -18,8 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.conftest import STRESS_RECORD
-
+STRESS_RECORD = "PRESIDENT_TEST_RECORD"
+"""The variable naming the file each pytest run appends its outcomes to (one JSON line a
+failed test phase, with its log, and one line of counts: ``tests/conftest.py``)."""
 LOG_LINES = 40
 """How much of each failure's log the report keeps."""
 
