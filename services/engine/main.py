@@ -23,7 +23,6 @@ from president.runtime.liveness import StallWatch
 from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
 
-from services.engine.engine import Engine
 from services.engine.mechanisms.cache import GameCache
 from services.engine.mechanisms.group_commit import GroupCommit
 from services.engine.mechanisms.jetstream import EventConsumer, JetStreamPrompts
@@ -34,6 +33,7 @@ from services.engine.mechanisms.sweep import UnreactedSweep
 from services.engine.mechanisms.turn_clock import Alarm, LogDeadlineFacts, OverdueSweep, TurnClock
 from services.engine.requests import command_server
 from services.engine.settings import EngineSettings
+from services.engine.use_cases import Engine
 
 log = logging.getLogger(__name__)
 

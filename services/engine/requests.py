@@ -14,7 +14,7 @@ from president.bus.requests import CommandServer
 from president.command_path import BUSY, RateLimits, admit, run
 from president.contract import GAME_COMMANDS, GameWrite, GetView
 
-from services.engine.engine import Engine
+from services.engine.use_cases import Engine
 
 Command = GameWrite | GetView
 QUEUE_GROUP = "engine"

@@ -10,8 +10,8 @@ from nats.js import JetStreamContext
 from nats.js.api import Header
 from nats.js.errors import NotFoundError
 from president.bus.acks import Ack, AckPipeline, BatchFailed, Message
-from president.bus.client import QuickClient
 from president.bus.connect import NatsCredentials, connect
+from president.bus.quick_client import QuickClient
 from president.bus.streams import StreamSpec, ensure_stream
 from president.contract.headers import EXPECTED_LAST_SEQ
 

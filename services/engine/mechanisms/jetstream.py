@@ -18,8 +18,8 @@ from nats.aio.msg import Msg
 from nats.js.api import AckPolicy, ConsumerConfig, ConsumerInfo, DeliverPolicy, Header
 from nats.js.errors import APIError, NotFoundError
 from president.bus.acks import AckPipeline, BatchFailed, Message
-from president.bus.client import QuickClient
 from president.bus.pulls import OpenPulls
+from president.bus.quick_client import QuickClient
 from president.contract import LobbyEvent, PublicEvent, Subjects
 from president.contract.headers import MSG_ID
 from president.contract.messages import prompt_msg_id

@@ -15,7 +15,7 @@ from president.contract import (
 from president.game import Game, Refusal
 from president.game.prompts import Prompt, decision_request, prompts_for
 
-from services.engine.engine import Engine
+from services.engine.use_cases import Engine
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from nats.aio.subscription import Subscription
 from nats.js.api import Header
 from nats.js.errors import APIError, NoStreamResponseError
 
-from president.bus.client import QuickClient
+from president.bus.quick_client import QuickClient
 
 _NO_RESPONDERS = "503"
 

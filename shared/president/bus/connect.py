@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from nats.aio.client import Client, Server
 
 from president.bus.auth import inbox_prefix
-from president.bus.client import QuickClient
+from president.bus.quick_client import QuickClient
 from president.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -202,7 +202,7 @@ async def connect(
     **overrides: Any,
 ) -> QuickClient:
     """A nats-py client connected with :func:`nats_options`
-    (:class:`president.bus.client.QuickClient`)."""
+    (:class:`president.bus.quick_client.QuickClient`)."""
     client = QuickClient()
     await client.connect(
         **nats_options(nats_url, name, credentials, policy=policy, watch=watch, **overrides)

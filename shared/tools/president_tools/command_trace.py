@@ -112,8 +112,8 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
     from president.store import NewEvent
     from president.store.memory import InMemoryEventStore
 
-    from services.engine.engine import Engine
     from services.engine.requests import handle_request
+    from services.engine.use_cases import Engine
 
     store = InMemoryEventStore()
     counter = itertools.count(1)

@@ -12,7 +12,7 @@ from president.game.fold import seats_to_act
 from president.rules import Options, event_from_dict, legal_actions, replay
 from president.store.postgres import PostgresEventStore
 
-from services.engine.engine import Engine
+from services.engine.use_cases import Engine
 from tests.integration.engine.harness import SECRET, Harness
 from tests.support.engine import command_for, write_table
 

@@ -12,7 +12,7 @@ from president.rules import Options, legal_actions, replay
 from president.rules.events import event_from_dict
 from president.store.memory import InMemoryEventStore
 
-from services.engine.engine import Engine
+from services.engine.use_cases import Engine
 from services.relay.game_routing import game_route
 from tests.support.engine import command_for, human_token, write_table
 

@@ -11,7 +11,7 @@ from president.game.fold import seats_to_act
 from president.rules import Phase, legal_actions
 from president.store.memory import InMemoryEventStore
 
-from services.engine.engine import Engine
+from services.engine.use_cases import Engine
 from tests.support.engine import command_for, write_table
 
 

@@ -26,7 +26,7 @@ from president.game.seats import ai_seat_token
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 
-from services.engine.engine import Engine
+from services.engine.use_cases import Engine
 from tests.support.engine import command_for, human_token, write_table
 
 PLATFORM = Requester("acme-integrator")

@@ -27,7 +27,6 @@ from president.rules.events import event_from_dict
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
-from services.engine.engine import Engine
 from services.engine.mechanisms.turn_clock import (
     Alarm,
     LogDeadlineFacts,
@@ -35,6 +34,7 @@ from services.engine.mechanisms.turn_clock import (
     TurnClock,
     alarms_of,
 )
+from services.engine.use_cases import Engine
 from tests.support.engine import command_for, human_token, write_table
 
 CLOCKED = TableOptions(turn_seconds=2, exchange_seconds=3, away_after=2)

@@ -14,8 +14,8 @@ from president.rules import legal_actions
 from president.settings import load_settings
 from president.store.memory import InMemoryEventStore
 
-from services.engine.engine import Engine
 from services.engine.settings import EngineSettings
+from services.engine.use_cases import Engine
 from tests.support.engine import command_for, write_table
 
 

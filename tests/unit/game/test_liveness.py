@@ -16,7 +16,7 @@ from president.store.memory import InMemoryEventStore
 from president_tools.sample import play_sample_game, recorded_game, write_game
 from prometheus_client import REGISTRY
 
-from services.engine.engine import Engine
+from services.engine.use_cases import Engine
 from tests.support.engine import write_table
 
 GRACE, AFTER = 30.0, 600.0

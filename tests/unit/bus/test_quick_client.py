@@ -6,7 +6,7 @@ import random
 
 import pytest
 from nats.aio.client import Client
-from president.bus.client import QuickClient, parse_header_lines
+from president.bus.quick_client import QuickClient, parse_header_lines
 
 pytestmark = pytest.mark.unit
 
