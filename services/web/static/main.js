@@ -410,18 +410,21 @@ function onKey(event) {
   const hand = [...$("hand").querySelectorAll("button.card")].filter((b) => !b.disabled);
   const at = hand.indexOf(document.activeElement);
   const key = event.key.toLowerCase();
+  // letters by their place on the keyboard (KeyP), so they work in any layout: a Hebrew
+  // or Georgian keyboard sends "פ" or "პ" for the key marked P
+  const letter = event.code?.startsWith("Key") ? event.code.slice(3).toLowerCase() : key;
   const rtl = document.documentElement.dir === "rtl";
   if ((key === "arrowright" || key === "arrowleft") && at >= 0) {
     const step = (key === "arrowright") !== rtl ? 1 : -1;
     hand[(at + step + hand.length) % hand.length].focus();
     event.preventDefault();
-  } else if (key === "p" || (key === "enter" && event.ctrlKey)) {
+  } else if (letter === "p" || (key === "enter" && event.ctrlKey)) {
     event.preventDefault();
     play();
-  } else if (key === "s") {
+  } else if (letter === "s") {
     event.preventDefault();
     pass();
-  } else if (key === "h") {
+  } else if (letter === "h") {
     event.preventDefault();
     hand[0]?.focus();
   }

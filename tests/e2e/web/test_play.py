@@ -159,6 +159,10 @@ return {
 """
 
 
+LAYOUT_H = {"he": "י", "ka": "ჰ"}
+"""What the key marked H types in the Hebrew and the Georgian keyboard layouts."""
+
+
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("locale", ["he", "ka"])
 def test_the_page_in_hebrew_is_right_to_left_in_georgian_complete_and_fits_360_px(
@@ -181,5 +185,14 @@ def test_the_page_in_hebrew_is_right_to_left_in_georgian_complete_and_fits_360_p
     else:
         assert first["x"] < last["x"]
     assert shown["width"] == 360 and shown["scroll"] <= 360  # nothing wider than the phone
+    # the key marked H in this language's layout (Hebrew י, Georgian ჰ) goes to the hand
+    browser.execute_script("document.activeElement?.blur()")
+    for kind in ("keyDown", "keyUp"):
+        browser.execute_cdp_cmd(
+            "Input.dispatchKeyEvent",
+            {"type": kind, "key": LAYOUT_H[locale], "code": "KeyH", "windowsVirtualKeyCode": 72},
+        )
+    focused = browser.execute_script("return document.activeElement.matches('#hand button')")
+    assert focused, "a shortcut letter must work in the language's keyboard layout"
     origins = {o for o in shown["origins"] if not o.startswith("ws")}
     assert origins == {stack.web_url.rstrip("/")}  # nothing outside the page's origin
