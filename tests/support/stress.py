@@ -22,7 +22,8 @@ STRESS_RECORD = "PRESIDENT_TEST_RECORD"
 """The variable naming the file each pytest run appends its outcomes to (one JSON line a
 failed test phase, with its log, and one line of counts: ``tests/conftest.py``)."""
 LOG_LINES = 40
-"""How much of each failure's log the report keeps."""
+"""How much of each failure's log the report keeps: its first lines, after the lines the
+assertion or error printed (pytest's ``E`` lines, which end a long traceback)."""
 
 
 @dataclass
@@ -98,7 +99,11 @@ def report(runs: list[Run], command: list[str], cores: int) -> str:
         )
     for r in runs:
         for failure in r.failures:
-            head = "\n".join(failure["log"].splitlines()[:LOG_LINES])
+            lines_of_log = failure["log"].splitlines()
+            said = [line for line in lines_of_log if line.startswith("E ")][: LOG_LINES // 2]
+            head = "\n".join(
+                [*said, "...", *lines_of_log[:LOG_LINES]] if said else lines_of_log[:LOG_LINES]
+            )
             lines += [
                 "",
                 f"## run {r.number}: {failure['test']} ({failure['when']})",

@@ -46,7 +46,8 @@ class AuditorProcess:
             assert self.process.poll() is None, self.log.read_text(errors="replace")
             return self.ready_file.exists()
 
-        await eventually(ready, WAIT, "the auditor's ready file")
+        # its interpreter's start included: tens of seconds on a loaded machine
+        await eventually(ready, 3 * WAIT, "the auditor's ready file")
 
     def readyz(self) -> int:
         url = f"http://127.0.0.1:{self.port}/readyz"

@@ -53,8 +53,8 @@ class RelayProcess:
         """SIGCONT after :meth:`freeze`."""
         self._process.send_signal(signal.SIGCONT)
 
-    def wait(self, within: float = 30) -> int:
-        """Wait for the process to exit by itself; the exit code."""
+    def wait(self, within: float = 60) -> int:
+        """Wait for the process to exit by itself (its start included); the exit code."""
         return self._process.wait(within)
 
     def terminate(self, within: float = 15) -> int:
