@@ -118,6 +118,10 @@ def test_a_two_round_game_is_followed_seat_by_seat_on_a_laptop_then_a_phone(
     assert axe_violations(page) == []  # the lobby
     page.driver.execute_script(RECORD)
     table_id = page.create_table(players=4, rounds=2)
+    page.wait(page.due, "the first turn")  # seat 0 leads round 1: Pass says why it is off
+    assert not page.element("pass").is_enabled()
+    why = page.element("why").text.replace("\u2068", "").replace("\u2069", "")
+    assert "leader of a trick must play" in why
     seen_summary = mid_trick_checked = False
     deadline = time.monotonic() + 240
     while not page.over():
