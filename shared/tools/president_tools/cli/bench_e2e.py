@@ -8,6 +8,7 @@ import math
 import os
 import shutil
 import tempfile
+import urllib.request
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,6 +18,7 @@ from president.settings import load_settings
 
 from president_tools.cli.app import bench_app
 from president_tools.cli.clock_options import Absent, TurnSeconds, check_absent
+from president_tools.infra.nats import HOST
 from president_tools.loadtest import (
     ECHO_SUBJECTS,
     LoadOptions,
@@ -123,6 +125,7 @@ def bench_e2e(
         | ({} if profile is None else {"PRESIDENT_PROFILE_DIR": str(profile.absolute())}),
         nats_auth=auth,
         nats_nodes=nats_nodes,
+        nats_monitor=nats_nodes == 1,
         extra_nats_users=(
             ECHO_USER,
             verdict_watcher(settings.subject_prefix),
@@ -207,10 +210,14 @@ async def _measure(
         await meter.start()
         pids, servers = stack.service_pids(), stack.server_pids()
         signals = None if profile is None else window_signals(pids)
+        monitor = stack.nats_monitor_port()
+        counts: list[dict[str, int]] = []
 
         async def window(opening: bool) -> None:
             if signals is not None:
                 signals(opening)
+            if monitor is not None:
+                counts.append(await asyncio.to_thread(nats_messages, monitor))
             await (meter.open() if opening else meter.close())
 
         result = await run_load(client, options, pids | servers, window=window)
@@ -236,6 +243,10 @@ async def _measure(
         decision_request_bytes=meter.decision_request_bytes,
     )
     report |= figures(measured, limits["pg_inserts_per_s"])
+    if len(counts) == 2 and result.actions:
+        report["nats_msgs_per_action"] = {
+            key: (counts[1][key] - counts[0][key]) / result.actions for key in counts[0]
+        }
     if clock is not None:
         report["verdict_latency_ms"] = clock.figures()
     if profile is not None:
@@ -243,6 +254,14 @@ async def _measure(
     if result.window is not None and (options.turn_seconds or options.absent is not None):
         report |= await clock_figures(stack.database_url, result.window)
     return report
+
+
+def nats_messages(port: int) -> dict[str, int]:
+    """The server's message counts (``/varz``): ``in`` from its clients, ``out`` to them."""
+    url = f"http://{HOST}:{port}/varz"
+    with urllib.request.urlopen(url, timeout=5) as response:
+        varz = json.load(response)
+    return {"in": int(varz["in_msgs"]), "out": int(varz["out_msgs"])}
 
 
 def _rounded(report: dict[str, Any]) -> dict[str, Any]:
@@ -281,6 +300,8 @@ def _print(report: dict[str, Any]) -> None:
     typer.echo(f"CPU seconds used while measuring, by process: {r['cpu_s_by_process']}")
     typer.echo(f"... by server: {r['cpu_s_by_server']}")
     typer.echo(f"CPU ms per action: {r['cpu_ms_per_action']}")
+    if "nats_msgs_per_action" in r:
+        typer.echo(f"NATS messages per action (server /varz): {r['nats_msgs_per_action']}")
     typer.echo(
         f"actions/s over bare Postgres commits/s: {r['ratio_to_pg_commits']}; bytes per "
         f"action: prompts {r['prompt_bytes_per_action']}, decision requests "

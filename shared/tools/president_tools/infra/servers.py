@@ -17,6 +17,7 @@ from president_tools.infra.probes import (
     postgres_answers,
     postgres_server_answers,
 )
+from president_tools.infra.processes import free_port
 from president_tools.infra.state import ServerRecord, ServersState, locked, read_state, write_state
 
 
@@ -87,6 +88,7 @@ def ensure_servers(
     nats_prefix: str = "president",
     nats_auth: bool = True,
     nats_extra_users: tuple[User, ...] = (),
+    nats_monitor: bool = False,
 ) -> Servers:
     """URLs from settings when set; otherwise embedded servers in ``settings.data_dir``.
 
@@ -141,6 +143,8 @@ def ensure_servers(
             if not _serving(nats):
                 nats.stop()
                 nats.prefix, nats.auth, nats.extra_users = nats_prefix, nats_auth, nats_extra_users
+                if nats_monitor:  # its /varz, on loopback (a bench's message counts)
+                    nats.http_port = free_port(HOST)
                 nats.start()
                 started.append(nats)
             nats_url = nats.url

@@ -15,7 +15,7 @@ from president.bus.auth import User
 from president.settings import load_settings
 
 from president_tools.infra import Servers, ensure_servers, free_port
-from president_tools.infra.nats import EmbeddedNatsCluster, WebSide, read_users
+from president_tools.infra.nats import EmbeddedNats, EmbeddedNatsCluster, WebSide, read_users
 from president_tools.infra.postgres import EmbeddedPostgres
 from president_tools.stack.process import ManagedProcess, ProcessSpec
 from president_tools.stack.settings import StackSettings, identity_environment, web_settings
@@ -57,6 +57,8 @@ class StackConfig:
     """False only to measure what authentication costs (``bench e2e --no-auth``)."""
     extra_nats_users: tuple[User, ...] = ()
     """Identities added to the embedded NATS besides the roles' (a bench's echo pair)."""
+    nats_monitor: bool = False
+    """A single embedded NATS serves its monitoring endpoint (``nats_monitor_port``)."""
     health_ports: bool = False
     extra_env: Mapping[str, str] = field(default_factory=dict)
 
@@ -133,6 +135,7 @@ class ServiceStack:
                 nats_prefix=self.config.prefix,
                 nats_auth=self.config.nats_auth,
                 nats_extra_users=self.config.extra_nats_users,
+                nats_monitor=self.config.nats_monitor,
             )
             if not self._servers.nats_users and self.settings.nats_users_file is not None:
                 self._servers.nats_users = read_users(self.settings.nats_users_file)
@@ -173,6 +176,13 @@ class ServiceStack:
     def servers(self) -> Servers:
         """The servers in use (``started`` lists the embedded ones this stack started)."""
         return self._require_servers()
+
+    def nats_monitor_port(self) -> int | None:
+        """The monitoring port of the single embedded NATS this stack started, if any."""
+        for server in self._require_servers().started:
+            if isinstance(server, EmbeddedNats) and server.http_port is not None:
+                return server.http_port
+        return None
 
     def server_pids(self) -> dict[str, int]:
         """The running embedded servers this stack started, by name: ``postgres`` (its
