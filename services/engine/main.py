@@ -252,7 +252,8 @@ class EngineApp:
         """Take the commands of ``partitions`` (gained)."""
         if self._commands is not None:
             for partition in sorted(partitions):
-                await self._commands.subscribe(self.subjects.game_partition(partition))
+                subject = self.subjects.game_partition(partition)
+                await self._commands.subscribe(subject, shared=False)
 
     async def _drain(self, partitions: set[int]) -> None:
         """Answer the commands of ``partitions`` (lost) in hand, take no more."""

@@ -22,11 +22,14 @@ from president.runtime.metrics import PARTITIONS_OWNED
 
 log = logging.getLogger(__name__)
 
-PERIOD = 0.5
+PERIOD = 0.25
 """Seconds between an instance's heartbeats."""
-LOST_AFTER = 3
-"""Heartbeats missed before an instance counts as gone (a crash's partitions move then)."""
-HANDOVER = 2 * PERIOD
+LOST_AFTER = 4
+"""Heartbeats missed before an instance counts as gone (a crash's partitions move then:
+after 1 s)."""
+FROZEN_AFTER = 5.0
+"""Seconds without a heartbeat of its own after which an instance knows it was frozen."""
+HANDOVER = 1.0
 """Seconds a partition given to another instance is still served here (the new owner
 subscribes meanwhile: make before break)."""
 MAX_PEERS = 64
@@ -95,6 +98,11 @@ class Partitions:
         """Whether this instance owns ``table_id``'s partition (its cached fold is the log's)."""
         return partition_of(table_id) in self.owned
 
+    @property
+    def handing_over(self) -> bool:
+        """Whether partitions given to others are still served here for a moment."""
+        return bool(self._handovers)
+
     def live(self) -> list[str]:
         """The instances heard from lately, this one included, sorted."""
         lost = self._clock() - LOST_AFTER * self._period
@@ -105,7 +113,7 @@ class Partitions:
     async def start(self) -> None:
         """Hear the others for a moment, take this instance's partitions, then say so."""
         self._subscription = await self._client.subscribe(self._subject, cb=self._heard)
-        await asyncio.sleep(1.5 * self._period)
+        await asyncio.sleep(LOST_AFTER * self._period)
         await self._rebalance()
         await self._client.flush()
         await self._say("alive")
@@ -159,11 +167,10 @@ class Partitions:
         while True:
             await asyncio.sleep(self._period)
             now = self._clock()
-            if now - last > LOST_AFTER * self._period:
+            if now - last > FROZEN_AFTER:
                 # This process was frozen: the others took its partitions and may have
-                # written its tables. What it heard and folded is stale.
+                # written its tables. What it folded is stale.
                 log.warning("engine %s: frozen for %.1f s; forgetting", self.token, now - last)
-                self._seen.clear()
                 self._forget(set(range(PARTITIONS)))
             last = now
             try:

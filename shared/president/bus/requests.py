@@ -92,11 +92,16 @@ class CommandServer:
         for subject in self._subjects:
             await self.subscribe(subject)
 
-    async def subscribe(self, subject: str) -> None:
-        """Take the requests on ``subject`` too (in the queue group)."""
+    async def subscribe(self, subject: str, *, shared: bool = True) -> None:
+        """Take the requests on ``subject`` too: in the queue group, or (not ``shared``)
+        each of them, whoever else takes them (an engine's partition: the instance taking
+        it over answers at once, while the one frozen with it still holds its subscription)."""
         if subject not in self._subscriptions:
             self._subscriptions[subject] = await self._client.subscribe(
-                subject, queue=self._queue, cb=self._received, pending_msgs_limit=100_000
+                subject,
+                queue=self._queue if shared else "",
+                cb=self._received,
+                pending_msgs_limit=100_000,
             )
 
     async def drain(self, subject: str, grace: float = 10.0) -> None:

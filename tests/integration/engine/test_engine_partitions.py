@@ -18,6 +18,7 @@ from services.engine.mechanisms.partitions import owner
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness
 from tests.support.engine import write_table
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -36,20 +37,35 @@ def _record(app: EngineApp, instance: str, handled: list[tuple[str, str]]) -> No
 
 
 async def _shared(apps: list[EngineApp]) -> None:
-    """Wait until the apps own disjoint shares of every partition."""
-    async with asyncio.timeout(10):
-        while True:
-            owned = [set() if a.partitions is None else a.partitions.owned for a in apps]
-            if sum(map(len, owned)) == PARTITIONS and set().union(*owned) == set(range(PARTITIONS)):
-                return
-            await asyncio.sleep(0.05)
+    """Wait until the apps own disjoint shares of every partition, and serve no other."""
+
+    def shared() -> bool:
+        owned = [set() if a.partitions is None else a.partitions.owned for a in apps]
+        settled = not any(a.partitions is None or a.partitions.handing_over for a in apps)
+        whole = set().union(*owned) == set(range(PARTITIONS))
+        return settled and whole and sum(map(len, owned)) == PARTITIONS
+
+    await eventually(shared, what="the partitions shared")
 
 
-async def _tables(h: Harness, servers: TestServers, name: str, count: int) -> list[str]:
+async def _moved_on(h: Harness, tables: list[str], events: int) -> None:
+    """Wait until every game has ``events`` more events than now."""
+    start = {t: await h.game_version(t) for t in tables}
+
+    async def moved() -> bool:
+        versions = {t: await h.game_version(t) for t in tables}
+        return all(versions[t] >= start[t] + events for t in tables)
+
+    await eventually(moved, within=30, what="the games moved on")
+
+
+async def _tables(
+    h: Harness, servers: TestServers, name: str, count: int, rounds: int = 1
+) -> list[str]:
     tables = [f"{name}-{n}" for n in range(count)]
     user = "harness" if servers.nats_users else None
     for table_id in tables:
-        await write_table(h.store, table_id, rounds=1, taken_by=user)
+        await write_table(h.store, table_id, rounds=rounds, taken_by=user)
     return tables
 
 
@@ -82,20 +98,20 @@ async def test_engines_stopping_and_starting_while_games_run_refuse_no_command(
 ) -> None:
     apps = list(await asyncio.gather(*(fresh.start_engine(i) for i in ("engine-c", "engine-d"))))
     await _shared(apps)
-    tables = await _tables(fresh, servers, "moving", 6)
+    tables = await _tables(fresh, servers, "moving", 6, rounds=3)
     for table_id in tables:
         await fresh.wait_for_game(table_id)
-    games = asyncio.gather(*(fresh.play(t, max_actions=30) for t in tables))
+    games = asyncio.gather(*(fresh.play(t, within=180) for t in tables))
 
-    await asyncio.sleep(1.0)
+    await _moved_on(fresh, tables, 3)
     third = await fresh.start_engine("engine-e")  # takes its share of the tables in play
     await _shared([*apps, third])
-    await asyncio.sleep(1.0)
+    await _moved_on(fresh, tables, 3)
     await fresh.stop_engine(apps[1])  # gives its partitions away
     await _shared([apps[0], third])
 
-    played = await games  # a command refused or unanswered would raise here
-    assert all(count == 30 for count in played), played
+    await games  # a command refused or unanswered would raise here
     for table_id in tables:
+        assert await fresh.last_event_type(table_id) == "GameEnded"
         events = await fresh.store.read_stream(f"game-{table_id}")
         assert [e.version for e in events] == list(range(1, len(events) + 1))

@@ -314,6 +314,24 @@ def recovery_after(times: Sequence[float], moment: float) -> float | None:
     return min(later) - moment if later else None
 
 
+def every_table_resumed(events: dict[str, list[RecordedEvent]], moment: float) -> float | None:
+    """Seconds from ``moment`` to the first event committed after it in every game still
+    in play then (the slowest game's: each table's first accepted command); None when no
+    game was in play."""
+    waits = []
+    for stream_id, stream in events.items():
+        if not stream_id.startswith("game-"):
+            continue
+        times = [e.recorded_at.timestamp() for e in stream]
+        ended = any(
+            e.type == "GameEnded" and t < moment for e, t in zip(stream, times, strict=True)
+        )
+        later = [t for t in times if t >= moment]
+        if stream and not ended and later:
+            waits.append(min(later) - moment)
+    return max(waits) if waits else None
+
+
 def resumed_after(
     published: dict[str, float], events: dict[str, list[RecordedEvent]], moment: float
 ) -> float | None:

@@ -33,10 +33,11 @@ FILL_FACTOR = 1.5
 """The store-full experiment plays until this many stores' worth of actions."""
 
 
-async def _active_relay(environment: Environment) -> str:
-    """The relay that publishes: the one whose connection sends the most messages over a
-    second (by the NATS monitoring endpoint); the only relay when there is one."""
-    relays = environment.names("relay")
+async def _active_relay(environment: Environment, role: str = "relay") -> str:
+    """The relay that publishes (or the busiest process of ``role``): the one whose
+    connections send the most messages over a second (by the NATS monitoring endpoint);
+    the only one when there is one."""
+    relays = environment.names(role)
     monitor = environment.monitor
     if len(relays) == 1 or monitor is None:
         return relays[0]
@@ -109,6 +110,57 @@ async def _all_ai_workers_gone(environment: Environment, result: ExperimentResul
     for name in workers:
         await environment.restart(name)
     return Fault(started, ended)
+
+
+ENGINE_FREEZE_S = 40.0
+"""A frozen engine stays frozen past the server's ~30 s ping limit (its subscriptions go)."""
+ENGINE_FAILOVER_S = 3.0
+"""A crashed engine's partitions are served by the others within this."""
+
+
+async def _kill_busy_engine(environment: Environment, result: ExperimentResult) -> Fault:
+    """kill -9 the engine answering the most (it owns about half the busy tables' partitions);
+    it stays down until the games end."""
+    name = await _active_relay(environment, "engine")
+    result.extra["killed"] = name
+    moment = time.time()
+    await environment.kill(name)
+    return Fault(moment, moment)
+
+
+async def _freeze_busy_engine(environment: Environment, result: ExperimentResult) -> Fault:
+    """SIGSTOP the busiest engine for 40 s, then SIGCONT."""
+    name = await _active_relay(environment, "engine")
+    result.extra["frozen"] = name
+    process = environment.services.processes[name]
+    environment.held.add(name)
+    started = time.time()
+    process.signal(signal.SIGSTOP)
+    await asyncio.sleep(ENGINE_FREEZE_S)
+    ended = time.time()
+    process.signal(signal.SIGCONT)
+    environment.held.discard(name)
+    return Fault(started, ended)
+
+
+async def _stop_engine(environment: Environment, result: ExperimentResult) -> Fault:
+    """SIGTERM one engine (it gives its partitions away, then drains); it stays down until
+    the games end."""
+    name = environment.names("engine")[-1]
+    result.extra["stopped"] = name
+    process = environment.services.processes[name]
+    environment.held.add(name)
+    moment = time.time()
+    process.signal(signal.SIGTERM)
+    await asyncio.to_thread(process.wait, 30)
+    return Fault(moment, moment)
+
+
+async def _start_engine(environment: Environment, result: ExperimentResult) -> Fault:
+    """Start one more engine while the games run (it takes its share of the partitions)."""
+    moment = time.time()
+    result.extra["started"] = await environment.add("engine")
+    return Fault(moment, moment)
 
 
 def postgres_down(seconds: float) -> Inject:
@@ -300,6 +352,37 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         inject=_freeze_active_relay,
         relays=2,
         pause_target=TAKEOVER_S,
+    ),
+    Experiment(
+        "engines-kill-owner",
+        "two engines: kill -9 the one owning busy tables",
+        inject=_kill_busy_engine,
+        engines=2,
+        recovery_target=ENGINE_FAILOVER_S,
+        recovery_from_start=True,
+    ),
+    Experiment(
+        "engines-freeze-owner",
+        "two engines: SIGSTOP the one owning busy tables for 40 s, then SIGCONT",
+        inject=_freeze_busy_engine,
+        engines=2,
+        recovery_from_start=True,
+    ),
+    Experiment(
+        "engines-stop-one",
+        "two engines: stop one gracefully (SIGTERM) while games run",
+        inject=_stop_engine,
+        engines=2,
+        recovery_target=ENGINE_FAILOVER_S,
+        recovery_from_start=True,
+    ),
+    Experiment(
+        "engines-start-third",
+        "two engines: start a third while games run",
+        inject=_start_engine,
+        engines=2,
+        recovery_target=ENGINE_FAILOVER_S,
+        recovery_from_start=True,
     ),
     Experiment(
         "postgres-down-300s",

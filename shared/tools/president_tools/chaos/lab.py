@@ -22,6 +22,7 @@ from president_tools.chaos.checks import (
     check_log,
     check_stream,
     check_verdicts,
+    every_table_resumed,
     game_ends,
     longest_pause,
     play_ended,
@@ -85,6 +86,10 @@ class Experiment:
     recovery_target: float | None = RECOVERY_TARGET_S
     pause_target: float | None = None
     relays: int = 1
+    engines: int = 1
+    recovery_from_start: bool = False
+    """``recovery_s`` from the fault's start to the first accepted command of every game
+    in play (the slowest table's), not to the first action after the fault's end."""
 
 
 class ChaosLab:
@@ -137,6 +142,8 @@ class ChaosLab:
         try:
             while len(environment.names("relay")) < experiment.relays:
                 await environment.add("relay")
+            while len(environment.names("engine")) < experiment.engines:
+                await environment.add("engine")
             if experiment.run is not None:
                 await experiment.run(self, environment, result)
             else:
@@ -173,6 +180,9 @@ class ChaosLab:
         result.fault_s = fault.ended - fault.started
         await self.wait_finished(environment, tables, result)
         await self.check(environment, tables, result, fault)
+        if experiment.recovery_from_start:
+            log_check = await check_log(environment.database_url, tables)
+            result.recovery_s = every_table_resumed(log_check.events, fault.started)
         target = experiment.recovery_target
         if target is not None and not self.options.speed_targets:
             target = math.inf  # play must come back, however long that takes here
