@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from president.ai.sim import NO_SEAT, Sim
-
-Move = tuple[int, int]
+from president.ai.sim import NO_SEAT, Sim, SimMove
 
 
 class SearchTooLarge(Exception):
@@ -83,19 +81,19 @@ class Endgame:
         return not want
 
 
-def legal_moves(sim: Sim) -> list[Move | None]:
+def legal_moves(sim: Sim) -> list[SimMove | None]:
     """The simulator's legal moves for the seat to act (None is a pass)."""
     hand = sim.hands[sim.to_act]
     top = sim.top_rank
     if top < 0:
         return [(r, c) for r in range(13) for c in range(hand[r], 0, -1)]
     stronger = range(top - 1, -1, -1) if sim.reversed else range(top + 1, 13)
-    moves: list[Move | None] = [(r, sim.top_count) for r in stronger if hand[r] >= sim.top_count]
+    moves: list[SimMove | None] = [(r, sim.top_count) for r in stronger if hand[r] >= sim.top_count]
     moves.append(None)
     return moves
 
 
-def apply_move(sim: Sim, move: Move | None) -> None:
+def apply_move(sim: Sim, move: SimMove | None) -> None:
     """Play ``move`` for the seat to act."""
     if move is None:
         sim.pass_(sim.to_act)
@@ -103,7 +101,7 @@ def apply_move(sim: Sim, move: Move | None) -> None:
         sim.play(sim.to_act, move[0], move[1])
 
 
-def solve(sim: Sim, seat: int, moves: list[Move | None], max_nodes: int) -> Solved:
+def solve(sim: Sim, seat: int, moves: list[SimMove | None], max_nodes: int) -> Solved:
     """A move among ``moves`` that wins the two-player end for ``seat`` (to act)."""
     solver = Endgame(sim.revolution, max_nodes)
     try:
@@ -122,4 +120,4 @@ class Solved:
     """``winning`` is True when ``move`` wins against any defence."""
 
     winning: bool
-    move: Move | None
+    move: SimMove | None

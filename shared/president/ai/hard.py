@@ -15,9 +15,9 @@ from president.ai.plan import sure_exit
 from president.ai.returns import best_return
 from president.ai.search import Budget, evaluate, world_of
 from president.ai.seeding import decision_rng
+from president.ai.sim import SimMove
 from president.rules import Action, Observation
 
-Move = tuple[int, int]
 DEFAULT_BUDGET_MS = 100.0
 BUDGET_SHARE = 0.95
 """Share of the budget the search plans to use (the rest covers setup and the last deal)."""
@@ -50,7 +50,7 @@ class HardPolicy:
 
     def _move(
         self, k: Knowledge, choices: Choices, view: Observation, started: float
-    ) -> Move | None:
+    ) -> SimMove | None:
         sure = sure_exit(
             k.mine,
             k.unseen_counts,
@@ -81,16 +81,16 @@ class HardPolicy:
         return candidates[best]
 
 
-def candidate_moves(k: Knowledge, choices: Choices) -> list[Move | None]:
+def candidate_moves(k: Knowledge, choices: Choices) -> list[SimMove | None]:
     """Moves worth weighing: on a lead each whole group (and a four held back to
     three); on a follow each rank that beats the trick, and the pass."""
     if k.top_rank >= 0:
-        follow: list[Move | None] = list(choices.ordered(k.reversed))
+        follow: list[SimMove | None] = list(choices.ordered(k.reversed))
         if choices.pass_action is not None:
             follow.append(None)
         return follow
     mine = k.mine
-    lead: list[Move | None] = []
+    lead: list[SimMove | None] = []
     for rank, count in choices.ordered(k.reversed):
         if count == mine[rank] or (mine[rank] == 4 and count == 3):
             lead.append((rank, count))

@@ -10,9 +10,9 @@ from president.ai.choices import choices_of, strength
 from president.ai.knowledge import Knowledge, knowledge_of
 from president.ai.plan import is_safe, sure_exit
 from president.ai.returns import best_return
+from president.ai.sim import SimMove
 from president.rules import Action, Observation
 
-Move = tuple[int, int]
 TOP = 12
 HOLD = 11
 HIGH_TRICK = 8
@@ -40,7 +40,7 @@ class MediumPolicy:
         return choices.plays[move]
 
 
-def medium_move(k: Knowledge) -> Move | None:
+def medium_move(k: Knowledge) -> SimMove | None:
     """Medium's play ``(rank, count)`` for the knowledge, or None to pass."""
     mine = k.mine
     unseen = k.unseen_counts
@@ -60,7 +60,7 @@ def medium_move(k: Knowledge) -> Move | None:
     return _follow(mine, k.top_rank, k.top_count, k.reversed, threat)
 
 
-def _lead(mine: Sequence[int], unseen: Sequence[int], rev: bool, revolution: bool) -> Move:
+def _lead(mine: Sequence[int], unseen: Sequence[int], rev: bool, revolution: bool) -> SimMove:
     held = sorted((r for r in range(13) if mine[r]), key=lambda r: strength(r, rev))
 
     def power(rank: int) -> bool:
@@ -79,7 +79,7 @@ def _lead(mine: Sequence[int], unseen: Sequence[int], rev: bool, revolution: boo
     return rank, mine[rank]
 
 
-def _follow(mine: Sequence[int], top: int, need: int, rev: bool, threat: int) -> Move | None:
+def _follow(mine: Sequence[int], top: int, need: int, rev: bool, threat: int) -> SimMove | None:
     total = sum(mine)
     stronger = range(top - 1, -1, -1) if rev else range(top + 1, 13)
     options = [r for r in stronger if mine[r] >= need]

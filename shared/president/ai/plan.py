@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import accumulate
 
-Move = tuple[int, int]
+from president.ai.sim import SimMove
+
 Ceilings = tuple[tuple[int, ...], tuple[int, ...]]
 
 
@@ -39,7 +40,7 @@ def sure_exit(
     revolution: bool,
     top_rank: int = -1,
     top_count: int = 0,
-) -> Move | None:
+) -> SimMove | None:
     """The first play of a sure way out of the hand, or None if there is none."""
     total = sum(mine)
     bounds = ceilings(unseen)
@@ -66,8 +67,8 @@ def _lead_out(
     bounds: Ceilings,
     reversed_: bool,
     revolution: bool,
-    seen: dict[tuple[tuple[int, ...], bool], Move | None],
-) -> Move | None:
+    seen: dict[tuple[tuple[int, ...], bool], SimMove | None],
+) -> SimMove | None:
     key = (mine, reversed_)
     if key in seen:
         return seen[key]

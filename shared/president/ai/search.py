@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from president.ai.knowledge import Knowledge
 from president.ai.rollout import play_out
 from president.ai.sampling import plausible_hands
-from president.ai.sim import Sim
+from president.ai.sim import Sim, SimMove
 from president.rules.cards import rank_counts
 
-Move = tuple[int, int]
 PRUNE_EVERY = 16
 PRUNE_MARGIN = 2.5
 """Drop a candidate whose mean is this many standard errors below the best."""
@@ -51,7 +50,7 @@ def world_of(k: Knowledge, rng: random.Random) -> Sim:
 
 
 def evaluate(
-    k: Knowledge, candidates: list[Move | None], rng: random.Random, budget: Budget
+    k: Knowledge, candidates: list[SimMove | None], rng: random.Random, budget: Budget
 ) -> list[float]:
     """Mean points of each candidate (-inf for those dropped on the way)."""
     players = k.players

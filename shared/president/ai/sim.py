@@ -6,6 +6,8 @@ from __future__ import annotations
 NO_SEAT = -1
 NO_RANK = -1
 RANK_COUNT = 13
+SimMove = tuple[int, int]
+"""A play in the simulator: (rank, count) of one rank's cards."""
 
 
 class Sim:

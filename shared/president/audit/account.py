@@ -34,7 +34,7 @@ def sorted_cards(cards: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @dataclass(slots=True)
-class Move:
+class MoveLine:
     """A play (``cards``) or a pass (no cards), with what it caused."""
 
     version: int
@@ -52,13 +52,13 @@ class Trick:
     """One trick: its moves in order, who won it and who leads next (None: abandoned)."""
 
     number: int
-    moves: list[Move] = field(default_factory=list)
+    moves: list[MoveLine] = field(default_factory=list)
     winner: int | None = None
     next_leader: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Transfer:
+class TransferLine:
     """Exchange cards: ``gave`` is the automatic gift, ``returned`` the chosen return
     (``takeover``: why the takeover level chose it)."""
 
@@ -125,7 +125,7 @@ class RoundAccount:
     first_version: int
     deal: DealCheck | None = None
     hands: tuple[tuple[str, ...], ...] = ()
-    exchange: list[Transfer] = field(default_factory=list)
+    exchange: list[TransferLine] = field(default_factory=list)
     play_leader: int | None = None
     tricks: list[Trick] = field(default_factory=list)
     finishes: list[Finish] = field(default_factory=list)
@@ -137,7 +137,7 @@ class RoundAccount:
     clock: list[ClockNote] = field(default_factory=list)
 
     @property
-    def revolutions(self) -> list[Move]:
+    def revolutions(self) -> list[MoveLine]:
         return [m for t in self.tricks for m in t.moves if m.order_now is not None]
 
 
@@ -175,7 +175,7 @@ class _Folder:
         self.deals = deals
         self.round: RoundAccount | None = None
         self.trick: Trick | None = None
-        self.last_move: Move | None = None
+        self.last_move: MoveLine | None = None
 
     def add(self, version: int, event: Event) -> None:
         if isinstance(event, RoundDealt):
@@ -197,7 +197,7 @@ class _Folder:
             takeover = self.record.takeovers.get(version)
             reason = None if takeover is None else takeover.reason
             current.exchange.append(
-                Transfer(
+                TransferLine(
                     version,
                     kind,
                     event.giver,
@@ -230,6 +230,6 @@ class _Folder:
             current.tricks.append(self.trick)
         cards = event.cards if isinstance(event, CardsPlayed) else ()
         takeover = self.record.takeovers.get(version)
-        self.last_move = Move(version, event.seat, cards, by=self.record.senders.get(version))
+        self.last_move = MoveLine(version, event.seat, cards, by=self.record.senders.get(version))
         self.last_move.takeover = None if takeover is None else takeover.reason
         self.trick.moves.append(self.last_move)
