@@ -93,14 +93,14 @@ class Lobby:
 
     async def create_table(self, caller: Caller, command: CreateTable) -> str:
         """Open a table for ``caller``, within its quota and the ceilings."""
-        keys = self.quotas.open_table(caller, command, await self.ai_backlog())
+        slot = await self.quotas.open_table(caller, command, await self.ai_backlog())
         try:
             accepted: Accepted = await self._table_command(self._accepted(command))
         except BaseException:
-            self.quotas.cancel(OPEN, keys)
+            await self.quotas.cancel(OPEN, slot)
             raise
         assert accepted.table_id is not None
-        self.quotas.keep(OPEN, keys, accepted.table_id)
+        await self.quotas.keep(OPEN, slot, accepted.table_id)
         return accepted.table_id
 
     async def take_seat(
@@ -126,14 +126,14 @@ class Lobby:
 
     async def start(self, caller: Caller, table_id: str) -> None:
         """Start ``table_id``'s game for ``caller``, within its quota and the ceilings."""
-        keys = self.quotas.start_game(caller, await self.ai_backlog())
+        slot = await self.quotas.start_game(caller, await self.ai_backlog())
         try:
             await self._table_command(self.client.start_game(table_id))
         except BaseException:
-            self.quotas.cancel(GAME, keys)
+            await self.quotas.cancel(GAME, slot)
             raise
-        self.quotas.keep(GAME, keys, table_id)
-        self.quotas.forget(OPEN, table_id)
+        await self.quotas.keep(GAME, slot, table_id)
+        await self.quotas.forget(OPEN, table_id)
 
     async def table(self, table_id: str) -> dict[str, Any]:
         summary: TableSummary = await self._table_command(self.client.get_table(table_id))
@@ -142,30 +142,32 @@ class Lobby:
     async def sweep(self) -> None:
         """Close the tables it opened that stayed unstarted ``table_expiry_s`` (through the
         command path: ``CloseTable``), and give back the slots of the games that ended
-        (their table's status); a few at a time: the sweep is no flood of its own. The
-        first sweep adopts the open tables the lobby lists (see :meth:`adopt`)."""
+        (their table's status); a few at a time: the sweep is no flood of its own. Every
+        replica sweeps the one ledger, so the tables of a replica that died are closed and
+        its games given back by the others. The first sweep adopts the open tables the
+        lobby lists (see :meth:`adopt`)."""
         if not self._adopted:
             await self.adopt()
-        expired = self.quotas.older_than(OPEN, self.table_expiry_s)
+        expired = await self.quotas.older_than(OPEN, self.table_expiry_s)
         for at in range(0, len(expired), SWEEP_BATCH):
             await asyncio.gather(*(self._close(t) for t in expired[at : at + SWEEP_BATCH]))
-        playing = list(self.quotas.held(GAME))
+        playing = list(await self.quotas.held(GAME))
         for at in range(0, len(playing), SWEEP_BATCH):
             batch = playing[at : at + SWEEP_BATCH]
             statuses = await asyncio.gather(*(self._status(table_id) for table_id in batch))
             for table_id, status in zip(batch, statuses, strict=True):
                 if status in ("finished", None):
-                    self.quotas.forget(GAME, table_id)
+                    await self.quotas.forget(GAME, table_id)
 
     async def adopt(self) -> None:
-        """Count the tables the lobby lists open or playing (the newest 100 of each) as
-        this process's, so that a restarted one still closes the tables its previous life
-        opened (never before their time: they are at least as old as this process; one
-        another identity opened is refused, ``FORBIDDEN``, and dropped) and counts the
-        games in play towards its ceiling until they end."""
+        """Count the tables the lobby lists open or playing (the newest 100 of each) that
+        the ledger lacks (those of a ledger started afresh: its bucket was deleted), so
+        that they are still closed (never before their time: they are at least as old as
+        this process; one another identity opened is refused, ``FORBIDDEN``, and dropped)
+        and the games in play count towards the ceiling until they end."""
         for status, kind in (("open", OPEN), ("playing", GAME)):
-            for summary in await self.client.list_tables(status):
-                self.quotas.adopt(kind, summary.table_id)
+            listed = await self.client.list_tables(status)
+            await self.quotas.adopt(kind, [summary.table_id for summary in listed])
         self._adopted = True
 
     async def _close(self, table_id: str) -> None:
@@ -177,7 +179,7 @@ class Lobby:
             pass
         except (TimeoutError, NatsError):
             return  # the next sweep asks again
-        self.quotas.forget(OPEN, table_id)
+        await self.quotas.forget(OPEN, table_id)
 
     async def _status(self, table_id: str) -> str | None:
         """The table's status (None: no such table), or "unknown" when none answered."""

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Iterator
 import uvicorn
 from nats.aio.client import Client
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
+from president.bus.streams import StreamLimits, ensure_bucket, quota_bucket
 from president.client import PresidentClient
 from president.contract.subjects import Subjects
 from president.runtime import Runtime
@@ -23,6 +24,7 @@ from services.web.app import PageConfig, create_web_app
 from services.web.backlog import Backlog, consumer_backlog
 from services.web.callout import CalloutResponder, start_callout
 from services.web.clients import trusted_networks
+from services.web.ledger import KvLedger
 from services.web.lobby import Lobby
 from services.web.quotas import Quotas
 from services.web.replays import Replays
@@ -100,11 +102,14 @@ class WebApp:
         backlog = Backlog(
             consumer_backlog(self._nats, subjects), max_age=settings.web_ai_backlog_max_age
         )
+        # the quotas' counts, one book for every replica (services.web.ledger)
+        bucket = quota_bucket(subjects, StreamLimits.from_settings(settings))
+        ledger = KvLedger(await ensure_bucket(self._nats.jetstream(), bucket))
         lobby = Lobby(
             PresidentClient(self._nats, subjects),
             settings.web_ticket_secret.encode(),
             ticket_ttl_s=settings.web_ticket_ttl,
-            quotas=Quotas(web_limits(settings)),
+            quotas=Quotas(web_limits(settings), ledger=ledger),
             table_expiry_s=settings.web_table_expiry_minutes * 60,
             ai_backlog=backlog.pending,
         )

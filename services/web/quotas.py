@@ -1,21 +1,35 @@
 """The lobby's quotas: per client (its key and its address) requests per second, tables
 open and games running, AI seats and rounds per game; and the ceilings beyond which it is
-``BUSY`` (games in play, tables open, queued AI decisions, its own command budget)."""
+``BUSY`` (games in play, tables open, queued AI decisions, its own command budget).
+
+The rates are this process's (token buckets in memory: per replica); the counts (tables
+open, games running, per client and in all) are the ``Ledger``'s, one book for every
+replica (``services.web.ledger``)."""
 
 from __future__ import annotations
 
 import time
-from collections import Counter
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
+from nats.errors import Error as NatsError
 from president.command_path.limits import RateLimits
 from president.contract import CreateTable
 
 from services.web.clients import Caller
 from services.web.errors import LobbyError
+from services.web.ledger import Book, Held, Ledger, MemoryLedger
+
+T = TypeVar("T")
 
 OPEN, GAME = "open", "game"
+PENDING = "pending-"
+"""The slot of a command in flight starts so (a table id never does)."""
+PENDING_S = 120.0
+"""Seconds after which a slot still pending is given back (its replica died before the
+command's answer: no answer takes this long)."""
 
 
 @dataclass(frozen=True)
@@ -37,33 +51,29 @@ class Limits:
     retry_after: int = 5
 
 
-@dataclass(frozen=True)
-class Held:
-    """A table counted against ``keys`` since ``since`` (monotonic seconds)."""
-
-    keys: tuple[str, ...]
-    since: float
-
-
 class Quotas:
-    """The ledger of this process. It runs on one event loop and every check takes what
-    it allows with no ``await`` in between, so concurrent requests cannot both take the
-    last slot: a slot is held from the check until the command's answer, then kept or
-    given back."""
+    """The quotas of this process: its rates in memory, its counts in ``ledger`` (shared
+    by the replicas). A check and the count it allows are one change of the ledger, so
+    concurrent requests (on any replica) cannot both take the last slot: a slot is held
+    from the check until the command's answer, then kept or given back."""
 
-    def __init__(self, limits: Limits | None = None, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        ledger: Ledger | None = None,
+        wall: Callable[[], float] = time.time,
+    ):
         limits = limits or Limits()
         per_address = limits.clients_per_address
         self.limits = limits
-        self._clock = clock
+        self.ledger: Ledger = ledger or MemoryLedger()
+        self._wall = wall
         self._clients = RateLimits(limits.client_rate, limits.client_burst, clock=clock)
         self._addresses = RateLimits(
             limits.client_rate * per_address, limits.client_burst * per_address, clock=clock
         )
         self._commands = RateLimits(limits.command_rate, limits.command_burst, clock=clock)
-        self._held: dict[str, dict[str, Held]] = {OPEN: {}, GAME: {}}
-        self._counts: Counter[tuple[str, str]] = Counter()
-        self._pending: Counter[str] = Counter()
 
     # -- requests ------------------------------------------------------------------
 
@@ -86,7 +96,7 @@ class Quotas:
 
     # -- tables and games ------------------------------------------------------------
 
-    def open_table(self, caller: Caller, command: CreateTable, ai_backlog: int) -> tuple[str, ...]:
+    async def open_table(self, caller: Caller, command: CreateTable, ai_backlog: int) -> str:
         """Hold a slot of an open table for ``caller`` (give it back with :meth:`cancel`,
         keep it with :meth:`keep`): 422 ``OVER_LIMIT`` (AI seats, rounds), 503 ``BUSY``
         past a ceiling (tables open, games in play, AI backlog), 429 ``TOO_MANY_TABLES``
@@ -96,76 +106,102 @@ class Quotas:
             raise LobbyError(422, "OVER_LIMIT", {"field": "ai", "max": limits.ai_seats})
         if command.options.rounds > limits.rounds:
             raise LobbyError(422, "OVER_LIMIT", {"field": "rounds", "max": limits.rounds})
-        self._busy(OPEN, limits.open_tables_total, ai_backlog)
-        self._busy(GAME, limits.games_in_play, ai_backlog)  # it could not start
-        return self._take(OPEN, caller, limits.open_tables, "TOO_MANY_TABLES")
+        self._backlog(ai_backlog)
 
-    def start_game(self, caller: Caller, ai_backlog: int) -> tuple[str, ...]:
+        def take(book: Book) -> str:
+            self._busy(book, OPEN, limits.open_tables_total)
+            self._busy(book, GAME, limits.games_in_play)  # it could not start
+            return self._take(book, OPEN, caller, limits.open_tables, "TOO_MANY_TABLES")
+
+        return await self._change(take)
+
+    async def start_game(self, caller: Caller, ai_backlog: int) -> str:
         """Hold a slot of a running game for ``caller``: 503 ``BUSY`` past a ceiling, 429
         ``TOO_MANY_GAMES`` when the client or its address runs its limit."""
-        self._busy(GAME, self.limits.games_in_play, ai_backlog)
-        return self._take(GAME, caller, self.limits.games, "TOO_MANY_GAMES")
+        self._backlog(ai_backlog)
+        limits = self.limits
 
-    def keep(self, kind: str, keys: tuple[str, ...], table_id: str) -> None:
+        def take(book: Book) -> str:
+            self._busy(book, GAME, limits.games_in_play)
+            return self._take(book, GAME, caller, limits.games, "TOO_MANY_GAMES")
+
+        return await self._change(take)
+
+    async def keep(self, kind: str, slot: str, table_id: str) -> None:
         """The command of a held slot was accepted: ``table_id`` now counts."""
-        self._pending[kind] -= 1
-        self._held[kind][table_id] = Held(keys, self._clock())
+        now = self._wall()
 
-    def cancel(self, kind: str, keys: tuple[str, ...]) -> None:
+        def keep(book: Book) -> None:
+            held = book.setdefault(kind, {}).pop(slot, None)
+            book[kind][table_id] = Held(held.keys if held else (), now)
+
+        await self._change(keep)
+
+    async def cancel(self, kind: str, slot: str) -> None:
         """The command of a held slot was refused: the slot is free again."""
-        self._pending[kind] -= 1
-        for key in keys:
-            self._drop(kind, key)
+        await self.forget(kind, slot)
 
-    def forget(self, kind: str, table_id: str) -> None:
+    async def forget(self, kind: str, table_id: str) -> None:
         """``table_id`` no longer counts as ``kind`` (started, closed, finished)."""
-        held = self._held[kind].pop(table_id, None)
-        for key in held.keys if held is not None else ():
-            self._drop(kind, key)
+        await self._change(lambda book: book.get(kind, {}).pop(table_id, None))
 
-    def adopt(self, kind: str, table_id: str) -> None:
-        """Count a table found open or playing at start (a restart forgot whose it is: it
-        counts against no client, only towards the ceilings; an open one expires from
-        now)."""
-        self._held[kind].setdefault(table_id, Held((), self._clock()))
+    async def adopt(self, kind: str, table_ids: Iterable[str]) -> None:
+        """Count the tables found open or playing that the ledger lacks (against no client,
+        only towards the ceilings; an open one expires from now)."""
+        now = self._wall()
 
-    def held(self, kind: str) -> dict[str, Held]:
-        """The tables counted as ``kind``, with since when."""
-        return dict(self._held[kind])
+        def adopt(book: Book) -> None:
+            slots = book.setdefault(kind, {})
+            for table_id in table_ids:
+                slots.setdefault(table_id, Held((), now))
 
-    def older_than(self, kind: str, seconds: float) -> list[str]:
+        await self._change(adopt)
+
+    async def held(self, kind: str) -> dict[str, Held]:
+        """The tables counted as ``kind``, with since when (no slot still pending)."""
+        slots = (await self.ledger.read()).get(kind, {})
+        return {slot: held for slot, held in slots.items() if not slot.startswith(PENDING)}
+
+    async def older_than(self, kind: str, seconds: float) -> list[str]:
         """The tables counted as ``kind`` for ``seconds`` or longer."""
-        now = self._clock()
-        return [
-            table_id for table_id, held in self._held[kind].items() if now - held.since >= seconds
-        ]
+        now = self._wall()
+        held = await self.held(kind)
+        return [table_id for table_id, slot in held.items() if now - slot.since >= seconds]
 
-    def in_use(self, kind: str) -> int:
-        return len(self._held[kind]) + self._pending[kind]
+    async def in_use(self, kind: str) -> int:
+        return len((await self.ledger.read()).get(kind, {}))
 
-    def _busy(self, kind: str, ceiling: int, ai_backlog: int) -> None:
-        """503 ``BUSY`` naming the ceiling reached (``ai_backlog``, ``open_tables``,
-        ``games_in_play``)."""
-        reached = None
+    async def _change(self, edit: Callable[[Book], T]) -> T:
+        try:
+            return await self.ledger.change(edit)
+        except (TimeoutError, NatsError) as error:  # the bucket did not answer
+            raise LobbyError(503, "unavailable") from error
+
+    def _backlog(self, ai_backlog: int) -> None:
         if ai_backlog >= self.limits.ai_backlog:
-            reached = "ai_backlog"
-        elif self.in_use(kind) >= ceiling:
-            reached = "open_tables" if kind == OPEN else "games_in_play"
-        if reached is not None:
-            params = {"ceiling": reached}
-            raise LobbyError(503, "BUSY", params, retry_after=self.limits.retry_after)
+            self._refuse("ai_backlog")
 
-    def _take(self, kind: str, caller: Caller, limit: int, code: str) -> tuple[str, ...]:
+    def _busy(self, book: Book, kind: str, ceiling: int) -> None:
+        """503 ``BUSY`` naming the ceiling reached (``open_tables``, ``games_in_play``)."""
+        if len(book.get(kind, {})) >= ceiling:
+            self._refuse("open_tables" if kind == OPEN else "games_in_play")
+
+    def _refuse(self, ceiling: str) -> None:
+        raise LobbyError(503, "BUSY", {"ceiling": ceiling}, retry_after=self.limits.retry_after)
+
+    def _take(self, book: Book, kind: str, caller: Caller, limit: int, code: str) -> str:
+        """Hold a pending slot of ``kind`` for ``caller`` and its address (the pending
+        slots of a replica that died before their answer are given back first)."""
+        now = self._wall()
+        slots = book.setdefault(kind, {})
+        for slot in [s for s, h in slots.items() if s.startswith(PENDING)]:
+            if now - slots[slot].since >= PENDING_S:
+                del slots[slot]
         keys = (caller.key, f"address:{caller.address}")
         limits = (limit, limit * self.limits.clients_per_address)
-        if any(self._counts[kind, key] >= most for key, most in zip(keys, limits, strict=True)):
-            raise LobbyError(429, code, {"max": limit})
-        for key in keys:
-            self._counts[kind, key] += 1
-        self._pending[kind] += 1
-        return keys
-
-    def _drop(self, kind: str, key: str) -> None:
-        self._counts[kind, key] -= 1
-        if self._counts[kind, key] <= 0:
-            del self._counts[kind, key]
+        for key, most in zip(keys, limits, strict=True):
+            if sum(key in held.keys for held in slots.values()) >= most:
+                raise LobbyError(429, code, {"max": limit})
+        slot = f"{PENDING}{uuid.uuid4().hex}"
+        slots[slot] = Held(keys, now)
+        return slot

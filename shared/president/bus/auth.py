@@ -99,6 +99,12 @@ class _Names:
         return getattr(Subjects(self.prefix), f"{kind}_stream")  # type: ignore[no-any-return]
 
     @property
+    def quota_bucket(self) -> str:
+        if self.prefix == ANY_PREFIX:
+            return ANY_PREFIX
+        return Subjects(self.prefix).web_quota_bucket
+
+    @property
     def ai_consumers(self) -> tuple[str, ...]:
         if self.prefix == ANY_PREFIX:
             return (ANY_PREFIX,)
@@ -230,8 +236,13 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         # replies, and the AI work queue's depth (the info of the workers' two consumers:
         # it is BUSY past a ceiling). No game command, no event: the browser plays with
         # its seat's identity.
+        # Its quotas' KV bucket, shared by its replicas (services.web.ledger): create it,
+        # read the one key, write it (compare-and-set); no other bucket or stream.
         backlog = [f"$JS.API.CONSUMER.INFO.{ai}.{c}" for c in n.ai_consumers]
-        return Permissions(publish=(s.table_commands, *backlog), subscribe=tuple(inbox))
+        bucket = n.quota_bucket
+        kv_stream = ANY_PREFIX if bucket == ANY_PREFIX else f"KV_{bucket}"
+        quotas = [f"$KV.{bucket}.>", *_js_create(kv_stream), f"$JS.API.STREAM.MSG.GET.{kv_stream}"]
+        return Permissions(publish=(s.table_commands, *backlog, *quotas), subscribe=tuple(inbox))
     if role == "callout":
         # Its own account: the server's authorization requests, answered once each.
         return Permissions(publish=(), subscribe=(CALLOUT_SUBJECT,), responder=True)

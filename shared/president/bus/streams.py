@@ -1,5 +1,6 @@
 """The JetStream streams of the project: one definition (``StreamSpec``, ``StreamLimits``),
-created when missing and checked against the settings by every process."""
+created when missing and checked against the settings by every process; and the one KV
+bucket, the lobby's quotas (``quota_bucket``, kept by the web replicas)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nats.js import JetStreamContext
-from nats.js.api import DiscardPolicy, RetentionPolicy, StorageType, StreamConfig
-from nats.js.errors import APIError, NotFoundError
+from nats.js.api import (
+    DiscardPolicy,
+    KeyValueConfig,
+    RetentionPolicy,
+    StorageType,
+    StreamConfig,
+)
+from nats.js.errors import APIError, BucketNotFoundError, NotFoundError
+from nats.js.kv import KeyValue
 
 from president.contract.subjects import Subjects
 from president.settings import Settings
@@ -243,3 +251,29 @@ async def ensure_streams(
         ai_stream(subjects, limits),
     ):
         await ensure_stream(js, spec)
+
+
+def quota_bucket(subjects: Subjects, limits: StreamLimits | None = None) -> KeyValueConfig:
+    """The KV bucket of the lobby's counted quotas (``services.web.ledger``): one key, the
+    last value only, no age (the web replicas' sweeps give entries back, not a TTL)."""
+    limits = limits or StreamLimits()
+    return KeyValueConfig(
+        bucket=subjects.web_quota_bucket,
+        history=1,
+        replicas=limits.replicas,
+        storage=StorageType.FILE,
+        direct=False,
+    )
+
+
+async def ensure_bucket(js: JetStreamContext, config: KeyValueConfig) -> KeyValue:
+    """The KV bucket ``config`` names, created when missing (by whichever replica comes
+    first: the others find it)."""
+    try:
+        return await js.key_value(config.bucket)
+    except BucketNotFoundError:
+        pass
+    try:
+        return await js.create_key_value(config)
+    except APIError:
+        return await js.key_value(config.bucket)  # another replica created it meanwhile

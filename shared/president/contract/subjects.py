@@ -147,6 +147,12 @@ class Subjects:
         """The verdicts of the auditor, one per finished game."""
         return f"{self._stream_base}_AUDIT"
 
+    # --- the lobby's quotas (a JetStream KV bucket, kept by the web replicas) ----------
+    @property
+    def web_quota_bucket(self) -> str:
+        """The KV bucket of the lobby's counted quotas, one ledger for every web replica."""
+        return f"{self._stream_base}_WEB_QUOTAS"
+
     @property
     def _stream_base(self) -> str:
         return re.sub(r"[^A-Za-z0-9_-]", "_", self.prefix).upper()

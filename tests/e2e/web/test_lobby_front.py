@@ -11,14 +11,18 @@ another's; the door's clients send none (loopback's own quotas)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from president.client import PresidentClient
+from president.settings import load_settings
 from president_tools.stack import ServiceStack
 
+from services.web.main import WebApp
+from services.web.settings import WebSettings
 from tests.e2e.web.conftest import web_stack
 from tests.e2e.web.lobby_api import Answer, Visitor, visitor
 
@@ -181,6 +185,42 @@ async def test_the_open_table_cap_is_exact_under_concurrent_creates(stack: Servi
             return await fresh.create(**ALL_AI_BUT_ONE)
 
     answers = await asyncio.gather(*(cookieless() for _ in range(20)))
+    most = OPEN_TABLES * CLIENTS_PER_ADDRESS
+    assert Counter(a.status for a in answers) == {201: most, 429: 20 - most}
+
+
+@pytest.fixture
+async def replica(stack: ServiceStack) -> AsyncIterator[str]:
+    """A second web process on the stack's NATS (in this one: a port of its own, the
+    stack's callout answers the browsers): the base URL of its lobby API."""
+    env = stack.environment("web-2", role="web") | {
+        "PRESIDENT_WEB_PORT": "0",
+        "PRESIDENT_WEB_CALLOUT": "false",
+    }
+    second = WebApp(load_settings(env, cls=WebSettings))
+    await second.start()
+    try:
+        yield f"http://127.0.0.1:{second.port}/"
+    finally:
+        await second.stop()
+
+
+async def test_the_open_table_cap_is_exact_across_two_web_replicas(
+    stack: ServiceStack, replica: str
+) -> None:
+    urls = (stack.web_url, replica)
+    async with visitor(urls[0], _origin(stack), address=next(_addresses)) as client:
+        assert (await client.get("/api/config")).status == 200  # its browser id, on both
+        on = [client, dataclasses.replace(client, url=replica.rstrip("/"))]
+        answers = await asyncio.gather(*(on[n % 2].create(**ALL_AI_BUT_ONE) for n in range(20)))
+    assert Counter(a.status for a in answers) == {201: OPEN_TABLES, 429: 20 - OPEN_TABLES}
+    address = next(_addresses)
+
+    async def cookieless(url: str) -> Answer:
+        async with visitor(url, _origin(stack), address=address) as fresh:
+            return await fresh.create(**ALL_AI_BUT_ONE)
+
+    answers = await asyncio.gather(*(cookieless(urls[n % 2]) for n in range(20)))
     most = OPEN_TABLES * CLIENTS_PER_ADDRESS
     assert Counter(a.status for a in answers) == {201: most, 429: 20 - most}
 

@@ -135,7 +135,14 @@ def test_a_seats_credentials_reach_that_seat_and_its_table_alone() -> None:
 def test_the_web_lobby_sends_table_commands_and_the_callout_answers_the_server_alone() -> None:
     web = role_permissions("web", "president")
     backlog = "$JS.API.CONSUMER.INFO.PRESIDENT_AI.president-ai-workers"
-    assert web.publish == ("president.cmd.table.*", backlog, f"{backlog}-batch")
+    kv = "$JS.API.STREAM.{}.KV_PRESIDENT_WEB_QUOTAS"
+    assert web.publish == (
+        "president.cmd.table.*",
+        backlog,
+        f"{backlog}-batch",
+        "$KV.PRESIDENT_WEB_QUOTAS.>",  # its quotas' bucket, and no other
+        *(kv.format(api) for api in ("INFO", "CREATE", "MSG.GET")),
+    )
     assert web.subscribe == ("_INBOX.web.>",)
     callout = role_permissions("callout", "president")
     assert callout.publish == () and callout.subscribe == ("$SYS.REQ.USER.AUTH",)

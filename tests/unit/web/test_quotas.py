@@ -10,7 +10,7 @@ from services.web.backlog import Backlog
 from services.web.clients import Caller, browser_id, client_address, trusted_networks
 from services.web.errors import LobbyError
 from services.web.lobby import Lobby, create_command
-from services.web.quotas import GAME, OPEN, Limits, Quotas
+from services.web.quotas import GAME, OPEN, PENDING_S, Limits, Quotas
 
 PROXY = trusted_networks("10.0.0.0/8, 192.168.1.1")
 
@@ -48,38 +48,51 @@ def test_a_browser_id_is_kept_only_if_the_lobby_signed_it() -> None:
     assert browser_id(b"other" * 8, cookie)[1] is not None
 
 
-def test_a_slot_is_held_from_the_check_and_given_back_when_refused() -> None:
+async def test_a_slot_is_held_from_the_check_and_given_back_when_refused() -> None:
     quotas = Quotas(Limits(open_tables=1, clients_per_address=2))
     ann, bob = Caller("1.1.1.1", "browser:ann"), Caller("1.1.1.1", "browser:bob")
-    keys = quotas.open_table(ann, _table(), 0)
+    slot = await quotas.open_table(ann, _table(), 0)
     with pytest.raises(LobbyError) as held:  # before its command was even answered
-        quotas.open_table(ann, _table(), 0)
+        await quotas.open_table(ann, _table(), 0)
     assert (held.value.status, held.value.code) == (429, "TOO_MANY_TABLES")
-    quotas.cancel(OPEN, keys)
-    quotas.keep(OPEN, quotas.open_table(ann, _table(), 0), "t1")
-    quotas.keep(OPEN, quotas.open_table(bob, _table(), 0), "t2")
+    await quotas.cancel(OPEN, slot)
+    await quotas.keep(OPEN, await quotas.open_table(ann, _table(), 0), "t1")
+    await quotas.keep(OPEN, await quotas.open_table(bob, _table(), 0), "t2")
     with pytest.raises(LobbyError):  # the address holds its two clients' worth
-        quotas.open_table(Caller("1.1.1.1", "browser:cy"), _table(), 0)
-    quotas.forget(OPEN, "t1")
-    quotas.open_table(Caller("1.1.1.1", "browser:cy"), _table(), 0)
+        await quotas.open_table(Caller("1.1.1.1", "browser:cy"), _table(), 0)
+    await quotas.forget(OPEN, "t1")
+    await quotas.open_table(Caller("1.1.1.1", "browser:cy"), _table(), 0)
 
 
-def test_past_a_ceiling_the_lobby_is_busy_with_its_retry_after() -> None:
+async def test_a_pending_slot_of_a_replica_that_died_is_given_back_in_time() -> None:
+    now = [0.0]
+    quotas = Quotas(Limits(open_tables=1), wall=lambda: now[0])
+    ann = Caller("1.1.1.1", "browser:ann")
+    await quotas.open_table(ann, _table(), 0)  # never kept nor cancelled
+    now[0] = PENDING_S - 1
+    with pytest.raises(LobbyError):
+        await quotas.open_table(ann, _table(), 0)
+    now[0] = PENDING_S
+    await quotas.open_table(ann, _table(), 0)
+    assert await quotas.in_use(OPEN) == 1
+
+
+async def test_past_a_ceiling_the_lobby_is_busy_with_its_retry_after() -> None:
     quotas = Quotas(Limits(games_in_play=1, ai_backlog=10, retry_after=9))
-    quotas.keep(GAME, quotas.start_game(Caller("1.1.1.1", "browser:a"), 0), "t1")
+    await quotas.keep(GAME, await quotas.start_game(Caller("1.1.1.1", "browser:a"), 0), "t1")
     for backlog, ceiling in ((0, "games_in_play"), (10, "ai_backlog")):
         with pytest.raises(LobbyError) as busy:
-            quotas.start_game(Caller("2.2.2.2", "browser:b"), backlog)
+            await quotas.start_game(Caller("2.2.2.2", "browser:b"), backlog)
         assert (busy.value.status, busy.value.code, busy.value.retry_after) == (503, "BUSY", 9)
         assert busy.value.params == {"ceiling": ceiling}
 
 
 @pytest.mark.parametrize(("ai", "rounds", "field"), [(6, 1, "ai"), (1, 21, "rounds")])
-def test_a_table_past_the_ai_seats_or_rounds_limit_is_refused(
+async def test_a_table_past_the_ai_seats_or_rounds_limit_is_refused(
     ai: int, rounds: int, field: str
 ) -> None:
     with pytest.raises(LobbyError) as refused:
-        Quotas(Limits(ai_seats=5, rounds=20)).open_table(
+        await Quotas(Limits(ai_seats=5, rounds=20)).open_table(
             Caller("1.1.1.1", "b"), _table(ai, rounds), 0
         )
     assert (refused.value.status, refused.value.code) == (422, "OVER_LIMIT")
@@ -135,15 +148,20 @@ async def test_past_its_command_budget_or_the_buses_the_lobby_is_busy_and_sends_
     assert sent == ["sent", "sent"]
 
 
-def test_a_table_adopted_after_a_restart_counts_towards_the_ceiling_not_a_client() -> None:
+async def test_a_table_adopted_after_a_restart_counts_towards_the_ceiling_not_a_client() -> None:
     now = [0.0]
-    quotas = Quotas(Limits(open_tables=1, open_tables_total=2), clock=lambda: now[0])
-    quotas.adopt(OPEN, "t-before")
-    quotas.keep(OPEN, quotas.open_table(Caller("1.1.1.1", "browser:a"), _table(), 0), "t1")
+    quotas = Quotas(Limits(open_tables=1, open_tables_total=2), wall=lambda: now[0])
+    await quotas.adopt(OPEN, ["t-before"])
+    slot = await quotas.open_table(Caller("1.1.1.1", "browser:a"), _table(), 0)
+    await quotas.keep(OPEN, slot, "t1")
+    await quotas.adopt(OPEN, ["t1"])  # counted already: it stays the client's
     with pytest.raises(LobbyError) as busy:  # the ceiling holds both
-        quotas.open_table(Caller("2.2.2.2", "browser:b"), _table(), 0)
+        await quotas.open_table(Caller("2.2.2.2", "browser:b"), _table(), 0)
     assert busy.value.params == {"ceiling": "open_tables"}
+    with pytest.raises(LobbyError) as mine:
+        await quotas.open_table(Caller("1.1.1.1", "browser:a"), _table(), 0)
+    assert mine.value.params == {"ceiling": "open_tables"}
     now[0] = 60.0
-    assert quotas.older_than(OPEN, 60) == ["t-before", "t1"]  # it expires from its adoption
-    quotas.forget(OPEN, "t-before")
-    quotas.open_table(Caller("2.2.2.2", "browser:b"), _table(), 0)
+    assert await quotas.older_than(OPEN, 60) == ["t-before", "t1"]  # expires from its adoption
+    await quotas.forget(OPEN, "t-before")
+    await quotas.open_table(Caller("2.2.2.2", "browser:b"), _table(), 0)

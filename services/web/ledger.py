@@ -1,0 +1,120 @@
+"""The ledger of the lobby's counted quotas: which tables (and slots held for a command in
+flight) count against which clients, kept where every web replica reads and writes it.
+
+A port, ``Ledger``: read the book, or change it with a pure edit that either returns
+(its changes are written at once, all or nothing) or raises (nothing is written). Two
+implementations run the same contract (``tests/support/ledger_contract.py``):
+``MemoryLedger``, one process's (unit tests), and ``KvLedger``, one key of a NATS KV bucket
+written by compare-and-set (``update(..., last=revision)``; a wrong last sequence means
+another replica wrote first: read again, edit again), so a check and the count it allows
+are one write across any number of replicas. docs/decisions/2026-12-05-public-lobby-quotas.md.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
+from nats.js.kv import KeyValue
+
+T = TypeVar("T")
+
+KEY = "book"
+"""The bucket's one key: every count is one compare-and-set on it."""
+
+
+@dataclass(frozen=True)
+class Held:
+    """A slot counted against ``keys`` since ``since`` (wall-clock seconds: every replica
+    reads it)."""
+
+    keys: tuple[str, ...]
+    since: float
+
+
+Book = dict[str, dict[str, Held]]
+"""kind (open, game) -> slot (a table id, or a pending command's) -> what it holds."""
+
+
+class Ledger(Protocol):
+    async def read(self) -> Book: ...
+
+    async def change(self, edit: Callable[[Book], T]) -> T:
+        """Apply ``edit`` to the book as it is now, atomically; its result, or what it
+        raised (then nothing changed)."""
+        ...
+
+
+def _copy(book: Book) -> Book:
+    return {kind: dict(slots) for kind, slots in book.items()}
+
+
+class MemoryLedger:
+    """One process's book: an edit runs with no ``await`` inside, so none interleaves."""
+
+    def __init__(self) -> None:
+        self._book: Book = {}
+
+    async def read(self) -> Book:
+        return _copy(self._book)
+
+    async def change(self, edit: Callable[[Book], T]) -> T:
+        book = _copy(self._book)
+        result = edit(book)
+        self._book = book
+        return result
+
+
+def encode(book: Book) -> bytes:
+    return json.dumps(
+        {
+            kind: {slot: [list(held.keys), held.since] for slot, held in slots.items()}
+            for kind, slots in book.items()
+        },
+        separators=(",", ":"),
+    ).encode()
+
+
+def decode(raw: bytes) -> Book:
+    return {
+        kind: {slot: Held(tuple(keys), float(since)) for slot, (keys, since) in slots.items()}
+        for kind, slots in json.loads(raw).items()
+    }
+
+
+class KvLedger:
+    """The book as one key of a JetStream KV bucket (``president.bus.streams.quota_bucket``),
+    shared by every web replica."""
+
+    def __init__(self, kv: KeyValue, key: str = KEY) -> None:
+        self._kv = kv
+        self._key = key
+
+    async def read(self) -> Book:
+        return decode((await self._get())[0])
+
+    async def change(self, edit: Callable[[Book], T]) -> T:
+        while True:
+            raw, revision = await self._get()
+            book = decode(raw)
+            result = edit(book)
+            written = encode(book)
+            if written == raw:
+                return result  # nothing to write
+            try:
+                await self._kv.update(self._key, written, last=revision)
+            except KeyWrongLastSequenceError:
+                continue  # another replica wrote first: edit what it wrote
+            return result
+
+    async def _get(self) -> tuple[bytes, int]:
+        """The key's value and revision (``{}`` and 0 before its first write: ``last=0``
+        then writes only if nobody else did)."""
+        try:
+            entry = await self._kv.get(self._key)
+        except KeyNotFoundError:
+            return b"{}", 0
+        return entry.value or b"{}", entry.revision or 0
