@@ -90,12 +90,13 @@ class WebSettings(ServiceSettings):
     web_open_tables: int = Field(
         default=500,
         ge=1,
-        description="ceiling of tables open through this process, all clients (beyond: BUSY)",
+        description="ceiling of tables open through the lobby, every replica (beyond: BUSY)",
     )
     web_games_in_play: int = Field(
         default=100,
         ge=1,
-        description="ceiling of games in play started through this process (beyond: BUSY)",
+        description="ceiling of games in play started through the lobby, every replica"
+        " (beyond: BUSY)",
     )
     web_ai_backlog: int = Field(
         default=500,
