@@ -678,14 +678,14 @@ function renderSummary() {
   $("continue").hidden = over;
   const final = $("winner");
   final.hidden = !over;
-  $("replay-link").hidden = !over;
+  $("replay-link").hidden = false; // the finished rounds, every hand shown
+  $("replay-link").href = `/replay/${encodeURIComponent(state.session.table_id)}?lang=${locale()}`;
   if (over) {
     const best = winners(shown.scores);
     final.textContent = best.length === 1
       ? t("table-winner", { name: name(best[0]), points: shown.scores[best[0]] })
       : t("table-winners-tie", { names: list(best.map(name)), points: shown.scores[best[0]] });
     final.dataset.winners = best.join(" ");
-    $("replay-link").href = `/replay/${encodeURIComponent(state.session.table_id)}?lang=${locale()}`;
   }
 }
 

@@ -147,12 +147,18 @@ def views(page: Page, url: str, locale: str, width: int, height: int) -> None:
         time.sleep(0.05)
     shot("game-over")
     page.element("replay-link").click()
+    page.wait(lambda: len(driver.window_handles) == 2, "the replay's tab")
+    table = driver.current_window_handle
+    driver.switch_to.window(driver.window_handles[-1])
+    _size(driver, width, height)
     page.wait(lambda: page.element("stepper").is_displayed(), "the replay")
     keys = ActionChains(driver)
     for _ in range(7):
         keys.send_keys(Keys.ARROW_LEFT if locale == "he" else Keys.ARROW_RIGHT).perform()
     time.sleep(0.2)
     shot("replay")
+    driver.close()
+    driver.switch_to.window(table)
 
 
 def main() -> int:

@@ -177,7 +177,9 @@ def step_through_the_replay(
 ) -> None:
     """From the game's end to its replay: stepped move by move to the end, the verdict OK;
     then the log tampered with in Postgres, and the page says the record does not check."""
-    page.element("replay-link").click()
+    page.element("replay-link").click()  # in a tab of its own: the table stays
+    page.wait(lambda: len(page.driver.window_handles) == 2, "the replay's tab")
+    page.driver.switch_to.window(page.driver.window_handles[-1])
     page.wait(lambda: page.element("stepper").is_displayed(), "the replay")
     assert page.element("verdict").get_attribute("data-ok") == "true"
     decisions = [
