@@ -1,8 +1,6 @@
-"""The AI worker's pull loops on the shared work queue (plain nats-py): pull requests kept
-open for as many requests as there is room for, each request handled in its own task
-and acknowledged by its outcome. Two consumers, each with its own room: the decisions
-of games with a person at the table (``ai_decide``) and of all-AI games (``ai_batch``),
-so an interactive decision never waits behind the batch's."""
+"""The AI worker's pull loops on the shared work queue (plain nats-py), each request in its
+own task, acknowledged by its outcome; two consumers with their own room, so a decision of
+a game with a person (``ai_decide``) never waits behind the all-AI games' (``ai_batch``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Text for a terminal: in visual order (UAX #9, python-bidi) unless the terminal reorders.
-
-python-bidi (0.5 and later, a wrapper of Rust's unicode-bidi) reorders a line but does not
-mirror (rule L4): ``(Ana)`` in a Hebrew line came out as ``)Ana(``, ``->`` as ``>-``. So
-python-bidi only resolves the levels here; the line is reordered and mirrored from them.
-"""
+"""Text for a terminal in visual order (UAX #9) unless the terminal reorders: python-bidi
+(0.5 on) resolves the levels; the line is reordered and mirrored here, since python-bidi
+does not mirror (rule L4: ``(Ana)`` in a Hebrew line came out as ``)Ana(``)."""
 
 from __future__ import annotations
 

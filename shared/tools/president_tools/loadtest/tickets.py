@@ -1,11 +1,6 @@
-"""A flood of browser connections with bad seat tickets (issue 34): WebSocket upgrades to
-the NATS listener from the web origin, each presenting a ticket the lobby never issued,
-at a steady rate from one address, while all-AI tables play; their actions/s before and
-during it (``kept``), as ``president_tools.loadtest.flood`` measures the bus flood.
-
-The flood runs in a process of its own (an attacker's machine); each connection does
-what a browser's would up to the refusal (upgrade, the server's INFO, CONNECT with the
-ticket as ``auth_token``, PING) and waits for the server's answer."""
+"""A flood of browser connections with bad seat tickets (issue 34), from a process of its
+own at a steady rate, each going as a browser's up to the refusal, while all-AI tables
+play: their actions/s before and during it (``kept``), as ``loadtest.flood`` measures."""
 
 from __future__ import annotations
 
