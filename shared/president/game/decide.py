@@ -19,7 +19,6 @@ from president.contract import (
     ReturnCards,
 )
 from president.contract import Pass as ContractPass
-from president.contract.codes import from_rule_code
 from president.contract.commands import SeatStatusCommand
 from president.game.events import (
     DealCommitted,
@@ -257,9 +256,7 @@ def _act(
     assert state is not None
     outcome = apply_action(state, action)
     if isinstance(outcome, Rejected):
-        return Refusal(
-            from_rule_code(outcome.code), outcome.detail, final=True, params=outcome.params
-        )
+        return Refusal(outcome.code, outcome.detail, final=True, params=outcome.params)
     events: list[NewEvent] = []
     for event in outcome.events:
         events.append(_rules_event(event, meta))

@@ -43,6 +43,10 @@ def test_stream_ids_name_their_table() -> None:
     assert table_id_of_stream("other") is None
 
 
-def test_every_rule_code_is_a_contract_code_with_the_same_string() -> None:
-    assert {code.value for code in RuleCode} == {code.value for code in RULE_CODES}
-    assert RejectionCode.MALFORMED not in RULE_CODES
+def test_the_rules_and_the_contract_share_one_code_enum_whose_rule_codes_come_first() -> None:
+    assert RuleCode is RejectionCode
+    assert list(RejectionCode)[: len(RULE_CODES)] == sorted(
+        RULE_CODES, key=list(RejectionCode).index
+    )
+    assert RejectionCode.NOT_HIGHER in RULE_CODES
+    assert RejectionCode.MALFORMED not in RULE_CODES and len(RULE_CODES) == 12
