@@ -8,18 +8,16 @@ import pytest
 from president.store.memory import InMemoryEventStore
 
 from services.engine.mechanisms.periodic import Leadership, every
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.unit
 
 
-async def _looks(leader: Leadership, stop: asyncio.Event, seconds: float) -> list[int]:
-    calls: list[int] = []
-
+async def _looks(leader: Leadership, stop: asyncio.Event, seconds: float, calls: list[int]) -> None:
     async def look() -> None:
         calls.append(1)
 
     await every(seconds, look, stop, name="test", leader=leader)
-    return calls
 
 
 async def test_one_engine_leads_until_its_lease_runs_out() -> None:
@@ -38,18 +36,19 @@ async def test_only_the_leader_looks_and_a_failing_look_is_tried_again() -> None
     leader = Leadership(store, "sweep:p", "engine-1", seconds=10)
     other = Leadership(store, "sweep:p", "engine-2", seconds=10)
     failures: list[int] = []
+    led: list[int] = []
+    followed: list[int] = []
 
     async def failing() -> None:
         failures.append(1)
         raise RuntimeError("the log is away")
 
     running = [
-        asyncio.create_task(_looks(leader, stop, 0.02)),
-        asyncio.create_task(_looks(other, stop, 0.02)),
+        asyncio.create_task(_looks(leader, stop, 0.02, led)),
+        asyncio.create_task(_looks(other, stop, 0.02, followed)),
         asyncio.create_task(every(0.02, failing, stop, name="failing")),
     ]
-    await asyncio.sleep(0.2)
+    await eventually(lambda: len(led) >= 3 and len(failures) >= 3, 10, "three looks of each")
     stop.set()
-    led, followed, _ = await asyncio.gather(*running)
-    assert len(led) >= 3 and followed == []
-    assert len(failures) >= 3
+    await asyncio.gather(*running)
+    assert followed == []
