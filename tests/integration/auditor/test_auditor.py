@@ -21,6 +21,7 @@ from tests.fixtures.servers import TestServers
 from tests.integration.audit.conftest import rewrite_as_superuser, write_sample
 from tests.integration.auditor.conftest import Bus, auditor_settings
 from tests.support.tampering import TAMPERS, rows_of, tampered
+from tests.support.waiting import eventually
 
 
 async def test_a_finished_game_gets_one_passed_verdict(
@@ -188,12 +189,14 @@ async def test_an_end_whose_audit_does_not_finish_shows_as_a_growing_wait(
     try:
         await bus.relay(store, table_id)
         ends = (await bus.js.stream_info(events)).state.last_seq  # the end is the last
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:  # until all but the end is acknowledged
+        info = await bus.js.consumer_info(events, "auditor")
+
+        async def all_but_the_end_acked() -> bool:
+            nonlocal info
             info = await bus.js.consumer_info(events, "auditor")
-            if info.ack_floor.stream_seq == ends - 1:
-                break
-            await asyncio.sleep(0.05)
+            return bool(info.ack_floor.stream_seq == ends - 1)
+
+        await eventually(all_but_the_end_acked, 20, "all but the end acknowledged")
         assert backlog.look(info, time.monotonic()) == (1, 0.0)
         await asyncio.sleep(1.0)
         outstanding, waited = backlog.look(
