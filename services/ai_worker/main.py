@@ -17,8 +17,8 @@ from president.runtime.checks import close_nats, nats_check
 from president.runtime.metrics import AI_QUEUE_IN_FLIGHT, AI_QUEUE_PENDING
 from president.settings import load_settings
 
-from services.ai_worker.client import NatsGameClient
 from services.ai_worker.consumer import WorkQueueConsumer, work_queues
+from services.ai_worker.game_client import NatsGameClient
 from services.ai_worker.settings import AIWorkerSettings
 from services.ai_worker.worker import AIWorker, PolicyCache, WorkerStats
 

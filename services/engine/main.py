@@ -9,8 +9,8 @@ from collections.abc import Coroutine
 from typing import Any
 
 from nats.aio.client import Client
+from president.bus.command_server import CommandServer, open_command_connection
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
-from president.bus.requests import CommandServer, open_command_connection
 from president.bus.streams import StreamLimits, ensure_streams
 from president.clock import Clock, SystemClock
 from president.command_path import RateLimits

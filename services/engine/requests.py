@@ -9,8 +9,8 @@ from typing import Any
 
 from nats.aio.client import Client
 from nats.aio.msg import Msg
+from president.bus.command_server import CommandServer
 from president.bus.identity import Requester
-from president.bus.requests import CommandServer
 from president.command_path import BUSY, RateLimits, admit, run
 from president.contract import GAME_COMMANDS, GameWrite, GetView
 

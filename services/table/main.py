@@ -9,9 +9,9 @@ import logging
 
 import asyncpg
 from nats.aio.client import Client
+from president.bus.command_server import CommandServer
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
 from president.bus.identity import Requester
-from president.bus.requests import CommandServer
 from president.command_path import RateLimits
 from president.contract import Reply, Subjects, TableCommand
 from president.runtime import Runtime

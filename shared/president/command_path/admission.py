@@ -36,7 +36,7 @@ BUSY = (
     .encode()
 )
 """The reply to a command admitted while its sender already has the most commands waiting
-for a slot (``president.bus.requests.CommandServer``), or still waiting at shutdown."""
+for a slot (``president.bus.command_server.CommandServer``), or still waiting at shutdown."""
 _UNREAD = "Rejected"
 """The ``type`` label of a command refused before it was read (as ``parse_command`` says)."""
 

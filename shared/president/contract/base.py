@@ -47,7 +47,7 @@ bodies costs the services nothing. An event over it is withheld by the relay."""
 
 MAX_QUEUED = 1_000
 """Admitted commands one client identity may have waiting for a slot of one service
-instance (``president.bus.requests.CommandServer``); beyond, RATE_LIMITED at once."""
+instance (``president.bus.command_server.CommandServer``); beyond, RATE_LIMITED at once."""
 
 MAX_JSON_DEPTH = 8
 """The deepest nesting of JSON objects and arrays a command may hold (a legal command

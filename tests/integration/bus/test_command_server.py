@@ -14,9 +14,9 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeoutError
+from president.bus.command_server import CommandServer
 from president.bus.connect import connect
 from president.bus.identity import Requester
-from president.bus.requests import CommandServer
 from president_tools.loadtest.flood import FLOOD_USER
 
 from tests.fixtures.servers import HARNESS, TestServers

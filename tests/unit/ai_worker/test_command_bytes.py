@@ -6,7 +6,7 @@ from president.contract import GetView
 from president.game.decide import to_game_command
 from president.rules import Pass, Play, Return, observe
 
-from services.ai_worker.client import encoded
+from services.ai_worker.game_client import encoded
 from tests.unit.contract.test_view import _positions
 
 
