@@ -16,7 +16,7 @@ from president.game.fold import Game, appended
 from president.game.refusal import Decided
 from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
-from services.engine.mechanisms.cache import GameCache
+from services.engine.cache import GameCache
 
 log = logging.getLogger(__name__)
 

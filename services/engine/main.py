@@ -23,16 +23,16 @@ from president.runtime.liveness import StallWatch
 from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
 
-from services.engine.mechanisms.cache import GameCache
-from services.engine.mechanisms.group_commit import GroupCommit
-from services.engine.mechanisms.jetstream import EventConsumer, JetStreamPrompts
-from services.engine.mechanisms.partitions import Partitions
-from services.engine.mechanisms.periodic import Leadership, every
-from services.engine.mechanisms.reactor import Reactor
-from services.engine.mechanisms.sweep import UnreactedSweep
-from services.engine.mechanisms.turn_clock import Alarm, LogDeadlineFacts, OverdueSweep, TurnClock
+from services.engine.cache import GameCache
+from services.engine.group_commit import GroupCommit
+from services.engine.jetstream import EventConsumer, JetStreamPrompts
+from services.engine.partitions import Partitions
+from services.engine.periodic import Leadership, every
+from services.engine.reactor import Reactor
 from services.engine.requests import command_server
 from services.engine.settings import EngineSettings
+from services.engine.sweep import UnreactedSweep
+from services.engine.turn_clock import Alarm, LogDeadlineFacts, OverdueSweep, TurnClock
 from services.engine.use_cases import Engine
 
 log = logging.getLogger(__name__)

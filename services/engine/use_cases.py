@@ -42,8 +42,8 @@ from president.game.seats import seat_refusal
 from president.rules import Action, Observation, observe
 from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
+from services.engine.cache import GameCache
 from services.engine.game_log import GameLog, owns_all
-from services.engine.mechanisms.cache import GameCache
 
 log = logging.getLogger(__name__)
 

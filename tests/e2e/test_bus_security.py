@@ -36,7 +36,7 @@ from president.contract import (
 from president.store.postgres import PostgresEventStore
 from president_tools.stack import ServiceStack
 
-from services.engine.mechanisms.jetstream import reactor_durable
+from services.engine.jetstream import reactor_durable
 from tests.e2e.conftest import secured_stack
 from tests.e2e.probe import Probe
 from tests.support.wire import refused_login
@@ -174,7 +174,7 @@ ALLOWED: dict[str, set[str]] = {
     "engine-commands": {
         "serve game commands (read tokens)",
         "serve the game commands of a partition",
-        # who owns which partition (services.engine.mechanisms.partitions)
+        # who owns which partition (services.engine.partitions)
         "publish an engine instance's heartbeat",
     },
     "engine": {
@@ -187,7 +187,7 @@ ALLOWED: dict[str, set[str]] = {
         "read the reactor consumer's info",
         "delete the engine's reactor consumer",
         # Any consumer name of the events stream: its reactor's name has a secret part,
-        # which the rendered configuration must not hold (services.engine.mechanisms.jetstream).
+        # which the rendered configuration must not hold (services.engine.jetstream).
         "create its own consumer (public events)",
         "create its own consumer (seat events)",
         "create its own consumer (unfiltered)",

@@ -179,7 +179,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
         return Permissions(publish=(), subscribe=(s.table_commands,), responder=True)
     if role == "engine-commands":
         # Game commands, and the engine instances' heartbeats (who owns which partition:
-        # services.engine.mechanisms.partitions).
+        # services.engine.partitions).
         between = (s.engine_peers,)
         # the game commands as the server maps them to their partition, and (for one
         # release, while servers without the mapping reload) as they were sent
@@ -195,7 +195,7 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
                 *_js_create(prompts),
                 *_js_create(ai),
                 # The reactor's durable, whose name ends in a part derived from the token
-                # secret (services.engine.mechanisms.jetstream.reactor_durable): any name, so that
+                # secret (services.engine.jetstream.reactor_durable): any name, so that
                 # no client may learn it from this file. Deleted and created again when
                 # it drifted; a consumer of any other name is never taken over.
                 *_js_own_consumer(events, ANY_PREFIX),

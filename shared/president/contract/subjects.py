@@ -122,7 +122,7 @@ class Subjects:
     # --- between engine instances (core NATS, the command account; no client's) -----
     @property
     def engine_peers(self) -> str:
-        """The engine instances' heartbeats (``services.engine.mechanisms.partitions``)."""
+        """The engine instances' heartbeats (``services.engine.partitions``)."""
         return f"{self.prefix}.engine.peers"
 
     # --- what the AI workers did (core NATS, once per stats interval) ---------------

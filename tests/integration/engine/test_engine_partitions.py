@@ -14,7 +14,7 @@ import pytest
 from president.contract.subjects import PARTITIONS, partition_of
 
 from services.engine.main import EngineApp
-from services.engine.mechanisms.partitions import owner
+from services.engine.partitions import owner
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import Harness
 from tests.support.engine import write_table

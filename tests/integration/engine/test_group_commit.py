@@ -12,7 +12,7 @@ import pytest_asyncio
 from president.store import AppendResult, ConcurrencyConflict, DuplicateEventId, NewEvent
 from president.store.postgres import PostgresEventStore
 
-from services.engine.mechanisms.group_commit import GroupCommit
+from services.engine.group_commit import GroupCommit
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import harness
 from tests.support.engine import write_table

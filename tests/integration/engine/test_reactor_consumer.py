@@ -18,12 +18,12 @@ from president.bus.connect import nats_options
 from president.runtime import Runtime
 from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS
 
-from services.engine.main import EngineApp, create_app
-from services.engine.mechanisms.jetstream import (
+from services.engine.jetstream import (
     EventConsumer,
     reactor_consumer,
     reactor_durable,
 )
+from services.engine.main import EngineApp, create_app
 from services.engine.settings import EngineSettings
 from tests.fixtures.servers import TestServers
 from tests.integration.engine.harness import SECRET, Harness

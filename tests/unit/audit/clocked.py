@@ -11,7 +11,7 @@ from president.contract import Accepted, Back, Leave, TableOptions, stream_id_of
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
-from services.engine.mechanisms.turn_clock import alarms_of
+from services.engine.turn_clock import alarms_of
 from services.engine.use_cases import Engine
 from tests.support.engine import human_token, write_table
 

@@ -7,7 +7,7 @@ import itertools
 from president.contract import GetView, ViewReply
 from president.store.memory import InMemoryEventStore
 
-from services.engine.mechanisms.cache import MEGABYTE, GameCache
+from services.engine.cache import MEGABYTE, GameCache
 from services.engine.use_cases import Engine
 from tests.support.engine import human_token, write_table
 from tests.unit.engine.test_engine import _play_out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from president.contract.subjects import PARTITIONS
 
-from services.engine.mechanisms.partitions import _heartbeat, owned_by
+from services.engine.partitions import _heartbeat, owned_by
 
 
 def test_the_live_instances_own_every_partition_once_and_about_evenly() -> None:

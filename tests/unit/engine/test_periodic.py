@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from president.store.memory import InMemoryEventStore
 
-from services.engine.mechanisms.periodic import Leadership, every
+from services.engine.periodic import Leadership, every
 from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.unit

@@ -15,7 +15,7 @@ from president.game.seats import ai_seat_token
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 
-from services.engine.mechanisms.prompt_json import prompt_payloads
+from services.engine.prompt_json import prompt_payloads
 from services.engine.use_cases import Engine
 from tests.support.engine import command_for, human_token, write_table
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from president.contract import Subjects
 
-from services.engine.mechanisms.jetstream import EventConsumer
+from services.engine.jetstream import EventConsumer
 
 pytestmark = pytest.mark.unit
 

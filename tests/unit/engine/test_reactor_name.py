@@ -6,7 +6,7 @@ import pytest
 from president.bus.auth import role_permissions
 from president.contract import Subjects
 
-from services.engine.mechanisms.jetstream import reactor_durable
+from services.engine.jetstream import reactor_durable
 
 pytestmark = pytest.mark.unit
 

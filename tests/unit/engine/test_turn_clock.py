@@ -27,7 +27,7 @@ from president.rules.events import event_from_dict
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
-from services.engine.mechanisms.turn_clock import (
+from services.engine.turn_clock import (
     Alarm,
     LogDeadlineFacts,
     OverdueSweep,

@@ -68,7 +68,7 @@ class Reactor:
 
     async def on_game(self, table_id: str, since: int | None, until: int | None = None) -> None:
         """Prompt for every turn that began at or after version ``since`` (None: every
-        seat due now, as after a reaction that never came: ``services.engine.mechanisms.sweep``).
+        seat due now, as after a reaction that never came: ``services.engine.sweep``).
 
         ``until`` is the last relayed version in hand: a cached fold that reached it is
         used without reading the log (it holds committed events only).

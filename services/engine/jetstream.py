@@ -29,7 +29,7 @@ from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS
 from president.runtime.outages import log_failure
 from pydantic import TypeAdapter, ValidationError
 
-from services.engine.mechanisms.prompt_json import prompt_payloads
+from services.engine.prompt_json import prompt_payloads
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +177,7 @@ class EventConsumer:
     last seen intact (every event up to it handled and acked), never from the stream's
     start. An engine without a position that finds no consumer on a stream holding
     messages starts after the stream's last one (what it missed is the sweep's:
-    ``services.engine.mechanisms.sweep``). Engines healing at once look again after a random
+    ``services.engine.sweep``). Engines healing at once look again after a random
     ``settle`` delay, so that one heals and the others find the repair.
     """
 
