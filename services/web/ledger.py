@@ -1,14 +1,6 @@
-"""The ledger of the lobby's counted quotas: which tables (and slots held for a command in
-flight) count against which clients, kept where every web replica reads and writes it.
-
-A port, ``Ledger``: read the book, or change it with a pure edit that either returns
-(its changes are written at once, all or nothing) or raises (nothing is written). Two
-implementations run the same contract (``tests/support/ledger_contract.py``):
-``MemoryLedger``, one process's (unit tests), and ``KvLedger``, one key of a NATS KV bucket
-written by compare-and-set (``update(..., last=revision)``; a wrong last sequence means
-another replica wrote first: read again, edit again), so a check and the count it allows
-are one write across any number of replicas. docs/decisions/2026-12-05-public-lobby-quotas.md.
-"""
+"""The ledger of the lobby's counted quotas, one book every web replica reads and writes:
+``MemoryLedger`` (one process) and ``KvLedger`` (one NATS KV key written by compare-and-set).
+Why: docs/decisions/2026-12-05-public-lobby-quotas.md."""
 
 from __future__ import annotations
 

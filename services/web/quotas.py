@@ -1,10 +1,6 @@
-"""The lobby's quotas: per client (its key and its address) requests per second, tables
-open and games running, AI seats and rounds per game; and the ceilings beyond which it is
-``BUSY`` (games in play, tables open, queued AI decisions, its own command budget).
-
-The rates are this process's (token buckets in memory: per replica); the counts (tables
-open, games running, per client and in all) are the ``Ledger``'s, one book for every
-replica (``services.web.ledger``)."""
+"""The lobby's quotas: per client requests per second (in memory, per replica), tables
+open, games running, AI seats and rounds; and the ceilings past which it answers ``BUSY``.
+The counts are the ``Ledger``'s, one book for every replica (``services.web.ledger``)."""
 
 from __future__ import annotations
 
