@@ -124,6 +124,16 @@ export function refusal(code, params = {}) {
   return t(id);
 }
 
+/** A refusal of the lobby API: its own message (`table-refused-<code>`, its params) when
+ * the catalogue has one, else the contract's (`refusal`); with "try again in N s" when the
+ * answer gave a Retry-After of N seconds. */
+export function lobbyRefusal(code, params = {}, retryAfter = null) {
+  const id = `table-refused-${code}`;
+  const text = code && has(id) ? t(id, params) : refusal(code, params);
+  const seconds = Number.parseInt(retryAfter ?? "", 10);
+  return seconds > 0 ? `${text} ${t("table-retry-after", { seconds })}` : text;
+}
+
 /** Fill every `[data-l10n-id]` element under `root` (its `data-l10n-args`, JSON). */
 export function translate(root) {
   for (const element of root.querySelectorAll("[data-l10n-id]")) {

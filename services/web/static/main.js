@@ -1,6 +1,6 @@
 // The browser table: the lobby, then one seat's game around a table (sync.js keeps the
 // seat in step; model.js is what the table shows; pace.js lets it through at a human pace).
-import { load, negotiate, t, card, locale, list, refusal } from "/static/l10n.js";
+import { load, negotiate, t, has, card, locale, list, refusal, lobbyRefusal } from "/static/l10n.js";
 import { cardsText, cardChips, fillLanguages } from "/static/words.js";
 import { SeatLink } from "/static/sync.js";
 import { DisplayQueue } from "/static/pace.js";
@@ -112,7 +112,10 @@ async function api(path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json();
-  if (!response.ok) throw Object.assign(new Error(data.code), { code: data.code, params: data.params });
+  if (!response.ok) {
+    const retryAfter = response.headers.get("Retry-After");
+    throw Object.assign(new Error(data.code), { code: data.code, params: data.params, retryAfter });
+  }
   return data;
 }
 
@@ -135,7 +138,7 @@ async function createTable(event) {
     const session = { table_id, seat: grant.seat, seat_token: grant.seat_token, pass: grant.pass };
     await enterTable(session, grant.ticket);
   } catch (error) {
-    $("lobby-error").textContent = refusal(error.code, error.params);
+    $("lobby-error").textContent = lobbyRefusal(error.code, error.params, error.retryAfter);
   } finally {
     $("create").disabled = false;
   }
@@ -810,7 +813,8 @@ function debugEvent(entry) {
   while (list.children.length > 200) list.firstChild.remove();
 }
 
-main().catch((error) => {
+main().catch((error) => { // the detail to the console; the person reads why, in their language
   console.error(error);
-  $("status").textContent = String(error);
+  $("status").textContent = has("table-start-failed") ? t("table-start-failed") : "⚠";
+  $("status").dataset.state = "failed";
 });

@@ -3,6 +3,8 @@ Node against the same catalogues as president.l10n."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,3 +102,60 @@ def test_each_language_is_named_in_itself_as_cldr_names_it() -> None:
     )
     assert names == {code: Locale.parse(code).get_display_name(code) for code in LOCALES}
     assert names["ka"] == "ქართული"
+
+
+LOBBY_REFUSALS: list[tuple[str, dict[str, Any], str | None]] = [
+    ("BUSY", {"ceiling": "games_in_play"}, "7"),
+    ("BUSY", {}, "1"),
+    ("TOO_MANY_GAMES", {"max": 2}, None),
+    ("TOO_MANY_TABLES", {"max": 2}, None),
+    ("OVER_LIMIT", {"field": "ai", "max": 5}, None),
+    ("OVER_LIMIT", {"field": "rounds", "max": 20}, None),
+    ("RATE_LIMITED", {}, "1"),
+    ("TABLE_CLOSED", {}, None),
+    ("UNKNOWN_TABLE", {}, None),
+    ("login_required", {}, None),
+    ("bad_login", {}, None),
+    ("bad_request", {"field": "rounds"}, None),
+    ("bad_json", {}, None),
+    ("not_json", {}, None),
+    ("bad_origin", {}, None),
+    ("too_deep", {"max_depth": 32}, None),
+    ("too_large", {"max_bytes": 4096}, None),
+    ("duplicate_key", {}, None),
+    ("bad_pass", {}, None),
+    ("unavailable", {}, None),
+]
+"""Every answer of the lobby API the page can get, with the params and the Retry-After
+the lobby sends with it."""
+LOBBY = Path(__file__).resolve().parents[3] / "services" / "web"
+
+
+def test_every_refusal_the_lobby_raises_is_one_the_page_words() -> None:
+    raised = set()
+    for module in ("app.py", "lobby.py", "quotas.py", "login.py"):
+        code = (LOBBY / module).read_text()
+        raised |= set(re.findall(r'LobbyError\(\s*\d+,\s*"(\w+)"', code))
+        raised |= set(re.findall(r'"(TOO_MANY_\w+)"', code))
+    assert raised <= {code for code, _, _ in LOBBY_REFUSALS}, raised
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_lobby_refusal_is_worded_per_code_with_its_retry_after(locale: str) -> None:
+    shown = _page(
+        "done(data.refusals.map(([c, p, r]) => page.lobbyRefusal(c, p, r)));",
+        locale,
+        refusals=LOBBY_REFUSALS,
+    )
+    l10n = localizer(locale)
+    expected = []
+    for code, params, retry_after in LOBBY_REFUSALS:
+        own = f"table-refused-{code}"
+        text = l10n.text(own, **params) if l10n.has(own) else l10n.rejection(code, params)
+        if retry_after:
+            text += " " + l10n.text("table-retry-after", seconds=int(retry_after))
+        expected.append(text.translate(ISOLATION))
+    assert [text.translate(ISOLATION) for text in shown] == expected
+    failed = l10n.text("web-failed")
+    assert not any(text == failed or "table-" in text or "{" in text for text in shown)
+    assert len(set(shown)) == len(shown)  # one message per answer

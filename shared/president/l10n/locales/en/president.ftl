@@ -621,3 +621,24 @@ replay-none = There is no game with this id.
 replay-unavailable = The record cannot be read now: try again in a moment.
 table-port-taken = Port { $port } is taken: choose another one with --port.
 replay-audit-link = Step through it in the browser (`president web`): { $url }
+table-refused-BUSY = The server is busy and takes no new game just now.
+table-refused-TOO_MANY_GAMES = You already have as many games running as one player may (at most { $max }): finish one first.
+table-refused-TOO_MANY_TABLES = You already have as many tables waiting to start as one player may (at most { $max }).
+table-refused-OVER_LIMIT = { $field ->
+    [ai] Too many AI players: a game opened here may have at most { $max }.
+   *[rounds] Too many rounds: a game opened here may have at most { $max }.
+}
+table-refused-RATE_LIMITED = Too many requests in a short time.
+table-refused-login_required = Sign in to the platform first.
+table-refused-bad_login = Your sign-in was not accepted (it expired or is not valid): sign in again.
+table-refused-bad_request = The game's settings were not accepted: check them and try again.
+table-refused-bad_json = The request could not be read: reload the page and try again.
+table-refused-not_json = The request was sent in a form the server does not take: reload the page.
+table-refused-bad_origin = The request came from another site and was refused: open the table from its own address.
+table-refused-too_deep = The request is nested too deeply to be read.
+table-refused-too_large = The request is too large to be read.
+table-refused-duplicate_key = The request gives the same setting twice.
+table-refused-bad_pass = This seat's pass is not valid.
+table-refused-unavailable = The server does not answer just now: try again in a moment.
+table-retry-after = Try again in { $seconds } s.
+table-start-failed = The page could not start: reload it to try again.

@@ -1049,3 +1049,42 @@ replay-unavailable = לא ניתן לקרוא את הרישום כרגע: כדא
 table-port-taken = הפורט { $port } תפוס: אפשר לבחור פורט אחר עם ‎--port.
 # not from the sheet
 replay-audit-link = מעבר צעד אחר צעד בדפדפן (`president web`): { $url }
+# not from the sheet
+table-refused-BUSY = השרת עמוס ואינו מקבל משחק חדש כרגע.
+# not from the sheet
+table-refused-TOO_MANY_GAMES = כבר פועלים אצלך משחקים במספר המרבי לשחקן אחד (לכל היותר { $max }): יש לסיים אחד קודם.
+# not from the sheet
+table-refused-TOO_MANY_TABLES = כבר פתוחים אצלך שולחנות שממתינים להתחלה במספר המרבי לשחקן אחד (לכל היותר { $max }).
+# not from the sheet
+table-refused-OVER_LIMIT = { $field ->
+    [ai] יותר מדי שחקני AI: במשחק שנפתח כאן יכולים להיות לכל היותר { $max }.
+   *[rounds] יותר מדי סיבובים: במשחק שנפתח כאן יכולים להיות לכל היותר { $max }.
+}
+# not from the sheet
+table-refused-RATE_LIMITED = יותר מדי בקשות בזמן קצר.
+# not from the sheet
+table-refused-login_required = יש להתחבר לפלטפורמה קודם.
+# not from the sheet
+table-refused-bad_login = ההתחברות לא התקבלה (פג תוקפה או שאינה תקפה): יש להתחבר שוב.
+# not from the sheet
+table-refused-bad_request = הגדרות המשחק לא התקבלו: יש לבדוק אותן ולנסות שוב.
+# not from the sheet
+table-refused-bad_json = לא ניתן לקרוא את הבקשה: יש לטעון מחדש את הדף ולנסות שוב.
+# not from the sheet
+table-refused-not_json = הבקשה נשלחה בצורה שהשרת אינו מקבל: יש לטעון מחדש את הדף.
+# not from the sheet
+table-refused-bad_origin = הבקשה הגיעה מאתר אחר ונדחתה: יש לפתוח את השולחן מהכתובת שלו.
+# not from the sheet
+table-refused-too_deep = הבקשה מקוננת לעומק רב מדי ואי אפשר לקרוא אותה.
+# not from the sheet
+table-refused-too_large = הבקשה גדולה מדי ואי אפשר לקרוא אותה.
+# not from the sheet
+table-refused-duplicate_key = הבקשה מציינת אותה הגדרה פעמיים.
+# not from the sheet
+table-refused-bad_pass = אישור הכניסה של המושב הזה אינו תקף.
+# not from the sheet
+table-refused-unavailable = השרת אינו עונה כרגע: כדאי לנסות שוב בעוד רגע.
+# not from the sheet
+table-retry-after = אפשר לנסות שוב בעוד { $seconds } שנ׳.
+# not from the sheet
+table-start-failed = לא ניתן היה להפעיל את הדף: יש לטעון אותו מחדש כדי לנסות שוב.

@@ -1013,3 +1013,42 @@ replay-unavailable = Zapis se sada ne može pročitati: pokušajte ponovno za tr
 table-port-taken = Port { $port } je zauzet: odaberite drugi s --port.
 # not from the sheet
 replay-audit-link = Prođite kroz nju korak po korak u pregledniku (`president web`): { $url }
+# not from the sheet
+table-refused-BUSY = Poslužitelj je zauzet i trenutačno ne prima novu partiju.
+# not from the sheet
+table-refused-TOO_MANY_GAMES = Već imate najviše partija u tijeku koliko jedan igrač smije (najviše { $max }): najprije završite jednu.
+# not from the sheet
+table-refused-TOO_MANY_TABLES = Već imate najviše stolova koji čekaju početak koliko jedan igrač smije (najviše { $max }).
+# not from the sheet
+table-refused-OVER_LIMIT = { $field ->
+    [ai] Previše AI igrača: partija otvorena ovdje smije ih imati najviše { $max }.
+   *[rounds] Previše krugova: partija otvorena ovdje smije ih imati najviše { $max }.
+}
+# not from the sheet
+table-refused-RATE_LIMITED = Previše zahtjeva u kratkom vremenu.
+# not from the sheet
+table-refused-login_required = Najprije se prijavite na platformu.
+# not from the sheet
+table-refused-bad_login = Prijava nije prihvaćena (istekla je ili nije valjana): prijavite se ponovno.
+# not from the sheet
+table-refused-bad_request = Postavke partije nisu prihvaćene: provjerite ih i pokušajte ponovno.
+# not from the sheet
+table-refused-bad_json = Zahtjev se ne može pročitati: ponovno učitajte stranicu i pokušajte opet.
+# not from the sheet
+table-refused-not_json = Zahtjev je poslan u obliku koji poslužitelj ne prima: ponovno učitajte stranicu.
+# not from the sheet
+table-refused-bad_origin = Zahtjev je došao s druge stranice i odbijen je: otvorite stol s njegove adrese.
+# not from the sheet
+table-refused-too_deep = Zahtjev je preduboko ugniježđen da bi se pročitao.
+# not from the sheet
+table-refused-too_large = Zahtjev je prevelik da bi se pročitao.
+# not from the sheet
+table-refused-duplicate_key = Zahtjev dvaput navodi istu postavku.
+# not from the sheet
+table-refused-bad_pass = Propusnica ovog mjesta nije valjana.
+# not from the sheet
+table-refused-unavailable = Poslužitelj trenutačno ne odgovara: pokušajte ponovno za trenutak.
+# not from the sheet
+table-retry-after = Pokušajte ponovno za { $seconds } s.
+# not from the sheet
+table-start-failed = Stranica se nije mogla pokrenuti: ponovno je učitajte da biste pokušali opet.

@@ -998,3 +998,42 @@ replay-unavailable = Ora non è possibile leggere la registrazione: riprova tra 
 table-port-taken = La porta { $port } è occupata: scegline un'altra con --port.
 # not from the sheet
 replay-audit-link = Ripercorrila passo passo nel browser (`president web`): { $url }
+# not from the sheet
+table-refused-BUSY = Il server è occupato e al momento non accetta nuove partite.
+# not from the sheet
+table-refused-TOO_MANY_GAMES = Hai già in corso il numero massimo di partite per giocatore (al massimo { $max }): prima concludine una.
+# not from the sheet
+table-refused-TOO_MANY_TABLES = Hai già il numero massimo di tavoli in attesa di iniziare per giocatore (al massimo { $max }).
+# not from the sheet
+table-refused-OVER_LIMIT = { $field ->
+    [ai] Troppi giocatori IA: una partita aperta qui può averne al massimo { $max }.
+   *[rounds] Troppi turni di gioco: una partita aperta qui può averne al massimo { $max }.
+}
+# not from the sheet
+table-refused-RATE_LIMITED = Troppe richieste in poco tempo.
+# not from the sheet
+table-refused-login_required = Prima accedi alla piattaforma.
+# not from the sheet
+table-refused-bad_login = L'accesso non è stato accettato (è scaduto o non è valido): accedi di nuovo.
+# not from the sheet
+table-refused-bad_request = Le impostazioni della partita non sono state accettate: controllale e riprova.
+# not from the sheet
+table-refused-bad_json = Non è possibile leggere la richiesta: ricarica la pagina e riprova.
+# not from the sheet
+table-refused-not_json = La richiesta è stata inviata in una forma che il server non accetta: ricarica la pagina.
+# not from the sheet
+table-refused-bad_origin = La richiesta veniva da un altro sito ed è stata rifiutata: apri il tavolo dal suo indirizzo.
+# not from the sheet
+table-refused-too_deep = La richiesta è annidata troppo in profondità per essere letta.
+# not from the sheet
+table-refused-too_large = La richiesta è troppo grande per essere letta.
+# not from the sheet
+table-refused-duplicate_key = La richiesta indica due volte la stessa impostazione.
+# not from the sheet
+table-refused-bad_pass = Il lasciapassare di questo posto non è valido.
+# not from the sheet
+table-refused-unavailable = Il server al momento non risponde: riprova tra un momento.
+# not from the sheet
+table-retry-after = Riprova tra { $seconds } s.
+# not from the sheet
+table-start-failed = Non è stato possibile avviare la pagina: ricaricala per riprovare.

@@ -1006,3 +1006,42 @@ replay-unavailable = ჩანაწერის წაკითხვა ახ
 table-port-taken = პორტი { $port } დაკავებულია: აირჩიეთ სხვა --port-ით.
 # not from the sheet
 replay-audit-link = ნაბიჯ-ნაბიჯ გავლა ბრაუზერში (`president web`): { $url }
+# not from the sheet
+table-refused-BUSY = სერვერი დატვირთულია და ახლა ახალ თამაშს ვერ იღებს.
+# not from the sheet
+table-refused-TOO_MANY_GAMES = უკვე გაქვთ იმდენი მიმდინარე თამაში, რამდენიც ერთ მოთამაშეს შეუძლია (მაქსიმუმ { $max }): ჯერ ერთი დაასრულეთ.
+# not from the sheet
+table-refused-TOO_MANY_TABLES = უკვე გაქვთ იმდენი დაწყების მომლოდინე მაგიდა, რამდენიც ერთ მოთამაშეს შეუძლია (მაქსიმუმ { $max }).
+# not from the sheet
+table-refused-OVER_LIMIT = { $field ->
+    [ai] ძალიან ბევრი AI მოთამაშე: აქ გახსნილ თამაშში შეიძლება იყოს მაქსიმუმ { $max }.
+   *[rounds] ძალიან ბევრი რაუნდი: აქ გახსნილ თამაშში შეიძლება იყოს მაქსიმუმ { $max }.
+}
+# not from the sheet
+table-refused-RATE_LIMITED = ძალიან ბევრი მოთხოვნა მოკლე დროში.
+# not from the sheet
+table-refused-login_required = ჯერ პლატფორმაზე შედით.
+# not from the sheet
+table-refused-bad_login = შესვლა არ იქნა მიღებული (ვადა გაუვიდა ან არ არის მართებული): თავიდან შედით.
+# not from the sheet
+table-refused-bad_request = თამაშის პარამეტრები არ იქნა მიღებული: შეამოწმეთ და თავიდან სცადეთ.
+# not from the sheet
+table-refused-bad_json = მოთხოვნის წაკითხვა ვერ მოხერხდა: გადატვირთეთ გვერდი და თავიდან სცადეთ.
+# not from the sheet
+table-refused-not_json = მოთხოვნა გაიგზავნა ფორმით, რომელსაც სერვერი არ იღებს: გადატვირთეთ გვერდი.
+# not from the sheet
+table-refused-bad_origin = მოთხოვნა სხვა საიტიდან მოვიდა და უარყოფილია: გახსენით მაგიდა მისივე მისამართიდან.
+# not from the sheet
+table-refused-too_deep = მოთხოვნა ზედმეტად ღრმად არის ჩადგმული წასაკითხად.
+# not from the sheet
+table-refused-too_large = მოთხოვნა ზედმეტად დიდია წასაკითხად.
+# not from the sheet
+table-refused-duplicate_key = მოთხოვნაში ერთი და იგივე პარამეტრი ორჯერ არის მითითებული.
+# not from the sheet
+table-refused-bad_pass = ამ ადგილის საშვი არ არის მართებული.
+# not from the sheet
+table-refused-unavailable = სერვერი ახლა არ პასუხობს: სცადეთ ცოტა ხანში.
+# not from the sheet
+table-retry-after = თავიდან სცადეთ { $seconds } წმ-ში.
+# not from the sheet
+table-start-failed = გვერდი ვერ ჩაირთო: გადატვირთეთ, რომ თავიდან სცადოთ.

@@ -1001,3 +1001,42 @@ replay-unavailable = Kayıt şu anda okunamıyor: biraz sonra yeniden deneyin.
 table-port-taken = { $port } numaralı port kullanımda: --port ile başka bir port seçin.
 # not from the sheet
 replay-audit-link = Tarayıcıda adım adım izleyin (`president web`): { $url }
+# not from the sheet
+table-refused-BUSY = Sunucu meşgul ve şu anda yeni oyun almıyor.
+# not from the sheet
+table-refused-TOO_MANY_GAMES = Bir oyuncunun aynı anda sürdürebileceği kadar oyununuz zaten var (en fazla { $max }): önce birini bitirin.
+# not from the sheet
+table-refused-TOO_MANY_TABLES = Bir oyuncunun açık tutabileceği kadar başlamayı bekleyen masanız zaten var (en fazla { $max }).
+# not from the sheet
+table-refused-OVER_LIMIT = { $field ->
+    [ai] Çok fazla yapay zekâ oyuncusu: burada açılan bir oyunda en fazla { $max } olabilir.
+   *[rounds] Çok fazla tur: burada açılan bir oyunda en fazla { $max } olabilir.
+}
+# not from the sheet
+table-refused-RATE_LIMITED = Kısa sürede çok fazla istek.
+# not from the sheet
+table-refused-login_required = Önce platforma giriş yapın.
+# not from the sheet
+table-refused-bad_login = Girişiniz kabul edilmedi (süresi doldu ya da geçersiz): yeniden giriş yapın.
+# not from the sheet
+table-refused-bad_request = Oyunun ayarları kabul edilmedi: kontrol edip yeniden deneyin.
+# not from the sheet
+table-refused-bad_json = İstek okunamadı: sayfayı yeniden yükleyip tekrar deneyin.
+# not from the sheet
+table-refused-not_json = İstek, sunucunun kabul etmediği bir biçimde gönderildi: sayfayı yeniden yükleyin.
+# not from the sheet
+table-refused-bad_origin = İstek başka bir siteden geldi ve reddedildi: masayı kendi adresinden açın.
+# not from the sheet
+table-refused-too_deep = İstek, okunamayacak kadar derin iç içe.
+# not from the sheet
+table-refused-too_large = İstek, okunamayacak kadar büyük.
+# not from the sheet
+table-refused-duplicate_key = İstek aynı ayarı iki kez veriyor.
+# not from the sheet
+table-refused-bad_pass = Bu koltuğun geçiş anahtarı geçerli değil.
+# not from the sheet
+table-refused-unavailable = Sunucu şu anda yanıt vermiyor: biraz sonra yeniden deneyin.
+# not from the sheet
+table-retry-after = { $seconds } s sonra yeniden deneyin.
+# not from the sheet
+table-start-failed = Sayfa başlatılamadı: yeniden denemek için sayfayı yeniden yükleyin.
