@@ -2,7 +2,8 @@
 its door refuses what a cross-site page or a hostile client sends, with a code, before
 any command is sent, and every response carries the security headers; its per-client
 quotas hold one anonymous client to its games and open tables, however fast or
-concurrently it asks, and another visitor is served meanwhile.
+concurrently it asks, and another visitor is served meanwhile; the lobby page says a
+reached quota in the reader's language.
 
 Each quota test's clients have addresses of their own (the stack trusts loopback as its
 proxy and reads ``X-Forwarded-For``), so the address quotas of one test never meet
@@ -18,13 +19,16 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from president.client import PresidentClient
+from president.l10n import localizer
 from president.settings import load_settings
 from president_tools.stack import ServiceStack
+from selenium import webdriver
 
 from services.web.main import WebApp
 from services.web.settings import WebSettings
 from tests.e2e.web.conftest import web_stack
 from tests.e2e.web.lobby_api import Answer, Visitor, visitor
+from tests.e2e.web.page import Page
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -241,3 +245,40 @@ async def test_a_visitor_is_served_while_another_client_holds_its_maximum_and_fl
         flooded = Counter(a.code or a.status for a in await flood)
     assert all(map(_started, served)), served
     assert flooded["RATE_LIMITED"] > 300, flooded
+
+
+START_A_GAME = """
+const done = arguments[arguments.length - 1];
+const post = async (path, body) => (await fetch(path, {method: 'POST',
+  headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).status;
+(async () => {
+  const created = await fetch('/api/tables', {method: 'POST',
+    headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify({players: 3, rounds: 1, ai: {1: 'easy', 2: 'easy'}})});
+  const {table_id} = await created.json();
+  done([created.status, await post(`/api/tables/${table_id}/seats`, {name: 'Ann', seat: 0}),
+        await post(`/api/tables/${table_id}/start`, {})]);
+})();
+"""
+"""One game of the browser's own (its browser id, its address), through the lobby API."""
+
+
+def test_the_lobby_page_says_in_the_readers_language_that_a_quota_is_reached(
+    stack: ServiceStack, browser: webdriver.Chrome
+) -> None:
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd(
+        "Network.setExtraHTTPHeaders", {"headers": {"X-Forwarded-For": next(_addresses)}}
+    )
+    page = Page(browser, stack.web_url)
+    page.open("?lang=ka")
+    page.wait(lambda: page.element("create").is_displayed(), "the lobby")
+    for _ in range(GAMES):
+        assert browser.execute_async_script(START_A_GAME) == [201, 201, 200]
+    page.element("player-name").send_keys("Ann")
+    page.element("create").click()
+    shown = page.wait(lambda: page.text("lobby-error"), "the refusal")
+    expected = localizer("ka").text("table-refused-TOO_MANY_GAMES", max=GAMES)
+    isolates = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+    assert shown.translate(isolates) == expected.translate(isolates)
+    assert page.element("lobby").is_displayed() and not page.element("table").is_displayed()

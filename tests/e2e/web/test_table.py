@@ -1,10 +1,12 @@
 """The table a person can follow (issue 30), in Chromium against the whole system: a
 2-round game with an exchange played by clicks, round 1 on a 1366x768 laptop and round 2
 on a 390x844 phone, every move shown in its seat's place in order, the action bar always
-in view and nothing wider than the screen, the round's summary and the game's winner;
+in view and nothing wider than the screen, a card that does not fit the pick starting a
+new one, the round's summary and the game's winner;
 axe-core finds nothing serious in English and Hebrew; the replay is stepped to its end,
-and a tampered log is shown failed. Then absence: the warning after a time-out, "I am
-back" while away, and the seat found again from the lobby of a new tab."""
+and a tampered log is shown failed. Then absence: a refusal left on a turn that times out
+is gone on the next turn, the warning after a time-out, "I am back" while away, and the
+seat found again from the lobby of a new tab."""
 
 from __future__ import annotations
 
@@ -122,6 +124,7 @@ def test_a_two_round_game_is_followed_seat_by_seat_on_a_laptop_then_a_phone(
     assert not page.element("pass").is_enabled()
     why = page.element("why").text.replace("\u2068", "").replace("\u2069", "")
     assert "leader of a trick must play" in why
+    _a_card_that_does_not_fit_starts_a_new_pick(page)
     seen_summary = mid_trick_checked = False
     deadline = time.monotonic() + 240
     while not page.over():
@@ -163,6 +166,51 @@ def test_a_two_round_game_is_followed_seat_by_seat_on_a_laptop_then_a_phone(
     _language(page, "he")
     assert axe_violations(page) == []  # the game's end, in Hebrew, on the phone
     step_through_the_replay(stack, page, table_id, events)
+
+
+def _hand_card(page: Page, code: str) -> Any:
+    return page.driver.find_element(By.CSS_SELECTOR, f'#hand button.card[data-card="{code}"]')
+
+
+def _a_card_that_does_not_fit_starts_a_new_pick(page: Page) -> None:
+    """On a lead: a card, then one of another rank (no play holds both): the second is
+    the pick, with no un-pick of the first."""
+    playable = page.enabled_cards()
+    first = playable[0]
+    other = next(code for code in playable if code[:-1] != first[:-1])
+    _hand_card(page, first).click()
+    page.wait(lambda: _hand_card(page, first).get_attribute("aria-pressed") == "true", "a pick")
+    _hand_card(page, other).click()
+    pressed = lambda: [  # noqa: E731
+        c.get_attribute("data-card")
+        for c in page.cards()
+        if c.get_attribute("aria-pressed") == "true"
+    ]
+    page.wait(lambda: pressed() == [other], "the new pick", diagnose=lambda: str(pressed()))
+
+
+NOT_IN_HAND = """
+const seat = JSON.parse(sessionStorage.getItem('president-seat'));
+const view = JSON.parse(document.getElementById('debug-view').textContent).view;
+const card = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2']
+  .flatMap((rank) => ['C', 'D', 'H', 'S'].map((suit) => rank + suit))
+  .find((code) => !view.hand.includes(code));
+sessionStorage.setItem('president-last', JSON.stringify({
+  type: 'PlayCards', command_id: `web:${seat.table_id}:refused:${seat.seat}:PlayCards`,
+  table_id: seat.table_id, seat: seat.seat, seat_token: seat.seat_token, cards: [card]}));
+"""
+"""A play of a card not in the hand, made the debug drawer's last command: its "resend"
+sends it, and the table refuses it."""
+
+
+def _refused(page: Page) -> int:
+    """A refusal shown on this turn (a play of a card not in the hand); its version."""
+    view = page.view()
+    assert view is not None
+    page.driver.execute_script(NOT_IN_HAND)
+    page.element("debug-resend").click()
+    page.wait(lambda: page.text("refusal"), "the refusal")
+    return int(view["stream_version"])
 
 
 def _turn_in_view_or_over(page: Page) -> None:
@@ -237,7 +285,11 @@ def test_time_outs_are_warned_away_is_undone_and_the_seat_is_found_from_a_new_ta
     assert "2" in page.element("clock-rules").text and page.element("clock-rules").is_displayed()
     table_id = page.create_table(players=3, rounds=20, turn_seconds=2)  # outlasts the test
     page.wait(lambda: page.element("my-clock").is_displayed(), "the countdown of my turn")
+    refused_on = _refused(page)  # left unanswered: this turn times out
     page.wait(lambda: "ran out" in page.element("away-note").text, "the warning", timeout=20)
+    page.wait(lambda: page.due() and (page.view() or {}).get("stream_version", -1) > refused_on,
+              "my next turn", timeout=20)  # fmt: skip
+    assert page.text("refusal") == ""  # the stale refusal is gone with its turn
     page.wait(lambda: page.element("back").is_displayed(), "I am back, while away", timeout=30)
     assert "away" in page.element("away-note").text
     page.element("back").click()
