@@ -33,8 +33,10 @@ from services.engine.prompt_json import prompt_payloads
 
 log = logging.getLogger(__name__)
 
-REACTOR_ACK_WAIT = 5.0
-"""Seconds before an unacknowledged event goes to another engine instance."""
+REACTOR_ACK_WAIT = 1.5
+"""Seconds before an unacknowledged event goes to another engine instance: what a killed
+engine had pulled is reacted to by another this soon (crash failover under 3 s). A live
+engine's slow table is not redelivered: it says "in progress" every third of it."""
 REACTOR_CHECK_EVERY = 5.0
 """Seconds between looks at the reactor's consumer (``PRESIDENT_ENGINE_CONSUMER_CHECK``)."""
 
@@ -113,7 +115,8 @@ def reactor_consumer(subjects: Subjects, secret: str) -> ConsumerConfig:
         deliver_policy=DeliverPolicy.ALL,
         ack_policy=AckPolicy.EXPLICIT,
         # What a killed engine had fetched comes back to another one after this long;
-        # handling a batch takes milliseconds, and handling twice is harmless.
+        # handling a batch takes milliseconds (longer: progress acks), and handling twice
+        # is harmless.
         ack_wait=REACTOR_ACK_WAIT,
         max_ack_pending=20000,
     )
@@ -392,6 +395,7 @@ class EventConsumer:
 
     async def _table(self, items: list[tuple[Msg, PublicEvent | LobbyEvent]]) -> None:
         table_id = items[0][1].table_id
+        keeper = asyncio.create_task(self._in_progress(table_id, items))
         try:
             with log_context(table_id=table_id, correlation_id=table_id):
                 await self._handler([event for _, event in items])
@@ -400,5 +404,18 @@ class EventConsumer:
             for message, _ in items:
                 await message.nak(delay=1.0)
             return
+        finally:
+            keeper.cancel()
         for message, _ in items:
             await message.ack()
+
+    async def _in_progress(
+        self, table_id: str, items: list[tuple[Msg, PublicEvent | LobbyEvent]]
+    ) -> None:
+        """While the table's handler runs, every third of ``ack_wait``: "in progress" for
+        its messages and those waiting behind them, so a slow live engine keeps them."""
+        while True:
+            await asyncio.sleep(REACTOR_ACK_WAIT / 3)
+            for message, _ in [*items, *self._waiting.get(table_id, ())]:
+                with contextlib.suppress(Exception):  # not sent: redelivered, harmless
+                    await message.in_progress()

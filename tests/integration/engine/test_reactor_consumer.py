@@ -19,6 +19,7 @@ from president.runtime import Runtime
 from president.runtime.metrics import REACTOR_CONSUMER_REPAIRS
 
 from services.engine.jetstream import (
+    REACTOR_ACK_WAIT,
     EventConsumer,
     reactor_consumer,
     reactor_durable,
@@ -269,6 +270,47 @@ async def test_a_table_whose_reaction_was_dropped_is_prompted_by_the_sweep(
     print(f"\nsweep: reaction dropped for versions {dropped}; prompted after {recovered:.2f} s")
     assert dropped and prompt.stream_version in dropped
     assert grace <= recovered < grace + every + 5.0
+    assert await fresh.play(table_id) > 0
+    assert await fresh.last_event_type(table_id) == "GameEnded"
+
+
+@pytest.mark.timeout(120)
+async def test_a_table_handled_longer_than_ack_wait_is_kept_not_redelivered(
+    fresh: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The short ``ack_wait`` (a killed engine's events go on soon) with progress acks:
+    a live engine whose table takes twice ``ack_wait`` keeps its messages; each is
+    handled once."""
+    table_id = "slow"
+    await write_table(fresh.store, table_id, players=3, rounds=1)
+    _, _, consumer = await _engine(fresh)
+    await fresh.wait_for_game(table_id)
+    handle = consumer._handler
+    seen: list[int] = []
+    slowed: list[int] = []
+
+    async def slow(events: list[Any]) -> None:
+        """The seam: the versions of the table handled (a redelivery shows twice); while
+        armed, its batches take 2 x ack_wait to handle."""
+        if events[0].table_id == table_id:
+            seen.extend(e.version for e in events)
+            if armed.is_set():
+                slowed.extend(e.version for e in events)
+                await asyncio.sleep(2 * REACTOR_ACK_WAIT)  # the slow work itself
+        await handle(events)
+
+    armed = asyncio.Event()
+    monkeypatch.setattr(consumer, "_handler", slow)
+    async with fresh.prompts(table_id) as queue:
+        first = await asyncio.wait_for(queue.get(), 20)
+        armed.set()
+        assert await fresh.answer(first)
+        while (await asyncio.wait_for(queue.get(), 30)).stream_version <= first.stream_version:
+            pass
+    armed.clear()
+    assert await fresh.play(table_id, max_actions=2) > 0  # whatever was redelivered came
+    print(f"\nslow table: {slowed} took {2 * REACTOR_ACK_WAIT} s; handled {seen}")
+    assert slowed and len(seen) == len(set(seen))
     assert await fresh.play(table_id) > 0
     assert await fresh.last_event_type(table_id) == "GameEnded"
 
