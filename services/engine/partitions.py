@@ -24,9 +24,12 @@ log = logging.getLogger(__name__)
 
 PERIOD = 0.25
 """Seconds between an instance's heartbeats."""
-LOST_AFTER = 4
+LOST_AFTER = 8
 """Heartbeats missed before an instance counts as gone (a crash's partitions move then:
-after 1 s)."""
+after 2 s; a live instance whose loop stalls for a second keeps them)."""
+HEAR_FIRST = 4
+"""Heartbeats a starting instance listens for before it takes its share (every live
+instance beats once in that time)."""
 FROZEN_AFTER = 5.0
 """Seconds without a heartbeat of its own after which an instance knows it was frozen."""
 HANDOVER = 1.0
@@ -113,7 +116,7 @@ class Partitions:
     async def start(self) -> None:
         """Hear the others for a moment, take this instance's partitions, then say so."""
         self._subscription = await self._client.subscribe(self._subject, cb=self._heard)
-        await asyncio.sleep(LOST_AFTER * self._period)
+        await asyncio.sleep(HEAR_FIRST * self._period)
         await self._rebalance()
         await self._client.flush()
         await self._say("alive")
