@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from president.client import PresidentClient
 from president.contract import Accepted, Rejected, SeatClock, TurnEnded, TurnPrompt
 from president.l10n import Localizer, localizer
-from president.l10n.localizer import SUIT_SYMBOLS
+from president.l10n.localizer import ISOLATES, SUIT_SYMBOLS
 from president.rules import RANKS
 
 from president_tools.demo.narrate import Narrator
@@ -107,6 +107,12 @@ def render_prompt(view: Mapping[str, Any], narrator: Narrator) -> list[str]:
     return lines
 
 
+def table_name(l10n: Localizer, name: str) -> str:
+    """The name of ``name``'s table as the reader's language words it: data on the wire,
+    so without bidi isolates."""
+    return l10n.text("play-table-name", name=name).translate(ISOLATES)
+
+
 async def play_game(
     client: PresidentClient,
     read_line: ReadLine,
@@ -128,7 +134,11 @@ async def play_game(
     }
     clock = None if turn_seconds is None else {"turn_seconds": turn_seconds}
     table_id = await client.create_table(
-        players=players, rounds=rounds, ai_seats=ai_seats, name=f"{name}'s table", clock=clock
+        players=players,
+        rounds=rounds,
+        ai_seats=ai_seats,
+        name=table_name(l10n, name),
+        clock=clock,
     )
     my_seat, token = await client.take_seat(table_id, name, seat)
     outcome = PlayOutcome(table_id=table_id, seat=my_seat)

@@ -192,6 +192,7 @@ seat-name = seat { $seat }
 
 play-starting = Starting PostgreSQL, NATS, the relay and the services ...
 play-table = Table { $table }: you are seat { $seat }; AIs: { $ais }
+play-table-name = { $name }'s table
 play-ai-seat = seat { $seat } { $level }
 play-turn = { $reversed ->
         [yes] == Round { $round }, your turn ({ $name }), order REVERSED ==

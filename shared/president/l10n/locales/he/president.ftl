@@ -284,6 +284,8 @@ play-starting = מפעילים את PostgreSQL,‏ NATS, הממסר והשירו
 # not from the sheet
 play-table = שולחן { $table }: המושב שלך { $seat }; AI: { $ais }
 # not from the sheet
+play-table-name = השולחן של { $name }
+# not from the sheet
 play-ai-seat = מושב { $seat } { $level }
 # not from the sheet
 play-turn = { $reversed ->

@@ -274,6 +274,8 @@ play-starting = Pokreću se PostgreSQL, NATS, relej i servisi ...
 # not from the sheet
 play-table = Stol { $table }: vi ste mjesto { $seat }; AI: { $ais }
 # not from the sheet
+play-table-name = Stol: { $name }
+# not from the sheet
 play-ai-seat = mjesto { $seat } { $level }
 # not from the sheet
 play-turn = { $reversed ->

@@ -259,6 +259,8 @@ play-starting = Avvio di PostgreSQL, NATS, relay e servizi ...
 # not from the sheet
 play-table = Tavolo { $table }: sei al posto { $seat }; IA: { $ais }
 # not from the sheet
+play-table-name = Tavolo di { $name }
+# not from the sheet
 play-ai-seat = posto { $seat } { $level }
 # not from the sheet
 play-turn = { $reversed ->

@@ -270,6 +270,8 @@ play-starting = ეშვება PostgreSQL, NATS, რელე და სე�
 # not from the sheet
 play-table = მაგიდა { $table }: თქვენ ხართ ადგილი { $seat }; AI: { $ais }
 # not from the sheet
+play-table-name = მაგიდა: { $name }
+# not from the sheet
 play-ai-seat = ადგილი { $seat } { $level }
 # not from the sheet
 play-turn = { $reversed ->

@@ -272,6 +272,8 @@ play-starting = PostgreSQL, NATS, aktarıcı ve servisler başlatılıyor ...
 # not from the sheet
 play-table = Masa { $table }: koltuğunuz { $seat }; yapay zekâlar: { $ais }
 # not from the sheet
+play-table-name = Masa: { $name }
+# not from the sheet
 play-ai-seat = koltuk { $seat } { $level }
 # not from the sheet
 play-turn = { $reversed ->
