@@ -7,7 +7,6 @@ import pytest
 from president.contract.commands import CreateTable
 from president.l10n import localizer
 from president.l10n.localizer import ISOLATES
-
 from president_tools.demo.terminal import table_name
 
 LOCALES = ("en", "he", "hr", "it", "ka", "tr")
