@@ -13,14 +13,14 @@ METER = "bench-traffic"
 
 
 def traffic_meter(prefix: str) -> User:
-    """The meter's NATS identity: the decision requests and the prompts stream's info."""
+    """The meter's NATS identity: both queues' decision requests and the prompts stream's info."""
     subjects = Subjects(prefix)
     return User(
         METER,
         Secret(literal=""),  # the embedded server draws its password
         Permissions(
             publish=(f"$JS.API.STREAM.INFO.{subjects.prompts_stream}",),
-            subscribe=(subjects.ai_decide, f"{inbox_prefix(METER)}.>"),
+            subscribe=(subjects.ai_decide, subjects.ai_batch, f"{inbox_prefix(METER)}.>"),
         ),
     )
 
@@ -32,16 +32,18 @@ class TrafficMeter:
     def __init__(self, nats: Client, subjects: Subjects):
         self.nats = nats
         self._subjects = subjects
-        self._subscription: Subscription | None = None
+        self._subscriptions: list[Subscription] = []
         self._counting = False
         self._prompts_at_open = 0
         self.prompt_bytes: int | None = None
         self.decision_request_bytes = 0
 
     async def start(self) -> None:
-        self._subscription = await self.nats.subscribe(
-            self._subjects.ai_decide, cb=self._on_request, pending_msgs_limit=1_000_000
-        )
+        # both AI queues: interactive games' decisions and all-AI games' (the bench's)
+        self._subscriptions = [
+            await self.nats.subscribe(subject, cb=self._on_request, pending_msgs_limit=1_000_000)
+            for subject in (self._subjects.ai_decide, self._subjects.ai_batch)
+        ]
         await self.nats.flush()
 
     async def open(self) -> None:
@@ -53,9 +55,9 @@ class TrafficMeter:
         self.prompt_bytes = await self._prompts_stream_bytes() - self._prompts_at_open
 
     async def stop(self) -> None:
-        if self._subscription is not None:
-            await self._subscription.unsubscribe()
-            self._subscription = None
+        for subscription in self._subscriptions:
+            await subscription.unsubscribe()
+        self._subscriptions = []
 
     async def _on_request(self, msg: Msg) -> None:
         if self._counting:
