@@ -45,16 +45,20 @@ export class DisplayQueue {
   }
 
   _pump() {
-    if (this.timer || this.held) return;
-    while (this.items.length && !this.held) {
-      const wait = this.behind() ? 0 : this.delayOf(this.items[0]) - (performance.now() - this.last);
-      if (wait > 0) {
-        this.timer = setTimeout(() => { this.timer = null; this._pump(); }, wait);
-        return;
-      }
-      const item = this.items.shift();
-      this.last = performance.now();
-      if (this.apply(item) === false) this.held = true;
+    if (this.timer || this.held || !this.items.length) return;
+    const wait = this.behind() ? 0 : this.delayOf(this.items[0]) - (performance.now() - this.last);
+    if (wait > 0) {
+      this.timer = setTimeout(() => { this.timer = null; this._pump(); }, wait);
+      return;
     }
+    const item = this.items.shift();
+    this.last = performance.now();
+    if (this.apply(item) === false) {
+      this.held = true;
+      return;
+    }
+    // One item a task, even catching up: each move is a frame of its own (what the page
+    // announces and what observes it see every move, not only the last of a burst).
+    if (this.items.length) this.timer = setTimeout(() => { this.timer = null; this._pump(); }, 0);
   }
 }
