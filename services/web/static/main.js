@@ -678,7 +678,7 @@ function renderSummary() {
   });
   $("summary-exchange").replaceChildren(...exchanges.map((text) => el("li", "", text)));
   $("summary-exchange-box").hidden = exchanges.length === 0;
-  $("continue").hidden = over;
+  $("continue").hidden = over || summary.round >= shown.rounds; // the last round: no next one
   const final = $("winner");
   final.hidden = !over;
   $("replay-link").hidden = false; // the finished rounds, every hand shown

@@ -49,6 +49,13 @@ const look = () => {
 };
 new MutationObserver(look).observe(document.getElementById('felt'),
   {subtree: true, childList: true, attributes: true});
+window.__offered = []; // each summary shown with "Next round" on offer
+const summary = document.getElementById('summary');
+new MutationObserver(() => {
+  const heading = document.getElementById('summary-heading').textContent;
+  const offered = !summary.hidden && !document.getElementById('continue').hidden;
+  if (offered && window.__offered.at(-1) !== heading) window.__offered.push(heading);
+}).observe(summary, {subtree: true, attributes: true, attributeFilter: ['hidden']});
 """
 FITS = """
 const bar = document.querySelector('.actions').getBoundingClientRect();
@@ -147,6 +154,8 @@ def test_a_two_round_game_is_followed_seat_by_seat_on_a_laptop_then_a_phone(
         page.take_turn_by_clicks()
         page.wait(lambda b=before: page.over() or page.text("debug-view") != b, "the next view")
     assert seen_summary
+    offered = page.driver.execute_script("return window.__offered")
+    assert [h.replace("\u2068", "").replace("\u2069", "") for h in offered] == ["Round 1 is over."]
     events = game_events(stack, table_id)
     moves = [
         [e.data["round"], e.data["seat"], " ".join(e.data.get("cards", []))]
