@@ -12,8 +12,8 @@ from typing import Any
 
 from president.command_path import Earlier, Loaded, Sent, accepted
 from president.contract import Accepted
+from president.game.decide import Decided
 from president.game.fold import Game, appended
-from president.game.refusal import Decided
 from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
 from services.engine.cache import GameCache

@@ -12,8 +12,9 @@ from president.contract import (
     LobbyEvent,
     PublicEvent,
 )
-from president.game import Game, Refusal
+from president.game import Game
 from president.game.prompts import Prompt, decision_request, prompts_for
+from president.rules import Refusal
 
 from services.engine.use_cases import Engine
 

@@ -11,7 +11,7 @@ from president import fairness
 from president.ai import Policy, make_policy
 from president.bus.identity import Requester
 from president.clock import Clock, SystemClock
-from president.command_path import Sent, execute, rejection, sent
+from president.command_path import Sent, execute, sent
 from president.contract import (
     Accepted,
     Away,
@@ -26,8 +26,9 @@ from president.contract import (
     stream_id_of_game,
     stream_id_of_table,
 )
-from president.game import CorruptGame, Game, Refusal, fold_table, start_command_id
+from president.game import CorruptGame, Game, fold_table, start_command_id
 from president.game.decide import (
+    Decided,
     NewSeed,
     admit,
     decide_action,
@@ -37,9 +38,8 @@ from president.game.decide import (
     late_command,
 )
 from president.game.prompts import seat_clock
-from president.game.refusal import Decided
 from president.game.seats import seat_refusal
-from president.rules import Action, Observation, observe
+from president.rules import Action, Observation, Refusal, observe
 from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
 from services.engine.cache import GameCache
@@ -99,7 +99,7 @@ class Engine:
             # No game: refused at the cost of a read or two, with no lock or fold
             # (a forged table id, a command sent too early). Never remembered.
             refused = await self._no_game(table_id)
-            return rejection(command.command_id, refused.code, refused.detail)
+            return Rejected.of(refused, command.command_id)
         admit_sender = functools.partial(admit, command=command, user=user, role=role)
         if cached is not None:
             # The seat's credentials are the game's creation's, which never change: a
@@ -107,7 +107,7 @@ class Engine:
             # (never remembered, as in the hold); the hold checks the rest.
             forged = seat_refusal(cached, command.seat, command.seat_token, user, role)
             if forged is not None:
-                return rejection(command.command_id, forged.code, forged.detail, forged.params)
+                return Rejected.of(forged, command.command_id)
             admit_sender = functools.partial(late_command, command=command, user=user)
 
         def decide(game: Game) -> Decided | Refusal:
@@ -160,7 +160,9 @@ class Engine:
                 return await execute(command, self._log, decide, admit=admit, attempts=ATTEMPTS)
             except CorruptGame:
                 log.exception("table %s: the log breaks the rules", table_id)
-                return rejection(command.command_id, RejectionCode.INTERNAL_ERROR, "bad log")
+                return Rejected.of(
+                    Refusal(RejectionCode.INTERNAL_ERROR, "bad log"), command.command_id
+                )
             except BaseException:
                 self.games.forget(table_id)
                 raise
@@ -205,7 +207,7 @@ class Engine:
             if refused is not None and game.created is None:
                 refused = await self._no_game(query.table_id)
             if refused is not None:
-                return rejection(query.command_id, refused.code, refused.detail, refused.params)
+                return Rejected.of(refused, query.command_id)
             assert game.state is not None
             return ViewReply(
                 command_id=query.command_id,

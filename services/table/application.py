@@ -33,7 +33,6 @@ from president.contract import (
 )
 from president.game import (
     Fact,
-    Refusal,
     TableState,
     fold_table,
     seat_token,
@@ -49,6 +48,7 @@ from president.game.table import (
     decide_take_seat,
     opener_refusal,
 )
+from president.rules import Refusal
 from president.store import EventStore, NewEvent
 
 from services.table.lobby_view import status_of, summary_of
@@ -247,7 +247,7 @@ class TableService:
             )
             return [NewEvent(type=fact.type, data=fact.data, metadata=meta) for fact in facts]
 
-        busy = (RejectionCode.STALE_VERSION, f"table {table_id} kept changing; try again")
+        busy = Refusal(RejectionCode.STALE_VERSION, f"table {table_id} kept changing; try again")
         stream_id = stream_id_of_table(table_id)
         command_sent = sent(table_id, stream_id, command, requester)
         return await execute(command_sent, self._log, events, busy=busy)

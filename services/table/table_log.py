@@ -12,7 +12,7 @@ from president.command_path import Earlier, Loaded, Sent, accepted
 from president.command_path.path import again, sender_of
 from president.contract import Accepted, Rejected
 from president.game import TableState, fold_table
-from president.game.refusal import Decided
+from president.game.decide import Decided
 from president.store import AppendResult, EventStore, RecordedEvent, StreamHold
 
 

@@ -11,7 +11,6 @@ from president.command_path.path import (
     Sent,
     accepted,
     execute,
-    rejection,
     sent,
 )
 
@@ -27,7 +26,6 @@ __all__ = [
     "admit",
     "answer",
     "execute",
-    "rejection",
     "run",
     "sent",
 ]

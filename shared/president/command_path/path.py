@@ -14,7 +14,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from president.bus.identity import Requester
 from president.contract import Accepted, Rejected, RejectionCode
-from president.game.refusal import Decided, Refusal
+from president.game.decide import Decided
+from president.rules import Refusal
 from president.rules.errors import RejectionParams
 from president.store import AppendResult, ConcurrencyConflict, NewEvent
 
@@ -148,6 +149,9 @@ class CommandLog(Protocol[S]):
         ...
 
 
+TOO_BUSY = Refusal(RejectionCode.INTERNAL_ERROR, "table too busy")
+"""What a command gets by default when its stream kept moving under every attempt."""
+
 Admit = Callable[[S], Refusal | None]
 Decide = Callable[[S], Decided | list[NewEvent] | Refusal]
 
@@ -159,7 +163,7 @@ async def execute(
     *,
     admit: Admit[S] | None = None,
     attempts: int = 5,
-    busy: tuple[RejectionCode, str] = (RejectionCode.INTERNAL_ERROR, "table too busy"),
+    busy: Refusal = TOO_BUSY,
 ) -> Accepted | Rejected:
     """Decide ``command`` on its stream and append what it causes; the reply to send.
 
@@ -175,9 +179,7 @@ async def execute(
                 if isinstance(verdict, Refusal) and not await held.confirm(loaded):
                     continue  # decided on a fold the log has gone past: again
                 if isinstance(verdict, Refusal):
-                    refused = rejection(
-                        command.command_id, verdict.code, verdict.detail, verdict.params
-                    )
+                    refused = Rejected.of(verdict, command.command_id)
                     if verdict.final:
                         await held.remember(remembered(command, refused))
                     return refused
@@ -193,7 +195,7 @@ async def execute(
                 return await held.append(loaded, Decided(events, verdict.after))
         except ConcurrencyConflict:
             continue
-    return rejection(command.command_id, *busy)
+    return Rejected.of(busy, command.command_id)
 
 
 def judge(
@@ -211,10 +213,7 @@ def judge(
     if loaded.earlier is not None:
         return again(command, loaded.earlier)
     if remembered_refusal is not None:
-        reply = dict(remembered_refusal)
-        first = reply.pop(SENT, None)
-        earlier = Rejected.model_validate_json(json.dumps(reply))
-        return again(command, Earlier.of(earlier, first if isinstance(first, dict) else {}))
+        return again(command, recalled(remembered_refusal))
     expected, version = command.expected_version, loaded.version
     if expected is not None and expected != version:
         detail = f"expected version {expected}, {command.stream_id} is at {version}"
@@ -227,13 +226,22 @@ def again(command: Sent, earlier: Earlier) -> Accepted | Rejected:
     """The first answer again, for the same command; COMMAND_ID_REUSED for another one."""
     if earlier.fingerprint is not None and command.fingerprint != earlier.fingerprint:
         detail = "this command id was sent before with another command; nothing changed"
-        return rejection(command.command_id, RejectionCode.COMMAND_ID_REUSED, detail)
+        return Rejected.of(Refusal(RejectionCode.COMMAND_ID_REUSED, detail), command.command_id)
     return earlier.reply
 
 
 def remembered(command: Sent, refused: Rejected) -> dict[str, Any]:
-    """What is remembered of a final refusal: the reply and who sent what."""
+    """What the store remembers of a final refusal: the reply as sent, and who sent what
+    (under :data:`SENT`). :func:`recalled` reads it back."""
     return {**refused.model_dump(mode="json"), SENT: dict(command.recorded)}
+
+
+def recalled(stored: dict[str, Any]) -> Earlier:
+    """The first answer of a refusal the store remembered (:func:`remembered`)."""
+    reply = dict(stored)
+    first = reply.pop(SENT, None)
+    earlier = Rejected.model_validate_json(json.dumps(reply))
+    return Earlier.of(earlier, first if isinstance(first, dict) else {})
 
 
 def accepted(command_id: str, result: AppendResult, **extra: Any) -> Accepted:
@@ -247,13 +255,3 @@ def accepted(command_id: str, result: AppendResult, **extra: Any) -> Accepted:
         duplicate=result.duplicate,
         **extra,
     )
-
-
-def rejection(
-    command_id: str | None,
-    code: RejectionCode,
-    detail: str,
-    params: RejectionParams | None = None,
-) -> Rejected:
-    """A ``Rejected`` reply."""
-    return Rejected(command_id=command_id, code=code, detail=detail, params=dict(params or {}))

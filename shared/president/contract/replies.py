@@ -11,6 +11,7 @@ from president.contract.codes import RejectionCode
 from president.contract.messages import SeatClock
 from president.contract.options import TableOptions
 from president.contract.view import SeatView
+from president.rules.errors import Refusal, RejectionParams
 
 
 class Accepted(Message):
@@ -33,10 +34,6 @@ class Accepted(Message):
     seat_token: str | None = None
 
 
-RejectionParam = int | str | list[str]
-"""A number (a count, a seat, a version), an id or a name, or a list of cards."""
-
-
 class Rejected(Message):
     """The command was refused and changed nothing; ``code`` is stable, ``detail`` is
     English prose for logs (never shown to a player); ``params`` are the numbers and names
@@ -50,11 +47,17 @@ class Rejected(Message):
         description="English prose for logs and developers, never shown to a player: a "
         "client words the refusal from `code` and `params`.",
     )
-    params: dict[str, RejectionParam] = Field(
+    params: RejectionParams = Field(
         default_factory=dict,
         description="The numbers and names a message needs (x-params lists them per code); "
         "every one optional.",
     )
+
+    @classmethod
+    def of(cls, refusal: Refusal, command_id: str | None = None) -> Rejected:
+        """The reply that answers ``refusal`` to the command ``command_id``."""
+        params = dict(refusal.params)
+        return cls(command_id=command_id, code=refusal.code, detail=refusal.detail, params=params)
 
 
 class SeatInfo(Message):

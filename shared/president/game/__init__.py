@@ -4,7 +4,6 @@
 from president.game.decide import start_command_id
 from president.game.events import CLOCK_EVENT_TYPES, GAME_SERVICE_EVENT_TYPES
 from president.game.fold import TAKEOVER_ACTOR, CorruptGame, Game
-from president.game.refusal import Refusal
 from president.game.seats import seat_token, token_sha256
 from president.game.table import Fact, TableState, fold_table
 
@@ -15,7 +14,6 @@ __all__ = [
     "CorruptGame",
     "Fact",
     "Game",
-    "Refusal",
     "TableState",
     "fold_table",
     "seat_token",

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Literal
 
@@ -34,7 +35,6 @@ from president.game.events import (
 )
 from president.game.fold import TAKEOVER_ACTOR, Game, seats_to_act
 from president.game.metadata import metadata
-from president.game.refusal import Decided, Refusal
 from president.game.seats import ai_seat_token, seat_refusal, token_sha256
 from president.game.table import Seat, TableState
 from president.rules import (
@@ -46,7 +46,7 @@ from president.rules import (
     Pass,
     Phase,
     Play,
-    Rejected,
+    Refusal,
     Return,
     apply_action,
     apply_deal,
@@ -54,6 +54,16 @@ from president.rules import (
     observe,
 )
 from president.store import NewEvent
+
+
+@dataclass(frozen=True)
+class Decided:
+    """The events a command causes and, when the decision computed it, the rules state
+    after them: the fold of a committed append takes it instead of replaying the rules."""
+
+    events: list[NewEvent]
+    after: GameState | None = None
+
 
 NewSeed = Callable[[], str]
 Choose = Callable[[Observation], Action]
@@ -255,8 +265,8 @@ def _act(
     state = game.state
     assert state is not None
     outcome = apply_action(state, action)
-    if isinstance(outcome, Rejected):
-        return Refusal(outcome.code, outcome.detail, final=True, params=outcome.params)
+    if isinstance(outcome, Refusal):
+        return replace(outcome, final=True)
     events: list[NewEvent] = []
     for event in outcome.events:
         events.append(_rules_event(event, meta))

@@ -24,7 +24,7 @@ from president.rules import (
     Event,
     GameState,
     Phase,
-    Rejected,
+    Refusal,
     event_from_dict,
     new_game,
 )
@@ -250,7 +250,7 @@ class Game:
             outcome = step(self.state, event)
         except ReplayError as exc:
             raise CorruptGame(exc.message) from exc
-        if isinstance(outcome, Rejected):
+        if isinstance(outcome, Refusal):
             raise CorruptGame(f"{event.type} was illegal: {outcome.code.value}")
         if outcome.events[0] != event:
             raise CorruptGame(f"recorded {event!r}, the rules give {outcome.events[0]!r}")

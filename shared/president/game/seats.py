@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from president.contract import RejectionCode
 from president.game.events import GameSeat
-from president.game.refusal import Refusal
+from president.rules.errors import Refusal
 
 if TYPE_CHECKING:
     from president.game.fold import Game

@@ -17,7 +17,7 @@ from president.game.events import (
     TableClosed,
     TableCreated,
 )
-from president.game.refusal import Refusal
+from president.rules.errors import Refusal
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from president.rules.actions import Action, Pass, Play, Return, parse_action
 from president.rules.cards import CARD_NAMES, RANKS, SUITS
 from president.rules.deal import deal_from_seed, shuffled_deck, validate_deal
 from president.rules.engine import Applied, apply_action, apply_deal, legal_actions
-from president.rules.errors import InvalidGameInput, Rejected, RejectionCode
+from president.rules.errors import InvalidGameInput, Refusal, RejectionCode
 from president.rules.events import EVENT_TYPES, Event, event_from_dict
 from president.rules.options import RULES_VERSION, Options, RoundLeader
 from president.rules.replay import ReplayError, replay, replay_states
@@ -28,7 +28,7 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
-    "Rejected",
+    "Refusal",
     "RejectionCode",
     "ReplayError",
     "Return",

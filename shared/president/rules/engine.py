@@ -1,5 +1,5 @@
 """The rules as pure functions: legal actions, applying an action (``Applied`` or
-``Rejected``, in the order of the RULES.md rejection table) or a deal, replay."""
+``Refusal``, in the order of the RULES.md rejection table) or a deal, replay."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from itertools import combinations, compress
 from president.rules.actions import Action, Pass, Play, Return
 from president.rules.cards import CARD_INDEX, CARD_NAMES, RANKS, mask_cards, mask_names
 from president.rules.deal import deal_masks, validate_deal
-from president.rules.errors import Rejected, RejectionCode, RejectionParams
+from president.rules.errors import Refusal, RejectionCode, RejectionParams
 from president.rules.events import (
     CardsGiven,
     CardsPlayed,
@@ -130,7 +130,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
 # --- applying actions --------------------------------------------------------------
 
 
-def apply_action(state: GameState, action: Action) -> Applied | Rejected:
+def apply_action(state: GameState, action: Action) -> Applied | Refusal:
     """Apply a player's action, or reject it with the first code that applies."""
     if isinstance(action, Play):
         return _apply_play(state, action)
@@ -138,10 +138,10 @@ def apply_action(state: GameState, action: Action) -> Applied | Rejected:
         return _apply_pass(state, action)
     if isinstance(action, Return):
         return _apply_return(state, action)
-    return Rejected(RejectionCode.BAD_ACTION, "not an action")
+    return Refusal(RejectionCode.BAD_ACTION, "not an action")
 
 
-def _card_mask(cards: Sequence[str]) -> int | Rejected:
+def _card_mask(cards: Sequence[str]) -> int | Refusal:
     # UNKNOWN_CARD comes before DUPLICATE_CARD in the table: an unknown card
     # anywhere in the list wins over a duplicate earlier in it.
     mask = 0
@@ -149,13 +149,13 @@ def _card_mask(cards: Sequence[str]) -> int | Rejected:
     for name in cards:
         index = CARD_INDEX.get(name)
         if index is None:
-            return Rejected(RejectionCode.UNKNOWN_CARD, f"{name!r} is not a card", {"card": name})
+            return Refusal(RejectionCode.UNKNOWN_CARD, f"{name!r} is not a card", {"card": name})
         bit = 1 << index
         if mask & bit and duplicate is None:
             duplicate = name
         mask |= bit
     if duplicate is not None:
-        return Rejected(
+        return Refusal(
             RejectionCode.DUPLICATE_CARD, f"{duplicate} appears twice", {"card": duplicate}
         )
     return mask
@@ -169,45 +169,45 @@ def _to_act(state: GameState) -> RejectionParams:
     return {} if state.to_act is None else {"to_act": state.to_act}
 
 
-def _not_in_hand(cards: Sequence[str], hand: int) -> Rejected:
+def _not_in_hand(cards: Sequence[str], hand: int) -> Refusal:
     missing = [name for name in cards if not hand >> CARD_INDEX[name] & 1]
-    return Rejected(RejectionCode.CARD_NOT_IN_HAND, "card not in hand", {"cards": missing})
+    return Refusal(RejectionCode.CARD_NOT_IN_HAND, "card not in hand", {"cards": missing})
 
 
-def _apply_play(state: GameState, action: Play) -> Applied | Rejected:
+def _apply_play(state: GameState, action: Play) -> Applied | Refusal:
     if state.phase is not Phase.PLAY:
-        return Rejected(
+        return Refusal(
             RejectionCode.WRONG_PHASE, f"no plays during {state.phase.value}", _phase(state)
         )
     seat = action.seat
     if seat != state.to_act:
-        return Rejected(
+        return Refusal(
             RejectionCode.NOT_YOUR_TURN, f"seat {state.to_act} is to act", _to_act(state)
         )
     mask = _card_mask(action.cards)
-    if isinstance(mask, Rejected):
+    if isinstance(mask, Refusal):
         return mask
     count = len(action.cards)
     if count == 0:
-        return Rejected(RejectionCode.EMPTY_PLAY, "a play needs at least one card")
+        return Refusal(RejectionCode.EMPTY_PLAY, "a play needs at least one card")
     if count > 4:
-        return Rejected(RejectionCode.TOO_MANY_CARDS, "a play has at most four cards")
+        return Refusal(RejectionCode.TOO_MANY_CARDS, "a play has at most four cards")
     hand = state.hands[seat]
     if mask & ~hand:
         return _not_in_hand(action.cards, hand)
     rank = ((mask & -mask).bit_length() - 1) >> 2
     if mask & ~(0xF << (rank << 2)):
-        return Rejected(RejectionCode.MIXED_RANKS, "all cards of a play share one rank")
+        return Refusal(RejectionCode.MIXED_RANKS, "all cards of a play share one rank")
     if state.top_rank != NO_RANK:
         if count != state.top_count:
-            return Rejected(
+            return Refusal(
                 RejectionCode.WRONG_COUNT,
                 f"the trick needs {state.top_count} cards",
                 {"count": state.top_count},
             )
         higher = rank < state.top_rank if state.reversed else rank > state.top_rank
         if not higher:
-            return Rejected(
+            return Refusal(
                 RejectionCode.NOT_HIGHER,
                 "not higher in the current order",
                 {"rank": RANKS[state.top_rank]},
@@ -215,38 +215,38 @@ def _apply_play(state: GameState, action: Play) -> Applied | Rejected:
     return _play(state, seat, mask, rank, count, action.cards)
 
 
-def _apply_pass(state: GameState, action: Pass) -> Applied | Rejected:
+def _apply_pass(state: GameState, action: Pass) -> Applied | Refusal:
     if state.phase is not Phase.PLAY:
-        return Rejected(
+        return Refusal(
             RejectionCode.WRONG_PHASE, f"no passes during {state.phase.value}", _phase(state)
         )
     if action.seat != state.to_act:
-        return Rejected(
+        return Refusal(
             RejectionCode.NOT_YOUR_TURN, f"seat {state.to_act} is to act", _to_act(state)
         )
     if state.top_rank == NO_RANK:
-        return Rejected(RejectionCode.LEADER_CANNOT_PASS, "the leader of a trick must play")
+        return Refusal(RejectionCode.LEADER_CANNOT_PASS, "the leader of a trick must play")
     return _pass(state, action.seat)
 
 
-def _apply_return(state: GameState, action: Return) -> Applied | Rejected:
+def _apply_return(state: GameState, action: Return) -> Applied | Refusal:
     if state.phase is not Phase.EXCHANGE:
-        return Rejected(
+        return Refusal(
             RejectionCode.WRONG_PHASE, f"no returns during {state.phase.value}", _phase(state)
         )
     owed = next((entry for entry in state.owed if entry[0] == action.seat), None)
     if owed is None:
-        return Rejected(
+        return Refusal(
             RejectionCode.NOT_YOUR_TURN, f"seat {action.seat} owes no return", {"seat": action.seat}
         )
     mask = _card_mask(action.cards)
-    if isinstance(mask, Rejected):
+    if isinstance(mask, Refusal):
         return mask
     seat, receiver, count = owed
     if mask & ~state.hands[seat]:
         return _not_in_hand(action.cards, state.hands[seat])
     if len(action.cards) != count:
-        return Rejected(
+        return Refusal(
             RejectionCode.WRONG_COUNT, f"return exactly {count} card(s)", {"count": count}
         )
     hands = list(state.hands)

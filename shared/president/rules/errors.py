@@ -84,13 +84,19 @@ RULE_CODES: frozenset[RejectionCode] = frozenset(
 
 
 @dataclass(frozen=True, slots=True)
-class Rejected:
-    """The answer to an illegal action: the state it was applied to is unchanged."""
+class Refusal:
+    """An action or command that changes nothing, with its stable code: what the rules
+    answer an illegal action, and what the services' decisions answer (the contract's
+    ``Rejected`` reply is built from it)."""
 
     code: RejectionCode
     detail: str = ""
     params: RejectionParams = field(default_factory=dict)
     """The numbers and names a message for a person needs (``detail`` is for logs)."""
+    final: bool = False
+    """A refusal of the command itself (rules, stale version): its retries get the same,
+    so the services remember it. One that is not final may change with the stream
+    (e.g. GAME_NOT_STARTED)."""
 
 
 class InvalidGameInput(ValueError):

@@ -11,7 +11,7 @@ from typing import Any
 from president.rules.actions import parse_action
 from president.rules.deal import deal_from_seed, round_seed, seed_bytes, validate_deal
 from president.rules.engine import apply_action, apply_deal
-from president.rules.errors import InvalidGameInput, Rejected
+from president.rules.errors import InvalidGameInput, Refusal
 from president.rules.options import Options
 from president.rules.state import GameState, Phase, new_game
 
@@ -90,8 +90,8 @@ def run_script(script: object) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
     for raw in actions:
         action = parse_action(raw, options.players)
-        outcome = action if isinstance(action, Rejected) else apply_action(state, action)
-        if isinstance(outcome, Rejected):
+        outcome = action if isinstance(action, Refusal) else apply_action(state, action)
+        if isinstance(outcome, Refusal):
             results.append({"ok": False, "error": outcome.code.value, **_describe(state)})
             continue
         state = _deal_if_due(outcome.state, dealer)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from president.rules.actions import Action, Pass, Play, Return
 from president.rules.engine import Applied, apply_action, apply_deal
-from president.rules.errors import InvalidGameInput, Rejected
+from president.rules.errors import InvalidGameInput, Refusal
 from president.rules.events import CardsPlayed, CardsReturned, Event, Passed, RoundDealt
 from president.rules.options import Options
 from president.rules.state import GameState, new_game
@@ -35,7 +35,7 @@ def decision_of(event: Event) -> Action | None:
     return None
 
 
-def step(state: GameState, event: Event) -> Applied | Rejected:
+def step(state: GameState, event: Event) -> Applied | Refusal:
     """Apply the decision or deal that ``event`` records (the start of a replay step)."""
     if isinstance(event, RoundDealt):
         try:
@@ -66,7 +66,7 @@ def replay_states(
             outcome = step(state, event)
         except ReplayError as exc:
             raise ReplayError(index, exc.message) from exc
-        if isinstance(outcome, Rejected):
+        if isinstance(outcome, Refusal):
             raise ReplayError(
                 index, f"{event.type} was illegal: {outcome.code.value}", outcome.code.value
             )

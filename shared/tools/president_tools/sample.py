@@ -12,12 +12,12 @@ from datetime import UTC, datetime
 
 import orjson
 from president.contract import AILevel, TableOptions
-from president.game import Game, Refusal, TableState
+from president.game import Game, TableState
 from president.game.decide import decide_action, decide_start, to_game_command
 from president.game.fold import appended
 from president.game.seats import ai_seat_token, token_sha256
 from president.game.table import Seat
-from president.rules import Action, Options, Phase, legal_actions
+from president.rules import Action, Options, Phase, Refusal, legal_actions
 from president.store import GENESIS_HASH, EventStore, NewEvent, RecordedEvent
 from president.store.prepared import prepare
 

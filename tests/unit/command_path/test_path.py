@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 from president.command_path import Earlier, Loaded, Sent, accepted, execute
 from president.contract import Accepted, Rejected, RejectionCode
-from president.game.refusal import Decided, Refusal
+from president.game.decide import Decided
+from president.rules import Refusal
 from president.store import ConcurrencyConflict, NewEvent, RecordedEvent, StreamHold
 from president.store.memory import InMemoryEventStore
 
@@ -134,7 +135,7 @@ async def test_a_stream_that_keeps_moving_gets_the_busy_reply() -> None:
     log = Counts(races=3)
 
     reply = await execute(
-        sent("c1"), log, count(), attempts=3, busy=(RejectionCode.STALE_VERSION, "too busy")
+        sent("c1"), log, count(), attempts=3, busy=Refusal(RejectionCode.STALE_VERSION, "too busy")
     )
 
     assert isinstance(reply, Rejected) and reply.detail == "too busy"

@@ -6,9 +6,9 @@ import itertools
 
 from president import fairness
 from president.contract import Accepted, GetView, Rejected, RejectionCode, stream_id_of_game
-from president.game import GAME_SERVICE_EVENT_TYPES, Refusal
+from president.game import GAME_SERVICE_EVENT_TYPES
 from president.game.fold import seats_to_act
-from president.rules import Options, legal_actions, replay
+from president.rules import Options, Refusal, legal_actions, replay
 from president.rules.events import event_from_dict
 from president.store.memory import InMemoryEventStore
 

@@ -7,11 +7,11 @@ import functools
 import random
 
 import pytest
-from president.game import Game, Refusal
+from president.game import Game
 from president.game.decide import decide_action, decide_start, to_game_command
 from president.game.fold import appended
 from president.game.seats import ai_seat_token
-from president.rules import Options, Phase, legal_actions
+from president.rules import Options, Phase, Refusal, legal_actions
 from president_tools.sample import SAMPLE_SECRET, SAMPLE_TIME, sample_seed, sample_table
 
 pytestmark = pytest.mark.unit

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from president.contract import AILevel, CreateTable, RejectionCode
-from president.game import Fact, Refusal, TableState, fold_table, seat_token, token_sha256
+from president.game import Fact, TableState, fold_table, seat_token, token_sha256
 from president.game.table import (
     decide_close,
     decide_create,
@@ -16,6 +16,7 @@ from president.game.table import (
     decide_take_seat,
     opener_refusal,
 )
+from president.rules import Refusal
 
 
 @dataclass(frozen=True)

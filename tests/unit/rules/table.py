@@ -13,7 +13,7 @@ from president.rules import (
     Options,
     Pass,
     Play,
-    Rejected,
+    Refusal,
     RejectionCode,
     Return,
     apply_action,
@@ -89,7 +89,7 @@ class Table:
 
     def rejects(self, action: Action) -> RejectionCode:
         outcome = apply_action(self.state, action)
-        assert isinstance(outcome, Rejected), f"{action} was accepted"
+        assert isinstance(outcome, Refusal), f"{action} was accepted"
         return outcome.code
 
     def hand(self, seat: int) -> set[str]:

@@ -18,7 +18,7 @@ from president.rules import (
     Pass,
     Phase,
     Play,
-    Rejected,
+    Refusal,
     apply_action,
     apply_deal,
     deal_from_seed,
@@ -67,8 +67,8 @@ def model_raw(raw: dict[str, Any]) -> tuple[str, int, frozenset[str]]:
 
 def engine_code(state: GameState, raw: object) -> tuple[str | None, Applied | None]:
     action = parse_action(raw, state.players)
-    outcome = action if isinstance(action, Rejected) else apply_action(state, action)
-    if isinstance(outcome, Rejected):
+    outcome = action if isinstance(action, Refusal) else apply_action(state, action)
+    if isinstance(outcome, Refusal):
         return outcome.code.value, None
     return None, outcome
 

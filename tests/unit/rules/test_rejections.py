@@ -7,7 +7,7 @@ from president.rules import (
     Action,
     Pass,
     Play,
-    Rejected,
+    Refusal,
     RejectionCode,
     Return,
     apply_action,
@@ -55,8 +55,8 @@ def ended() -> Table:
 def code_of(table: Table, raw: object) -> RejectionCode | None:
     """What the referee does with a raw action: parse, then apply."""
     action = parse_action(raw, table.state.players)
-    outcome = action if isinstance(action, Rejected) else apply_action(table.state, action)
-    return outcome.code if isinstance(outcome, Rejected) else None
+    outcome = action if isinstance(action, Refusal) else apply_action(table.state, action)
+    return outcome.code if isinstance(outcome, Refusal) else None
 
 
 # --- one test per code ------------------------------------------------------------------
