@@ -27,7 +27,7 @@ from services.engine.cache import GameCache
 from services.engine.group_commit import GroupCommit
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.partitions import Partitions
-from services.engine.periodic import Leadership, every
+from services.engine.periodic import every
 from services.engine.reactor import Reactor
 from services.engine.requests import command_server
 from services.engine.settings import EngineSettings
@@ -154,11 +154,6 @@ class EngineApp:
             batch=settings.engine_consumer_batch,
             check_every=settings.engine_consumer_check,
         )
-        background = self._background(store, engine, reactor, turn_clock, consumer)
-        for name, work in background.items():
-            task = asyncio.create_task(work, name=name)
-            runtime.supervise(task, "the reactor" if name == "engine-reactor" else name)
-            self._tasks.append(task)
         if command_client is not client:
             runtime.health.add("nats commands", nats_check(command_client))
         self._commands = command_server(
@@ -172,6 +167,11 @@ class EngineApp:
         )
         await self._commands.start()
         await partitions.start()
+        background = self._background(store, engine, reactor, turn_clock, consumer, partitions)
+        for name, work in background.items():  # the sweep looks at the partitions taken
+            task = asyncio.create_task(work, name=name)
+            runtime.supervise(task, "the reactor" if name == "engine-reactor" else name)
+            self._tasks.append(task)
         runtime.health.add("nats", nats_check(client))
         runtime.health.add("postgres", postgres_check(store.pool))
         runtime.health.add("reactor", consumer.health)
@@ -184,10 +184,11 @@ class EngineApp:
         reactor: Reactor,
         turn_clock: TurnClock,
         consumer: EventConsumer,
+        partitions: Partitions,
     ) -> dict[str, Coroutine[Any, Any, None]]:
         """The engine's background work by task name: the reactor, the turn clock and the
         periodic looks at overdue turns (a restart's, another instance's), stalled tables
-        (``president_stalled_tables``) and, on the one engine holding its lease, tables
+        (``president_stalled_tables``) and, on the owner of each table's partition, tables
         whose last event got no reaction."""
         settings, clock, stop = self.settings, self.clock, self._stop
         overdue = OverdueSweep(
@@ -205,14 +206,9 @@ class EngineApp:
             clock,
             reactor.react_again,
             reactor.start,
+            owns=partitions.owns,
             grace=settings.engine_reaction_grace,
             limit=settings.engine_reaction_limit,
-        )
-        leader = Leadership(
-            store,
-            f"engine-reaction-sweep:{self.subjects.prefix}",
-            settings.instance_id,
-            seconds=3 * settings.engine_reaction_sweep,
         )
         sweep, reaction = settings.engine_clock_sweep, settings.engine_reaction_sweep
         stop.clear()
@@ -222,7 +218,7 @@ class EngineApp:
             "engine-clock-sweep": every(sweep, overdue.sweep, stop, name="engine-clock-sweep"),
             "engine-stall-watch": every(sweep, stalls.look, stop, name="engine-stall-watch"),
             "engine-reaction-sweep": every(
-                reaction, unreacted.sweep, stop, name="engine-reaction-sweep", leader=leader
+                reaction, unreacted.sweep, stop, name="engine-reaction-sweep"
             ),
         }
 

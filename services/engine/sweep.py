@@ -40,9 +40,10 @@ class Quiet:
 class UnreactedSweep:
     """Reads the log incrementally by position (every game in play and every start
     request without its game, kept in memory until the game ends), and reacts once to
-    each table whose last event is older than ``grace`` seconds (``limit`` tables a
-    pass, the oldest first). The first pass, as the engine starts, takes every table
-    however recent: what happened before its consumer was created is not delivered to it.
+    each table of its own (``owns``: the engine's partitions) whose last event is older
+    than ``grace`` seconds (``limit`` tables a pass, the oldest first). The first pass,
+    as the engine starts, takes every such table however recent: what happened before its
+    consumer was created is not delivered to it.
 
     Reacting to a table the reactor did react to is harmless: its prompts and decision
     requests carry the same ``Nats-Msg-Id`` and JetStream keeps one of each within its
@@ -56,6 +57,7 @@ class UnreactedSweep:
         react: Callable[[str, int], Awaitable[None]],
         start: Callable[[str, str], Awaitable[None]],
         *,
+        owns: Callable[[str], bool],
         grace: float,
         limit: int = 200,
     ):
@@ -65,6 +67,7 @@ class UnreactedSweep:
         self._clock = clock
         self._react = react
         self._start = start
+        self._owns = owns
         self._grace = grace
         self._limit = limit
         self._position = 0
@@ -81,7 +84,9 @@ class UnreactedSweep:
         quiet = [
             table
             for table in (*self._games.values(), *self._starts.values())
-            if table.at <= limit and self._done.get(table.table_id) != table.version
+            if table.at <= limit
+            and self._done.get(table.table_id) != table.version
+            and self._owns(table.table_id)
         ]
         quiet.sort(key=lambda table: table.at)
         reacted = 0

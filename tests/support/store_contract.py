@@ -339,19 +339,6 @@ class EventStoreContract:
         assert first.version == 2 and first.data == mine[0].data
         assert [e for e in await store.read_all(start, types=[]) if e.stream_id == stream] == []
 
-    async def test_a_lease_has_one_holder_until_it_runs_out(
-        self, store: EventStore, stream: str
-    ) -> None:
-        name = f"lease-{stream}"
-        assert await store.take_lease(name, "a", 30)
-        assert not await store.take_lease(name, "b", 30)
-        assert await store.take_lease(name, "a", 0.2)  # renewed, shorter
-        assert not await store.take_lease(name, "b", 30)
-        await asyncio.sleep(0.3)
-        assert await store.take_lease(name, "b", 30)
-        assert not await store.take_lease(name, "a", 30)
-        assert await store.take_lease(f"{name}-other", "a", 30)  # leases are by name
-
     async def test_replays_the_log_page_by_page(self, store: Any, stream: str) -> None:
         await store.append(stream, _events(*"ABCDE"), expected_version=0)
         start = (await store.read_stream(stream))[0].position - 1

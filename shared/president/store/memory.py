@@ -7,7 +7,7 @@ import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -61,7 +61,6 @@ class InMemoryEventStore:
         self._tx_id = 0
         self._holds: dict[str, asyncio.Lock] = {}
         self._rejections: dict[_Key, dict[str, Any]] = {}
-        self._leases: dict[str, tuple[str, datetime]] = {}
 
     async def append(
         self,
@@ -143,14 +142,6 @@ class InMemoryEventStore:
             EventStamp(e.position, e.stream_id, e.version, e.event_id, e.type, e.recorded_at)
             for e in self._log[start : start + limit]
         ]
-
-    async def take_lease(self, name: str, holder: str, seconds: float) -> bool:
-        now = self._clock()
-        held = self._leases.get(name)
-        if held is not None and held[0] != holder and held[1] > now:
-            return False
-        self._leases[name] = (holder, now + timedelta(seconds=seconds))
-        return True
 
     async def replay(
         self, after_position: int = 0, page: int = 250

@@ -87,11 +87,6 @@ class EventStore(Appender, Protocol):
         """The stream's last version, 0 when it does not exist."""
         ...
 
-    async def take_lease(self, name: str, holder: str, seconds: float) -> bool:
-        """Take or renew the lease ``name`` for ``holder`` for ``seconds`` (by the store's
-        clock), unless another holder's has not run out: whether ``holder`` holds it."""
-        ...
-
     def hold(
         self,
         stream_id: str,

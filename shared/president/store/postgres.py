@@ -295,9 +295,6 @@ class PostgresEventStore:
             for position, stream_id, version, event_id, type_, epoch in records
         ]
 
-    async def take_lease(self, name: str, holder: str, seconds: float) -> bool:
-        return await self._pool.fetchval(sql.TAKE_LEASE, name, holder, seconds) is not None
-
     async def replay(
         self, after_position: int = 0, page: int = 250
     ) -> AsyncIterator[list[RecordedEvent]]:

@@ -99,16 +99,3 @@ READ_STAMPS = (
 
 
 HAS_VERSION = "SELECT EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2)"
-
-
-# A lease of relay_leases (migration 0005) taken or renewed by one statement: the engines'
-# leadership of their sweeps. A taking by another holder bumps the epoch.
-TAKE_LEASE = """
-INSERT INTO relay_leases AS lease (name, holder, epoch, expires_at)
-VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))
-ON CONFLICT (name) DO UPDATE
-   SET holder = EXCLUDED.holder,
-       epoch = lease.epoch + (lease.holder <> EXCLUDED.holder)::int,
-       expires_at = EXCLUDED.expires_at
- WHERE lease.expires_at <= clock_timestamp() OR lease.holder = EXCLUDED.holder
-RETURNING epoch"""
