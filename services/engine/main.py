@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from nats.aio.client import Client
+from president import fairness
 from president.bus.command_server import CommandServer, open_command_connection
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
 from president.bus.streams import StreamLimits, ensure_streams
@@ -16,6 +17,7 @@ from president.clock import Clock, SystemClock
 from president.command_path import RateLimits
 from president.contract import Subjects
 from president.game import Game
+from president.game.decide import NewSeed
 from president.runtime import Runtime
 from president.runtime.checks import close_nats, close_store, nats_check, postgres_check
 from president.runtime.lifecycle import stop_task
@@ -114,18 +116,6 @@ class EngineApp:
             lost=self._drain,
             forget=cache.forget_partitions,
         )
-        engine = self._engine = Engine(
-            store,
-            secret=self._token_secret,
-            cache=cache,
-            appender=GroupCommit(store) if settings.engine_group_commit else store,
-            clock=clock,
-            takeover_seed=settings.engine_takeover_seed,
-            appended_to=self._watch,
-            owns=partitions.owns,
-        )
-        js = client.jetstream()
-        await ensure_streams(js, self.subjects, StreamLimits.from_settings(settings))
 
         async def fire(alarm: Alarm) -> None:
             if alarm.kind == "reask":
@@ -137,6 +127,20 @@ class EngineApp:
             log.info("table %s: %s -> %s", alarm.table_id, alarm.command_id, reply.type)
 
         turn_clock = self.turn_clock = TurnClock(clock, fire)
+        engine, commands = command_side(
+            store,
+            command_client,
+            settings,
+            self.subjects,
+            clock=clock,
+            cache=cache,
+            watch=turn_clock.watch,
+            owns=partitions.owns,
+        )
+        self._engine, self._commands = engine, commands
+        js = client.jetstream()
+        await ensure_streams(js, self.subjects, StreamLimits.from_settings(settings))
+
         reactor = Reactor(
             engine,
             JetStreamPrompts(client, self.subjects),
@@ -144,7 +148,7 @@ class EngineApp:
             prompt_ai_seats=settings.engine_prompt_ai_seats,
             budget_ms=settings.engine_ai_budget_ms,
             prompt_history=settings.engine_prompt_history,
-            watch=self._watch,
+            watch=turn_clock.watch,
         )
         consumer = self._events = EventConsumer(
             client,
@@ -156,16 +160,7 @@ class EngineApp:
         )
         if command_client is not client:
             runtime.health.add("nats commands", nats_check(command_client))
-        self._commands = command_server(
-            command_client,
-            # as they were sent (for one release, while servers without the partition
-            # mapping reload); the partitions this instance owns come with ``partitions``
-            self.subjects.game_commands,
-            engine,
-            RateLimits(settings.command_rate, settings.command_burst),
-            settings.engine_max_workers,
-        )
-        await self._commands.start()
+        await commands.start()
         await partitions.start()
         background = self._background(store, engine, reactor, turn_clock, consumer, partitions)
         for name, work in background.items():  # the sweep looks at the partitions taken
@@ -257,11 +252,44 @@ class EngineApp:
             subjects = [self.subjects.game_partition(p) for p in partitions]
             await asyncio.gather(*(self._commands.drain(s, GRACE_SECONDS) for s in subjects))
 
-    def _watch(self, game: Game) -> None:
-        """The turn clock takes a game's new deadlines (from the reactor, or at once from
-        an append of this instance)."""
-        if self.turn_clock is not None:
-            self.turn_clock.watch(game)
+
+def command_side(
+    store: PostgresEventStore,
+    client: Client,
+    settings: EngineSettings,
+    subjects: Subjects,
+    *,
+    clock: Clock,
+    cache: GameCache,
+    watch: Callable[[Game], None],
+    owns: Callable[[str], bool],
+    new_seed: NewSeed = fairness.new_seed,
+) -> tuple[Engine, CommandServer]:
+    """The engine's use cases over ``store`` and their command subscriber on ``client``, as
+    an engine process wires them (``president route`` traces a command through them, with
+    a ``new_seed`` of its own: known deals)."""
+    assert settings.token_secret is not None
+    engine = Engine(
+        store,
+        secret=settings.token_secret,
+        new_seed=new_seed,
+        cache=cache,
+        appender=GroupCommit(store) if settings.engine_group_commit else store,
+        clock=clock,
+        takeover_seed=settings.engine_takeover_seed,
+        appended_to=watch,
+        owns=owns,
+    )
+    commands = command_server(
+        client,
+        # as they were sent (for one release, while servers without the partition
+        # mapping reload); the partitions this instance owns come with ``Partitions``
+        subjects.game_commands,
+        engine,
+        RateLimits(settings.command_rate, settings.command_burst),
+        settings.engine_max_workers,
+    )
+    return engine, commands
 
 
 def create_app(

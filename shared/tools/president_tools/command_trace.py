@@ -1,6 +1,7 @@
 """How far one game command travels through the code: the calls of project functions from
-the engine's request entry point (bytes in) to its reply (bytes out), traced with the
-in-memory adapters, for an accepted move and for one refused for a forged seat token."""
+the engine's subscription callback (bytes in) to its reply's publish (bytes out), wired as
+an engine process wires them over the in-memory store, for an accepted move and for one
+refused for a forged seat token."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any
 
 import president
@@ -39,6 +40,8 @@ class Trace:
     returns_to_another_file: int
     route: tuple[str, ...] = field(default=(), compare=False)
     """The calls in the order they were entered, each ``file:function``."""
+    codes: tuple[CodeType, ...] = field(default=(), compare=False, repr=False)
+    """The code of each call of ``route``."""
 
     def to_json(self, route: bool = False) -> dict[str, Any]:
         figures: dict[str, Any] = {
@@ -62,7 +65,7 @@ async def _traced(request: Any) -> tuple[Trace, bytes]:
     frames: dict[int, str] = {}
     keep: list[FrameType] = []  # alive until the end, so no id is reused
     returned_to: dict[int, str | None] = {}
-    route: list[str] = []
+    codes: list[CodeType] = []
 
     def profile(frame: FrameType, event: str, _arg: object) -> None:
         if event not in ("call", "return"):
@@ -74,7 +77,7 @@ async def _traced(request: Any) -> tuple[Trace, bytes]:
         if event == "call" and key not in frames:
             frames[key] = file
             keep.append(frame)
-            route.append(f"{_short(file)}:{frame.f_code.co_name}")
+            codes.append(frame.f_code)
         elif event == "return":
             returned_to[key] = _project(frame.f_back)  # the last return is the real one
 
@@ -86,7 +89,8 @@ async def _traced(request: Any) -> tuple[Trace, bytes]:
     elsewhere = sum(
         1 for key, caller in returned_to.items() if caller is not None and caller != frames[key]
     )
-    return Trace(len(frames), len(set(frames.values())), elsewhere, tuple(route)), reply
+    route = tuple(f"{_short(c.co_filename)}:{c.co_qualname}" for c in codes)
+    return Trace(len(frames), len(set(frames.values())), elsewhere, route, tuple(codes)), reply
 
 
 def _short(file: str) -> str:
@@ -97,13 +101,56 @@ def _short(file: str) -> str:
     return file
 
 
+class _Bus:
+    """The command connection of an engine on a server that authenticates: it subscribes
+    nothing and keeps the replies published."""
+
+    is_closed = False
+
+    def __init__(self) -> None:
+        self._server_info = {"auth_required": True}
+        self.replies: asyncio.Queue[bytes] = asyncio.Queue()
+
+    async def subscribe(self, *_: Any, **__: Any) -> None:
+        return None
+
+    async def publish(self, _subject: str, payload: bytes) -> None:
+        self.replies.put_nowait(payload)
+
+
+@dataclass(frozen=True)
+class Traced:
+    """The traces of an accepted ``command`` (its type) and of a refused one; ``cpu_ms``:
+    the CPU milliseconds per untraced command, by outcome (none asked: empty)."""
+
+    accepted: Trace
+    refused: Trace
+    command: str
+    cpu_ms: dict[str, float]
+
+
 async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str, Any]:
-    """Trace an accepted ``PlayCards``/``Pass`` and a refused one (a forged token); with
-    ``route``, each with its calls in order; with ``cpu``, the CPU milliseconds per
-    command of ``cpu`` untraced accepted and refused commands (games played out on
-    tables of their own, a new one when one ends)."""
-    from president.bus.identity import Requester
-    from president.contract import stream_id_of_table
+    """The figures of :func:`game_command_traces`; with ``route``, each trace's calls in
+    order; with ``cpu``, the CPU milliseconds per command."""
+    traced = await game_command_traces(cpu)
+    figures = {"accepted": traced.accepted.to_json(route), "refused": traced.refused.to_json(route)}
+    for outcome, ms in traced.cpu_ms.items():
+        figures[outcome]["cpu_ms"] = ms
+    return figures
+
+
+async def game_command_traces(cpu: int = 0) -> Traced:
+    """Trace an accepted ``PlayCards`` and a refused one (a forged token) from the
+    subscription's callback (``CommandServer._received``) to the reply's publish, through
+    the parts an engine process wires (``services.engine.main.command_side``: group commit,
+    the turn clock, the partitions it owns) over the in-memory store, on a warm game; with
+    ``cpu``, the CPU milliseconds per command of ``cpu`` untraced accepted and refused
+    commands (games played out on tables of their own, a new one when one ends)."""
+    from nats.aio.msg import Msg
+    from president.bus.identity import REQUEST_INFO
+    from president.clock import SystemClock
+    from president.contract import Subjects, stream_id_of_table
+    from president.contract.subjects import PARTITIONS, partition_of
     from president.game.decide import to_game_command
     from president.game.events import GameStartRequested, SeatTaken, TableCreated
     from president.game.fold import seats_to_act
@@ -112,12 +159,39 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
     from president.store import NewEvent
     from president.store.memory import InMemoryEventStore
 
-    from services.engine.requests import handle_request
-    from services.engine.use_cases import Engine
+    from services.engine.cache import GameCache
+    from services.engine.main import command_side
+    from services.engine.partitions import Partitions
+    from services.engine.settings import EngineSettings
+    from services.engine.turn_clock import Alarm, TurnClock
 
-    store = InMemoryEventStore()
+    async def fire(alarm: Alarm) -> None:  # no alarm is due while the trace runs
+        raise AssertionError(alarm)
+
+    store: Any = InMemoryEventStore()
     counter = itertools.count(1)
-    engine = Engine(store, secret="trace", new_seed=lambda: f"{next(counter):064x}")
+    settings = EngineSettings(token_secret="trace", command_rate=1e6, command_burst=1_000_000)
+    subjects = Subjects(settings.subject_prefix)
+    bus: Any = _Bus()
+    cache = GameCache(store, settings.engine_cache_size, budget_mb=settings.engine_cache_mb)
+    partitions = Partitions(
+        bus, subjects, "trace", gained=_none, lost=_none, forget=cache.forget_partitions
+    )
+    partitions.owned = set(range(PARTITIONS))  # one engine: every table is its own
+    clock = SystemClock()
+    turn_clock = TurnClock(clock, fire)
+    engine, server = command_side(
+        store,
+        bus,
+        settings,
+        subjects,
+        clock=clock,
+        cache=cache,
+        watch=turn_clock.watch,
+        owns=partitions.owns,
+        new_seed=lambda: f"{next(counter):064x}",
+    )
+    await server.start()
     players = 4
 
     async def open_table(table_id: str) -> None:
@@ -143,9 +217,12 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
         )
         await engine.start_game(table_id)
 
-    async def request(table_id: str, number: int, token: str | None = None) -> tuple[str, bytes]:
-        """The subject and body of the next seat's first legal action."""
-        game = await engine.games.load(table_id)
+    commands: list[str] = []
+
+    async def request(table_id: str, number: int, token: str | None = None) -> Msg:
+        """The next seat's first legal action, as the owning engine receives it: on the
+        subject with the table's partition, stamped with its sender by the server."""
+        game = await engine.load(table_id)
         assert game.state is not None
         seat = seats_to_act(game.state)[0]
         action = legal_actions(game.state, seat)[0]
@@ -155,12 +232,21 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
             seat_token=token or f"token-{seat}",
             command_id=f"trace-{number}",
         )
-        return f"president.cmd.game.{table_id}", command.model_dump_json().encode()
+        commands.append(command.type)
+        return Msg(
+            bus,
+            subject=f"{subjects.game_command(table_id)}.{partition_of(table_id)}",
+            reply="_INBOX.trace",
+            data=command.model_dump_json().encode(),
+            headers={REQUEST_INFO: json.dumps({"user": REQUESTER})},
+        )
+
+    async def answered(message: Msg) -> bytes:
+        await server._received(message)
+        return await bus.replies.get()  # type: ignore[no-any-return]
 
     async def move(number: int, token: str | None = None) -> tuple[Trace, bytes]:
-        subject, raw = await request(TABLE, number, token)
-        requester = Requester(REQUESTER)  # one a request, as the subscriber reads the header
-        return await _traced(handle_request(engine, subject, raw, requester))
+        return await _traced(answered(await request(TABLE, number, token)))
 
     await open_table(TABLE)
     # The game loaded and cached, and each outcome's metrics once (their labelled children
@@ -171,14 +257,15 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
     refused, refused_reply = await move(2, token="forged-token")
     assert b'"Accepted"' in accepted_reply, accepted_reply
     assert b"BAD_TOKEN" in refused_reply, refused_reply
-    figures = {"accepted": accepted.to_json(route), "refused": refused.to_json(route)}
+    command = commands[-2]
+    cpu_ms: dict[str, float] = {}
     if cpu:
         tables = (f"cpu-{n}" for n in itertools.count())
         table_id = next(tables)
         await open_table(table_id)
         spent = {"accepted": 0.0, "refused": 0.0}
         for number in range(cpu):
-            game = await engine.games.load(table_id)
+            game = await engine.load(table_id)
             if game.state is None or not seats_to_act(game.state):
                 table_id = next(tables)
                 await open_table(table_id)
@@ -186,14 +273,17 @@ async def trace_game_commands(*, route: bool = False, cpu: int = 0) -> dict[str,
                 ("refused", "forged-token", b"BAD_TOKEN"),
                 ("accepted", None, b'"Accepted"'),
             ):
-                subject, raw = await request(table_id, number, token)
+                message = await request(table_id, number, token)
                 started = time.process_time()
-                reply = await handle_request(engine, subject, raw, Requester(REQUESTER))
+                reply = await answered(message)
                 spent[outcome] += time.process_time() - started
                 assert expected in reply, reply
-        for outcome, seconds in spent.items():
-            figures[outcome]["cpu_ms"] = round(seconds * 1000 / cpu, 4)
-    return figures
+        cpu_ms = {outcome: round(s * 1000 / cpu, 4) for outcome, s in spent.items()}
+    return Traced(accepted, refused, command, cpu_ms)
+
+
+async def _none(_: set[int]) -> None:
+    return None
 
 
 def command_figures(*, route: bool = False, cpu: int = 0) -> dict[str, Any]:

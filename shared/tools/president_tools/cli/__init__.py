@@ -18,6 +18,7 @@ from president_tools.cli import infra as _infra  # noqa: F401
 from president_tools.cli import play as _play  # noqa: F401
 from president_tools.cli import referee as _referee  # noqa: F401
 from president_tools.cli import relay as _relay  # noqa: F401
+from president_tools.cli import route as _route  # noqa: F401
 from president_tools.cli import serve as _serve  # noqa: F401
 from president_tools.cli import tournament as _tournament  # noqa: F401
 from president_tools.cli import web as _web  # noqa: F401
