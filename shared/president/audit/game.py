@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -16,29 +16,13 @@ from president.game import CLOCK_EVENT_TYPES, TAKEOVER_ACTOR
 from president.game.events import DealCommitted, GameCreated, SeedRevealed
 from president.rules import EVENT_TYPES, RULES_VERSION, Event, InvalidGameInput, Options
 from president.rules import event_from_dict as rules_event_from_dict
+from president.store import RecordedEvent
 
 GAME_CREATED = GameCreated.__name__
 DEAL_COMMITTED = DealCommitted.__name__
 SEED_REVEALED = SeedRevealed.__name__
 KNOWN_RULES_VERSIONS = frozenset({RULES_VERSION})
 """The rules versions this auditor can replay."""
-
-
-class StreamEvent(Protocol):
-    """What the audit reads of a recorded event (a store ``RecordedEvent`` or a bundle line)."""
-
-    @property
-    def version(self) -> int: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def schema_version(self) -> int: ...
-    @property
-    def data(self) -> dict[str, Any]: ...
-    @property
-    def metadata(self) -> dict[str, Any]: ...
-    @property
-    def recorded_at(self) -> datetime: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +110,7 @@ class GameRecord:
         return self.options is not None and self.rules_version in KNOWN_RULES_VERSIONS
 
 
-def read_game(table_id: str, events: Sequence[StreamEvent]) -> GameRecord:
+def read_game(table_id: str, events: Sequence[RecordedEvent]) -> GameRecord:
     """Sort ``events`` (in stream order) into a GameRecord, noting every unreadable event."""
     record = GameRecord(table_id)
     if not events:
@@ -162,7 +146,7 @@ def _sender(metadata: Any) -> Sender | None:
     return Sender(user, role if isinstance(role, str) else None)
 
 
-def _read_event(record: GameRecord, event: StreamEvent, *, first: bool) -> None:
+def _read_event(record: GameRecord, event: RecordedEvent, *, first: bool) -> None:
     kind, data, version = event.type, event.data, event.version
     sender = _sender(getattr(event, "metadata", None))
     if sender is not None:

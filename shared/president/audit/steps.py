@@ -10,17 +10,18 @@ from typing import Any
 from president.audit.game import read_game
 from president.audit.report import AuditReport
 from president.audit.text import checked_counts
-from president.audit.verify import AuditedEvent, audit_events
+from president.audit.verify import audit_events
 from president.rules import ReplayError, replay_states
 from president.rules.cards import mask_names
 from president.rules.events import CardsPlayed, CardsReturned, Event, Passed, RoundDealt
 from president.rules.state import GameState
+from president.store import RecordedEvent
 
 _SEAT_FIELDS = ("seat", "kind", "player_name", "level")
 """What the page shows of a seat (never its token's hash, nor the identity that took it)."""
 
 
-def replay_document(events: Sequence[AuditedEvent], table_id: str) -> dict[str, Any]:
+def replay_document(events: Sequence[RecordedEvent], table_id: str) -> dict[str, Any]:
     """The verdict of ``events`` (a game stream in order) and the steps of its finished
     rounds (a round still in play, and anything past a rule broken, is left out)."""
     report = audit_events(events, table_id)
@@ -52,7 +53,7 @@ def _verdict(report: AuditReport) -> dict[str, Any]:
 
 
 def _steps(
-    events: Sequence[AuditedEvent], table_id: str, finished: set[int]
+    events: Sequence[RecordedEvent], table_id: str, finished: set[int]
 ) -> list[dict[str, Any]]:
     record = read_game(table_id, events)
     if not record.replayable or record.options is None:

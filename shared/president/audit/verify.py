@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from datetime import datetime
-from typing import Protocol
 
 from president.audit.account import build_account
 from president.audit.clock_check import clock_problems
@@ -14,16 +12,10 @@ from president.audit.game import read_game
 from president.audit.problems import Problem, sorted_problems
 from president.audit.report import AuditReport, Checked
 from president.audit.rules_check import replay_problems
-from president.store.chain import Chained, chain_problems
+from president.store import RecordedEvent
+from president.store.chain import chain_problems
 
 STREAM_PREFIX = "game-"
-
-
-class AuditedEvent(Chained, Protocol):
-    """What the audit reads of a recorded event: the chain's fields and its recorded time."""
-
-    @property
-    def recorded_at(self) -> datetime: ...
 
 
 def game_stream_id(table_id: str) -> str:
@@ -32,7 +24,7 @@ def game_stream_id(table_id: str) -> str:
 
 
 def audit_events(
-    events: Sequence[AuditedEvent],
+    events: Sequence[RecordedEvent],
     table_id: str | None = None,
     *,
     known_problems: Iterable[Problem] = (),

@@ -7,7 +7,7 @@ import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from president.game.events import (
     GAME_SERVICE_EVENT_TYPES,
@@ -19,7 +19,6 @@ from president.game.events import (
     TurnDeadlineSet,
     TurnTimedOut,
 )
-from president.game.table import TableEvent
 from president.rules import (
     Event,
     GameState,
@@ -29,16 +28,7 @@ from president.rules import (
     new_game,
 )
 from president.rules.replay import ReplayError, step
-from president.store import NewEvent
-
-
-class StoredEvent(TableEvent, Protocol):
-    """What the game fold reads of a stored event (the store's RecordedEvent fits)."""
-
-    @property
-    def position(self) -> int: ...
-    @property
-    def metadata(self) -> Mapping[str, Any]: ...
+from president.store import NewEvent, Recorded
 
 
 class CorruptGame(ValueError):
@@ -153,7 +143,7 @@ class Game:
         """The seed of the round being played (None before the first deal)."""
         return None if self.state is None else self.seeds.get(self.state.round)
 
-    def apply(self, events: Iterable[StoredEvent], *, decided: GameState | None = None) -> None:
+    def apply(self, events: Iterable[Recorded], *, decided: GameState | None = None) -> None:
         """Fold the next events (in version order, whole appends at a time). ``decided``:
         the rules state after ``events``, one append's, as the decision that caused them
         computed it from this fold's state; kept instead of replaying the rules events."""
@@ -162,7 +152,7 @@ class Game:
             if append:
                 self.apply_append(append, decided)
             return
-        group: list[StoredEvent] = []
+        group: list[Recorded] = []
         for event in events:
             if group and _command_key(event) != _command_key(group[0]):
                 self.apply_append(group)
@@ -182,7 +172,7 @@ class Game:
         """Whether a person holds a seat: its AI seats' decisions are interactive."""
         return self.created is not None and any(s.kind == "human" for s in self.created.seats)
 
-    def apply_append(self, group: Sequence[StoredEvent], decided: GameState | None = None) -> None:
+    def apply_append(self, group: Sequence[Recorded], decided: GameState | None = None) -> None:
         """Fold the events of one append (at least one; they share their command), as
         :meth:`apply` does; ``decided``: the rules state after them, as for :meth:`apply`."""
         deciders: dict[int, EndReason] = {}
@@ -221,7 +211,7 @@ class Game:
             )
         self._track_turns(deciders, new_round, deadlines)
 
-    def _apply_one(self, event: StoredEvent) -> None:
+    def _apply_one(self, event: Recorded) -> None:
         if event.type == "GameCreated":
             if self.created is not None:
                 raise CorruptGame("a second GameCreated")
@@ -302,7 +292,7 @@ class Game:
                 self.deadlines[seat] = kept[seat]
 
 
-def _command_key(event: StoredEvent) -> CommandKey | None:
+def _command_key(event: Recorded) -> CommandKey | None:
     """The (sender, command id) that wrote ``event``: one append's events share it."""
     command_id, sender = event.metadata.get("command_id"), event.metadata.get("requested_by")
     if not isinstance(command_id, str):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -18,6 +18,7 @@ from president.game.events import (
     TableCreated,
 )
 from president.rules.errors import Refusal
+from president.store import Recorded
 
 
 @dataclass(frozen=True)
@@ -74,23 +75,12 @@ class TableState:
         return tuple(s.seat for s in self.seats if s.kind == "free")
 
 
-class TableEvent(Protocol):
-    """What a fold reads of a stored event (the store's RecordedEvent fits)."""
-
-    @property
-    def version(self) -> int: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def data(self) -> Mapping[str, Any]: ...
-
-
-def fold_table(table_id: str, events: Iterable[TableEvent]) -> TableState:
+def fold_table(table_id: str, events: Iterable[Recorded]) -> TableState:
     """The state after the events of the table's stream, in version order (the sender of
-    each is read from its metadata's ``requested_by``, when it has metadata)."""
+    each is read from its metadata's ``requested_by``)."""
     state = TableState(table_id)
     for event in events:
-        sender = getattr(event, "metadata", {}).get("requested_by")
+        sender = event.metadata.get("requested_by")
         sender = sender if isinstance(sender, str) else None
         state = replace(evolve(state, event.type, event.data, sender), version=event.version)
     return state

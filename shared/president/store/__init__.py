@@ -9,6 +9,7 @@ from president.store.model import (
     DuplicateEventId,
     EventStamp,
     NewEvent,
+    Recorded,
     RecordedEvent,
 )
 from president.store.ports import NOTIFY_CHANNEL, Appender, EventStore, StreamHold
@@ -25,6 +26,7 @@ __all__ = [
     "EventStamp",
     "EventStore",
     "NewEvent",
+    "Recorded",
     "RecordedEvent",
     "StreamHold",
 ]

@@ -6,12 +6,12 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any
 from uuid import UUID
 
 import orjson
 
-from president.store.model import GENESIS_HASH, ChainProblem
+from president.store.model import GENESIS_HASH, ChainProblem, RecordedEvent
 
 canonical_json: Callable[[Any], bytes] = functools.partial(
     orjson.dumps, option=orjson.OPT_SORT_KEYS
@@ -55,32 +55,7 @@ def event_hash(
     return hashlib.sha256(canonical_json(body)).hexdigest()
 
 
-class Chained(Protocol):
-    """What the chain check reads of a recorded event."""
-
-    @property
-    def stream_id(self) -> str: ...
-    @property
-    def version(self) -> int: ...
-    @property
-    def event_id(self) -> UUID: ...
-    @property
-    def position(self) -> int: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def schema_version(self) -> int: ...
-    @property
-    def data(self) -> dict[str, Any]: ...
-    @property
-    def metadata(self) -> dict[str, Any]: ...
-    @property
-    def prev_hash(self) -> str: ...
-    @property
-    def hash(self) -> str: ...
-
-
-def chain_problems(events: Iterable[Chained]) -> list[ChainProblem]:
+def chain_problems(events: Iterable[RecordedEvent]) -> list[ChainProblem]:
     """Every defect of a stream's events, given in the order the store holds them
     (by version): edited content, missing versions, broken links, positions out of order."""
     problems: list[ChainProblem] = []
@@ -101,7 +76,7 @@ def chain_problems(events: Iterable[Chained]) -> list[ChainProblem]:
     return problems
 
 
-def _recomputed(event: Chained) -> str:
+def _recomputed(event: RecordedEvent) -> str:
     return event_hash(
         event.stream_id,
         event.version,

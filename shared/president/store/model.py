@@ -7,7 +7,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 from uuid import UUID
 
 import orjson
@@ -86,6 +86,22 @@ class RecordedEvent:
     recorded_at: datetime
     prev_hash: str
     hash: str
+
+
+class Recorded(Protocol):
+    """What a fold reads of a recorded event: a `RecordedEvent`, or an event just appended
+    that the engine folds without reading it back (`president.game.fold.Appended`)."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def data(self) -> Mapping[str, Any]: ...
+    @property
+    def metadata(self) -> Mapping[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from president.contract import AILevel, CreateTable, RejectionCode
 from president.game import Fact, TableState, fold_table, seat_token, token_sha256
+from president.game.fold import Appended
 from president.game.table import (
     decide_close,
     decide_create,
@@ -19,18 +19,16 @@ from president.game.table import (
 from president.rules import Refusal
 
 
-@dataclass(frozen=True)
-class Recorded:
-    version: int
-    type: str
-    data: Mapping[str, Any]
+def _recorded(version: int, type: str, data: Mapping[str, Any], by: str | None = None) -> Appended:
+    """An event as the store records it (``by``: the sender its metadata names)."""
+    return Appended(version, version, type, data, {} if by is None else {"requested_by": by})
 
 
 class Table:
     """A table's event log in memory, folded after every decision."""
 
     def __init__(self, table_id: str, players: int = 4, **ai: AILevel):
-        self.log: list[Recorded] = []
+        self.log: list[Appended] = []
         command = CreateTable(
             command_id="c", players=players, ai_seats={int(k[1:]): v for k, v in ai.items()}
         )
@@ -39,7 +37,7 @@ class Table:
 
     def record(self, facts: list[Fact] | Refusal) -> TableState:
         assert not isinstance(facts, Refusal), facts
-        self.log += [Recorded(len(self.log) + n, f.type, f.data) for n, f in enumerate(facts, 1)]
+        self.log += [_recorded(len(self.log) + n, f.type, f.data) for n, f in enumerate(facts, 1)]
         self.state = fold_table(self.state.table_id, self.log)
         return self.state
 
@@ -110,7 +108,7 @@ def test_the_game_starts_once_every_seat_is_filled_and_then_seating_stops() -> N
 
 def test_unknown_event_types_leave_the_table_as_it_was() -> None:
     table = Table("g")
-    later = Recorded(2, "SomethingLater", {"x": 1})
+    later = _recorded(2, "SomethingLater", {"x": 1})
     assert fold_table("g", [*table.log, later]).seats == table.state.seats
 
 
@@ -123,20 +121,13 @@ def test_seat_tokens_are_stable_per_command_and_differ_between_commands() -> Non
     assert len(first) == 43 and len(token_sha256(first)) == 64
 
 
-@dataclass(frozen=True)
-class Sent(Recorded):
-    metadata: Mapping[str, Any]
-
-
 def _opened(by: str | None) -> TableState:
     """A table whose TableCreated was written by ``by`` (None: an event of before
-    ``requested_by`` was recorded, no metadata)."""
+    ``requested_by`` was recorded: no sender in its metadata)."""
     created = decide_create(TableState("o"), CreateTable(command_id="c", players=3))
     assert not isinstance(created, Refusal)
     (fact,) = created
-    if by is None:
-        return fold_table("o", [Recorded(1, fact.type, fact.data)])
-    return fold_table("o", [Sent(1, fact.type, fact.data, {"requested_by": by})])
+    return fold_table("o", [_recorded(1, fact.type, fact.data, by)])
 
 
 def test_the_public_lobby_seats_people_only_at_the_tables_it_opened() -> None:
@@ -153,11 +144,11 @@ def test_the_public_lobby_seats_people_only_at_the_tables_it_opened() -> None:
 def _closed(state: TableState, by: str | None) -> TableState:
     facts = decide_close(state, by)
     assert not isinstance(facts, Refusal), facts
-    data = [Recorded(state.version + n, f.type, f.data) for n, f in enumerate(facts, 1)]
+    data = [_recorded(state.version + n, f.type, f.data) for n, f in enumerate(facts, 1)]
     created = decide_create(TableState(state.table_id), CreateTable(command_id="c", players=3))
     assert not isinstance(created, Refusal)
     (fact,) = created
-    return fold_table(state.table_id, [Sent(1, fact.type, fact.data, {"requested_by": by}), *data])
+    return fold_table(state.table_id, [_recorded(1, fact.type, fact.data, by), *data])
 
 
 def test_only_its_opener_closes_an_unstarted_table_and_then_nothing_happens_there() -> None:
