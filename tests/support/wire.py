@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 
 @dataclass
-class Refusal:
+class LoginRefused:
     """What the server sent after the ``CONNECT``, up to its refusal."""
 
     error: str
@@ -28,7 +28,7 @@ class Refusal:
 
 async def refused_login(
     url: str, *, user: str | None = None, password: str | None = None, after: bytes = b""
-) -> Refusal:
+) -> LoginRefused:
     """Log in to ``url`` (no ``user``: anonymous), ``PING``, send ``after`` (say, a ``SUB``
     and a ``PUB``), then read up to the first line that is not the server's keepalive.
     Fails unless that line is the refusal (``-ERR``): never a ``PONG``, ``+OK`` or ``MSG``."""
@@ -55,4 +55,4 @@ async def refused_login(
     *keepalive, last = lines
     assert set(keepalive) <= {"PING"}, lines
     assert last.startswith("-ERR '") and last.endswith("'"), lines
-    return Refusal(last[len("-ERR '") : -1], lines)
+    return LoginRefused(last[len("-ERR '") : -1], lines)
