@@ -34,7 +34,7 @@ from services.engine.reactor import Reactor
 from services.engine.requests import command_server
 from services.engine.settings import EngineSettings
 from services.engine.sweep import UnreactedSweep
-from services.engine.turn_clock import Alarm, LogDeadlineFacts, OverdueSweep, TurnClock
+from services.engine.turn_clock import Alarm, TurnClock
 from services.engine.use_cases import Engine
 
 log = logging.getLogger(__name__)
@@ -182,17 +182,10 @@ class EngineApp:
         partitions: Partitions,
     ) -> dict[str, Coroutine[Any, Any, None]]:
         """The engine's background work by task name: the reactor, the turn clock and the
-        periodic looks at overdue turns (a restart's, another instance's), stalled tables
-        (``president_stalled_tables``) and, on the owner of each table's partition, tables
-        whose last event got no reaction."""
+        periodic looks at stalled tables (``president_stalled_tables``) and at the tables of
+        its partitions whose last event got no reaction (the reaction sets their alarms
+        again: a restart's, a dead instance's)."""
         settings, clock, stop = self.settings, self.clock, self._stop
-        overdue = OverdueSweep(
-            LogDeadlineFacts(store),
-            clock,
-            engine.load,
-            turn_clock,
-            grace=settings.engine_clock_grace,
-        )
         stalls = StallWatch(
             store, engine.load, clock, grace=settings.stall_grace, after=settings.stall_after
         )
@@ -210,7 +203,6 @@ class EngineApp:
         return {
             "engine-reactor": consumer.run(stop),
             "engine-turn-clock": turn_clock.run(stop),
-            "engine-clock-sweep": every(sweep, overdue.sweep, stop, name="engine-clock-sweep"),
             "engine-stall-watch": every(sweep, stalls.look, stop, name="engine-stall-watch"),
             "engine-reaction-sweep": every(
                 reaction, unreacted.sweep, stop, name="engine-reaction-sweep"

@@ -58,14 +58,7 @@ class EngineSettings(ServiceSettings):
         default=True, description="appends that arrive during a commit share the next one"
     )
     engine_clock_sweep: float = Field(
-        default=5.0,
-        gt=0,
-        description="seconds between looks in the log for overdue turns another engine missed",
-    )
-    engine_clock_grace: float = Field(
-        default=2.0,
-        ge=0,
-        description="seconds past a deadline before an engine takes over a turn it did not watch",
+        default=5.0, gt=0, description="seconds between looks in the log for stalled tables"
     )
     engine_takeover_seed: int | None = Field(
         default=None, description="seeds the takeover level's decisions (reproducible play)"

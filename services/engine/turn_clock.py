@@ -1,5 +1,5 @@
-"""The engine's turn clock: alarms at the deadlines the game streams record, and the sweep
-that finds the deadlines whose alarm was lost."""
+"""The engine's turn clock: alarms at the deadlines the game streams record (an alarm lost
+with an engine is set again by the sweep's reaction to the quiet table: ``sweep.py``)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,12 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Literal, Protocol
+from typing import Literal
 
 from president.clock import Clock
 from president.contract import takeover_command_id, timeout_command_id
-from president.contract.subjects import table_id_of_stream
 from president.game import Game
 from president.runtime.outages import log_failure
-from president.store import EventStore
 
 log = logging.getLogger(__name__)
 
@@ -71,15 +69,6 @@ class TurnClock:
     def watch(self, game: Game) -> None:
         """The table's alarms are now those of ``game`` (its latest fold)."""
         self._set(game.table_id, set(alarms_of(game)))
-
-    def watch_overdue(self, game: Game, grace: float) -> bool:
-        """Add the alarms of ``game`` overdue by more than ``grace`` seconds (a deadline
-        another engine should have acted on); whether there was any."""
-        limit = self._clock.now() - timedelta(seconds=grace)
-        overdue = {a for a in alarms_of(game) if a.kind == "takeover" and a.at <= limit}
-        if overdue:
-            self._set(game.table_id, self._tables.get(game.table_id, set()) | overdue)
-        return bool(overdue)
 
     def pending(self, table_id: str | None = None) -> list[Alarm]:
         """The alarms not fired yet (of one table, or all), earliest first."""
@@ -139,99 +128,3 @@ class TurnClock:
             except Exception as error:
                 what = f"turn clock: {alarm.kind} of {alarm.table_id} seat {alarm.seat} failed"
                 log_failure(log, error, what, again=False)
-
-
-@dataclass(frozen=True)
-class DeadlineFact:
-    """A ``TurnDeadlineSet`` or ``GameEnded`` in the log (``deadline``: the former's)."""
-
-    position: int
-    table_id: str
-    type: str
-    deadline: datetime | None = None
-
-
-DEADLINE_TYPES = ("TurnDeadlineSet", "GameEnded")
-
-
-class DeadlineFacts(Protocol):
-    """Reads the log's deadlines and game ends after a global position, in log order."""
-
-    async def after(self, position: int, limit: int = 5000) -> list[DeadlineFact]: ...
-
-
-class LogDeadlineFacts:
-    """:class:`DeadlineFacts` of the store's log (``read_all`` of those two types: the
-    unique index on position makes each sweep read only what was appended since)."""
-
-    def __init__(self, store: EventStore):
-        self._store = store
-
-    async def after(self, position: int, limit: int = 5000) -> list[DeadlineFact]:
-        facts = []
-        for event in await self._store.read_all(position, limit, types=DEADLINE_TYPES):
-            kind = table_id_of_stream(event.stream_id)
-            if kind is None or kind[0] != "game":
-                continue
-            raw = event.data.get("deadline")
-            deadline = None if raw is None else datetime.fromisoformat(str(raw))
-            facts.append(DeadlineFact(event.position, kind[1], event.type, deadline))
-        return facts
-
-
-class OverdueSweep:
-    """Finds the tables whose latest deadline is overdue by more than ``grace`` seconds:
-    all of them at the first sweep (an engine starting up), then those whose deadlines
-    came since (read incrementally from the log by position)."""
-
-    def __init__(
-        self,
-        facts: DeadlineFacts,
-        clock: Clock,
-        load: Callable[[str], Awaitable[Game]],
-        turn_clock: TurnClock,
-        *,
-        grace: float,
-        starting: bool = True,
-    ):
-        """``starting``: the first sweep sets the alarms of every game with a deadline (an
-        engine starting up); else only those overdue by more than ``grace``."""
-        self._facts = facts
-        self._clock = clock
-        self._load = load
-        self._turn_clock = turn_clock
-        self._grace = grace
-        self._position = 0
-        self._latest: dict[str, datetime] = {}
-        self._first = starting
-
-    async def sweep(self) -> int:
-        """Look once; the number of tables that got alarms."""
-        while True:
-            facts = await self._facts.after(self._position)
-            for fact in facts:
-                self._position = fact.position
-                if fact.type == "GameEnded":
-                    self._latest.pop(fact.table_id, None)
-                elif fact.deadline is not None:
-                    latest = self._latest.get(fact.table_id)
-                    self._latest[fact.table_id] = max(fact.deadline, latest or fact.deadline)
-            if len(facts) < 5000:
-                break
-        first, self._first = self._first, False
-        limit = self._clock.now() - timedelta(seconds=0 if first else self._grace)
-        found = 0
-        for table_id, latest in list(self._latest.items()):
-            if not first and latest > limit:
-                continue
-            game = await self._load(table_id)
-            if first:
-                self._turn_clock.watch(game)
-                found += bool(game.deadlines)
-            elif self._turn_clock.watch_overdue(game, self._grace):
-                found += 1
-            if not game.deadlines or all(d.at is None for d in game.deadlines.values()):
-                self._latest.pop(table_id, None)  # nothing pending: back when a deadline comes
-        if found:
-            log.info("turn clock: %d table(s) with deadlines found in the log", found)
-        return found

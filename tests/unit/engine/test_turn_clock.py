@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import Sequence
 from datetime import timedelta
 
 from president.clock import FakeClock
@@ -21,19 +22,15 @@ from president.contract import (
     stream_id_of_game,
 )
 from president.game import GAME_SERVICE_EVENT_TYPES, TAKEOVER_ACTOR, Game
-from president.game.prompts import prompts_for
+from president.game.prompts import Prompt, prompts_for
 from president.rules import Options, legal_actions, replay
 from president.rules.events import event_from_dict
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
-from services.engine.turn_clock import (
-    Alarm,
-    LogDeadlineFacts,
-    OverdueSweep,
-    TurnClock,
-    alarms_of,
-)
+from services.engine.reactor import Reactor
+from services.engine.sweep import UnreactedSweep
+from services.engine.turn_clock import Alarm, TurnClock, alarms_of
 from services.engine.use_cases import Engine
 from tests.support.engine import command_for, human_token, write_table
 
@@ -52,8 +49,8 @@ def _engine(store: InMemoryEventStore, clock: FakeClock) -> Engine:
 
 
 async def _clocked(options: TableOptions = CLOCKED, **table: object) -> tuple[Engine, FakeClock]:
-    store = InMemoryEventStore()
     clock = FakeClock()
+    store = InMemoryEventStore(clock=clock.now)
     await write_table(store, "t", options=options, **table)  # type: ignore[arg-type]
     engine = _engine(store, clock)
     await engine.start_game("t")
@@ -285,8 +282,9 @@ async def test_a_restarted_engine_finds_the_overdue_turn_in_the_log() -> None:
     restarted = _engine(engine._store, clock)  # type: ignore[arg-type]
     turn_clock = TurnClock(clock, _never)
     sweep = _sweep(restarted, clock, turn_clock)
-    assert await sweep.sweep() == 1
+    assert await sweep.sweep() == 1  # its first look reacts to every table of its own
     (alarm,) = turn_clock.pending("t")
+    assert alarm.at <= clock.now()  # overdue: it fires at once
     reply = await restarted.take_over("t", alarm.seat, alarm.turn_version, alarm.command_id)
     assert isinstance(reply, Accepted)
     again = await engine.take_over("t", alarm.seat, alarm.turn_version, alarm.command_id)
@@ -295,12 +293,18 @@ async def test_a_restarted_engine_finds_the_overdue_turn_in_the_log() -> None:
     assert types.count("TurnTimedOut") == 1
 
 
-def _sweep(
-    engine: Engine, clock: FakeClock, turn_clock: TurnClock, *, starting: bool = True
-) -> OverdueSweep:
-    """The overdue sweep of ``engine`` on its in-memory store (grace 2 s)."""
-    facts = LogDeadlineFacts(engine._store)  # type: ignore[arg-type]
-    return OverdueSweep(facts, clock, engine.load, turn_clock, grace=2, starting=starting)
+class _Prompts:
+    async def publish(self, messages: Sequence[Prompt], *, interactive: bool = True) -> None:
+        pass
+
+
+def _sweep(engine: Engine, clock: FakeClock, turn_clock: TurnClock) -> UnreactedSweep:
+    """The sweep of ``engine`` on its in-memory store (every table its own, grace 10 s),
+    reacting as the engine's reactor does: the alarms go to ``turn_clock``."""
+    reactor = Reactor(engine, _Prompts(), secret="k", watch=turn_clock.watch)
+    store = engine._store  # type: ignore[attr-defined]
+    react, start = reactor.react_again, reactor.start
+    return UnreactedSweep(store, clock, react, start, owns=lambda _: True, grace=10)
 
 
 async def _never(alarm: Alarm) -> None:
@@ -330,20 +334,22 @@ async def test_an_action_accepted_before_a_later_time_out_is_still_its_duplicate
     assert again.first_version == first.first_version
 
 
-async def test_a_running_engine_takes_over_only_turns_overdue_beyond_the_grace() -> None:
-    engine, clock = await _clocked()
-    turn_clock = TurnClock(clock, _never)
-    sweep = _sweep(engine, clock, turn_clock)
-    await sweep.sweep()  # the start-up look: every game with a deadline gets its alarms
-    assert len(turn_clock.pending("t")) == 1
-    other = TurnClock(clock, _never)  # a second engine, running since before the table
-    second = _sweep(engine, clock, other, starting=False)
-    assert await second.sweep() == 0 and other.pending("t") == []  # not overdue
-    await clock.advance(3.9)  # 1.9 s past the deadline: the watching engine's business
-    assert await second.sweep() == 0 and other.pending("t") == []
-    await clock.advance(0.2)  # 2.1 s past it: nobody took it over, this engine does
-    assert await second.sweep() == 1
-    assert [a.kind for a in other.pending("t")] == ["takeover"]
+async def test_a_running_engine_sets_the_alarms_of_a_quiet_table_after_the_grace() -> None:
+    clock = FakeClock()
+    store = InMemoryEventStore(clock=clock.now)
+    engine = _engine(store, clock)
+    turn_clock = TurnClock(clock, _never)  # an engine running since before the table,
+    sweep = _sweep(engine, clock, turn_clock)  # whose reactor never gets its events
+    assert await sweep.sweep() == 0
+    await write_table(store, "t", options=TableOptions(turn_seconds=30))
+    await engine.start_game("t")
+    await clock.advance(9)
+    assert await sweep.sweep() == 0 and turn_clock.pending("t") == []  # within the grace
+    await clock.advance(2)
+    assert await sweep.sweep() == 1
+    (alarm,) = turn_clock.pending("t")
+    assert alarm.kind == "takeover" and alarm.at > clock.now()  # set before its deadline
+    assert await sweep.sweep() == 0  # once per version
 
 
 async def test_a_turn_ends_only_where_its_prompt_went() -> None:
@@ -360,8 +366,8 @@ async def test_a_turn_ends_only_where_its_prompt_went() -> None:
 
 
 async def test_the_engine_hands_its_appends_to_the_turn_clock_at_once() -> None:
-    store = InMemoryEventStore()
     clock = FakeClock()
+    store = InMemoryEventStore(clock=clock.now)
     await write_table(store, "t", options=CLOCKED)
     told: list[tuple[int, list[Alarm]]] = []
     engine = Engine(
