@@ -1,10 +1,13 @@
-"""What the manual (docs/) names in code font exists: every module (``president.store``,
-``services/relay/main.py``), class, ``president`` command, flag and ``PRESIDENT_*`` setting.
+"""What the manual (docs/ and the README) names in code font exists: every module
+(``president.store``, ``services/relay/main.py``), class, class member (``Rejected.of``: a
+class the code defines, with that member), ``president`` command, flag and ``PRESIDENT_*``
+setting.
 The past may be named where it is marked as such: a decision note that says at its top that it
 is superseded, or a name struck through (``~~`x`~~``: gone, and the page says so)."""
 
 from __future__ import annotations
 
+import asyncio
 import builtins
 import importlib
 import re
@@ -20,7 +23,7 @@ from tests.unit.test_manual_pages import _leaf_commands, _variables
 pytestmark = pytest.mark.unit
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = sorted((ROOT / "docs").rglob("*.md"))
+PAGES = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md"]
 SOURCES = ("shared", "services", "tests", "deploy", "k8s")
 TEXT = {".py", ".yaml", ".yml", ".json", ".toml", ".conf", ".cfg", ".example", ".ini"}
 LIBRARIES = ("nats", "faststream")
@@ -37,6 +40,8 @@ _SETTING = re.compile(r"PRESIDENT_[A-Z0-9_]*[A-Z0-9]")
 _COMMAND = re.compile(r"president(?: [a-z][a-z-]*)+")
 _FLAG = re.compile(r"--[a-z][a-z0-9-]*")
 _CLASS = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+")
+_CLASS_DEF = re.compile(r"^\s*class (\w+)", re.M)
+_MEMBER = re.compile(r"([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*)\.(\w+)(?:\(.*)?")
 
 
 def _spans() -> Iterator[tuple[str, str]]:
@@ -81,6 +86,18 @@ def _path_exists(path: str) -> bool:
     return re.search(rf"\b(?:def|class) {name}\b", (ROOT / file).read_text()) is not None
 
 
+def _classes() -> set[str]:
+    """Every class the project's code, the libraries we name and the standard library's
+    ``asyncio``, ``builtins`` and ``typing`` define."""
+    names = {n for module in (asyncio, builtins, typing) for n in dir(module) if n[:1].isupper()}
+    files = [f for folder in SOURCES for f in (ROOT / folder).rglob("*.py")]
+    for library in LIBRARIES:
+        files += Path(importlib.import_module(library).__file__ or "").parent.rglob("*.py")
+    for file in files:
+        names.update(_CLASS_DEF.findall(file.read_text(encoding="utf-8", errors="replace")))
+    return names
+
+
 def _source_names() -> set[str]:
     """Every word of the project's code and configuration, of the libraries' classes we
     name, and the standard library's."""
@@ -112,7 +129,7 @@ def _flags() -> set[str]:
 
 def findings() -> list[str]:
     """What the manual names in code font and the code does not have."""
-    variables, flags, names = _variables(), _flags(), _source_names()
+    variables, flags, names, classes = _variables(), _flags(), _source_names(), _classes()
     commands = {" ".join(["president", *words]) for words in _leaf_commands()}
     prefixes = {" ".join(c.split()[:n]) for c in commands for n in range(2, len(c.split()) + 1)}
     found: list[str] = []
@@ -129,6 +146,10 @@ def findings() -> list[str]:
                 found.append(f"{page}: no flag {word} ({span})")
             elif _CLASS.fullmatch(word) and word not in names:
                 found.append(f"{page}: no class {word}")
+            elif (member := _MEMBER.fullmatch(word)) and not (
+                member.group(1) in classes and member.group(2) in names
+            ):
+                found.append(f"{page}: no class member {member.group(0)}")
         command = _COMMAND.match(span)
         if command and not _command_exists(command.group(0), prefixes):
             found.append(f"{page}: no command {command.group(0)}")
