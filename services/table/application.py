@@ -8,7 +8,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
-from typing import Protocol, TypeAlias
+from typing import TypeAlias
 
 from president.bus.auth import SERVICE_ROLES
 from president.bus.identity import Requester
@@ -27,7 +27,6 @@ from president.contract import (
     TableCommand,
     TableInfo,
     TableList,
-    TableSummary,
     TakeSeat,
     stream_id_of_table,
 )
@@ -50,6 +49,7 @@ from president.game.table import (
 )
 from president.rules import Refusal
 from president.store import EventStore, NewEvent
+from president.store.lobby import LobbyStore
 
 from services.table.lobby_view import status_of, summary_of
 from services.table.table_log import TableLog
@@ -57,18 +57,6 @@ from services.table.table_log import TableLog
 log = logging.getLogger(__name__)
 
 Writing: TypeAlias = CreateTable | TakeSeat | SeatAI | StartGame | CloseTable
-
-
-class Lobby(Protocol):
-    """The lobby read model (a projection of the log)."""
-
-    async def list_tables(self, status: str | None, limit: int = 100) -> list[TableSummary]: ...
-
-    async def get_table(self, table_id: str) -> TableSummary | None: ...
-
-    async def open_tables_of(self, requester: str) -> int:
-        """How many open tables ``requester`` created (as the lobby knows them)."""
-        ...
 
 
 def table_id_for(command_id: str, sender: str = "") -> str:
@@ -91,7 +79,7 @@ class TableService:
     def __init__(
         self,
         store: EventStore,
-        lobby: Lobby,
+        lobby: LobbyStore,
         token_secret: str,
         actor: str = "table",
         *,

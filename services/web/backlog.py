@@ -33,7 +33,7 @@ def consumer_backlog(client: Client, subjects: Subjects) -> Count:
     return count
 
 
-class Backlog:
+class CachedCount:
     """``count()`` cached for ``max_age`` seconds, one look at a time. A look that fails
     (no answer, no consumer yet) keeps the last count: the bus is then slow for every
     command alike, and the lobby's own command budget still holds."""

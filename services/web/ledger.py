@@ -19,7 +19,7 @@ KEY = "book"
 
 
 @dataclass(frozen=True)
-class Held:
+class Slot:
     """A slot counted against ``keys`` since ``since`` (wall-clock seconds: every replica
     reads it)."""
 
@@ -27,7 +27,7 @@ class Held:
     since: float
 
 
-Book = dict[str, dict[str, Held]]
+Book = dict[str, dict[str, Slot]]
 """kind (open, game) -> slot (a table id, or a pending command's) -> what it holds."""
 
 
@@ -72,7 +72,7 @@ def encode(book: Book) -> bytes:
 
 def decode(raw: bytes) -> Book:
     return {
-        kind: {slot: Held(tuple(keys), float(since)) for slot, (keys, since) in slots.items()}
+        kind: {slot: Slot(tuple(keys), float(since)) for slot, (keys, since) in slots.items()}
         for kind, slots in json.loads(raw).items()
     }
 

@@ -79,7 +79,7 @@ async def _nothing_waits() -> int:
 @dataclass
 class Lobby:
     """Table commands for the pages within their quotas, and the tickets of the seats it
-    took. ``ai_backlog``: the decisions queued for the AI workers (``backlog.Backlog``)."""
+    took. ``ai_backlog``: the decisions queued for the AI workers (``backlog.CachedCount``)."""
 
     client: PresidentClient
     ticket_secret: bytes = field(repr=False)

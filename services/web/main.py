@@ -21,7 +21,7 @@ from president.settings import MissingSecretError, load_settings
 from president.store.postgres import PostgresEventStore
 
 from services.web.app import PageConfig, create_web_app
-from services.web.backlog import Backlog, consumer_backlog
+from services.web.backlog import CachedCount, consumer_backlog
 from services.web.callout import CalloutResponder, start_callout
 from services.web.clients import trusted_networks
 from services.web.ledger import KvLedger
@@ -99,7 +99,7 @@ class WebApp:
             self._callout, self.responder = await start_callout(settings, settings.nats_url)
             runtime.health.add("callout", nats_check(self._callout))
         subjects = Subjects(settings.subject_prefix)
-        backlog = Backlog(
+        backlog = CachedCount(
             consumer_backlog(self._nats, subjects), max_age=settings.web_ai_backlog_max_age
         )
         # the quotas' counts, one book for every replica (services.web.ledger)

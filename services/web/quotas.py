@@ -16,7 +16,7 @@ from president.contract import CreateTable
 
 from services.web.clients import Caller
 from services.web.errors import LobbyError
-from services.web.ledger import Book, Held, Ledger, MemoryLedger
+from services.web.ledger import Book, Ledger, MemoryLedger, Slot
 
 T = TypeVar("T")
 
@@ -129,7 +129,7 @@ class Quotas:
 
         def keep(book: Book) -> None:
             held = book.setdefault(kind, {}).pop(slot, None)
-            book[kind][table_id] = Held(held.keys if held else (), now)
+            book[kind][table_id] = Slot(held.keys if held else (), now)
 
         await self._change(keep)
 
@@ -149,11 +149,11 @@ class Quotas:
         def adopt(book: Book) -> None:
             slots = book.setdefault(kind, {})
             for table_id in table_ids:
-                slots.setdefault(table_id, Held((), now))
+                slots.setdefault(table_id, Slot((), now))
 
         await self._change(adopt)
 
-    async def held(self, kind: str) -> dict[str, Held]:
+    async def held(self, kind: str) -> dict[str, Slot]:
         """The tables counted as ``kind``, with since when (no slot still pending)."""
         slots = (await self.ledger.read()).get(kind, {})
         return {slot: held for slot, held in slots.items() if not slot.startswith(PENDING)}
@@ -199,5 +199,5 @@ class Quotas:
             if sum(key in held.keys for held in slots.values()) >= most:
                 raise LobbyError(429, code, {"max": limit})
         slot = f"{PENDING}{uuid.uuid4().hex}"
-        slots[slot] = Held(keys, now)
+        slots[slot] = Slot(keys, now)
         return slot

@@ -15,7 +15,7 @@ from president.contract import CreateTable
 
 from services.web.clients import Caller
 from services.web.errors import LobbyError
-from services.web.ledger import Book, Held, Ledger
+from services.web.ledger import Book, Ledger, Slot
 from services.web.lobby import create_command
 from services.web.quotas import GAME, OPEN, Limits, Quotas
 
@@ -44,16 +44,16 @@ class LedgerContract:
         one, other = ledgers
         assert await one.read() == {}
         assert (
-            await one.change(lambda book: book.setdefault(OPEN, {}).update(t1=Held(("a",), 1.5)))
+            await one.change(lambda book: book.setdefault(OPEN, {}).update(t1=Slot(("a",), 1.5)))
             is None
         )
-        assert await other.read() == {OPEN: {"t1": Held(("a",), 1.5)}}
+        assert await other.read() == {OPEN: {"t1": Slot(("a",), 1.5)}}
 
     async def test_an_edit_that_raises_changes_nothing(self, ledgers: Pair) -> None:
         one, other = ledgers
 
         def refuse(book: Book) -> None:
-            book[OPEN] = {"t1": Held((), 0.0)}
+            book[OPEN] = {"t1": Slot((), 0.0)}
             raise LobbyError(429, "TOO_MANY_TABLES")
 
         with pytest.raises(LobbyError):
@@ -62,7 +62,7 @@ class LedgerContract:
 
     async def test_concurrent_edits_from_both_handles_lose_none(self, ledgers: Pair) -> None:
         def add(slot: str) -> Callable[[Book], None]:
-            return lambda book: book.setdefault(GAME, {}).update({slot: Held((), 0.0)})
+            return lambda book: book.setdefault(GAME, {}).update({slot: Slot((), 0.0)})
 
         await asyncio.gather(*(ledgers[n % 2].change(add(f"t{n}")) for n in range(24)))
         assert sorted((await ledgers[0].read())[GAME]) == sorted(f"t{n}" for n in range(24))

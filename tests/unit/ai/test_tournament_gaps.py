@@ -6,17 +6,17 @@ import json
 import math
 
 from president.ai import Level
-from president.ai.tournament import GameRecord, SeatRecord
+from president.ai.tournament import PlayedGame, SeatRecord
 from president.ai.tournament.stats import summarize, t95
 from president_tools.cli import app
 from typer.testing import CliRunner
 
 
-def game(deal: int, rotation: int, *points: tuple[Level, int]) -> GameRecord:
+def game(deal: int, rotation: int, *points: tuple[Level, int]) -> PlayedGame:
     """One single-round game: each seat's level and points (N = first, 1 = last)."""
     players = len(points)
     seats = tuple(SeatRecord(level, (players + 1 - p,), (p,)) for level, p in points)
-    return GameRecord(deal, rotation, seats, {})
+    return PlayedGame(deal, rotation, seats, {})
 
 
 E, R, M = Level.EASY, Level.RANDOM, Level.MEDIUM

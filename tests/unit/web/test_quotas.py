@@ -6,7 +6,7 @@ import pytest
 from president.client import CommandRejected
 from president.contract import CreateTable, Rejected, RejectionCode
 
-from services.web.backlog import Backlog
+from services.web.backlog import CachedCount
 from services.web.clients import Caller, browser_id, client_address, trusted_networks
 from services.web.errors import LobbyError
 from services.web.lobby import Lobby, create_command
@@ -120,7 +120,7 @@ async def test_the_backlog_is_asked_at_most_once_per_max_age() -> None:
         asked.append(now[0])
         return 7
 
-    backlog = Backlog(count, max_age=1.0, clock=lambda: now[0])
+    backlog = CachedCount(count, max_age=1.0, clock=lambda: now[0])
     assert [await backlog.pending() for _ in range(5)] == [7] * 5
     now[0] = 1.5
     await backlog.pending()

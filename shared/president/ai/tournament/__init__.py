@@ -5,14 +5,14 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Iterator
 
-from president.ai.tournament.games import GameRecord, SeatRecord, play_game
+from president.ai.tournament.games import PlayedGame, SeatRecord, play_game
 from president.ai.tournament.spec import TournamentSpec, parse_lineup
 from president.ai.tournament.stats import Gap, LevelFigures, TournamentResult, summarize
 
 __all__ = [
-    "GameRecord",
     "Gap",
     "LevelFigures",
+    "PlayedGame",
     "SeatRecord",
     "TournamentResult",
     "TournamentSpec",
@@ -22,11 +22,11 @@ __all__ = [
 ]
 
 
-def _play(task: tuple[TournamentSpec, int, int]) -> GameRecord:
+def _play(task: tuple[TournamentSpec, int, int]) -> PlayedGame:
     return play_game(*task)
 
 
-def play_games(spec: TournamentSpec, workers: int = 1) -> Iterator[GameRecord]:
+def play_games(spec: TournamentSpec, workers: int = 1) -> Iterator[PlayedGame]:
     """Every game of the tournament, in (deal, rotation) order whatever ``workers`` is."""
     tasks = [(spec, d, k) for d in range(spec.deals) for k in range(spec.rotations)]
     if workers <= 1:

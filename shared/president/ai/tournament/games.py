@@ -36,7 +36,7 @@ class SeatRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class PlayedGame:
     """One game: each seat's record, and decision times (seconds) per level.
 
     Times cover decisions with a choice (more than one legal action).
@@ -48,7 +48,7 @@ class GameRecord:
     times: dict[Level, tuple[float, ...]]
 
 
-def play_game(spec: TournamentSpec, deal: int, rotation: int) -> GameRecord:
+def play_game(spec: TournamentSpec, deal: int, rotation: int) -> PlayedGame:
     """Play the deal's series with the lineup rotated by ``rotation``."""
     levels = [spec.level_at(seat, rotation) for seat in range(spec.players)]
     policies = [
@@ -86,7 +86,7 @@ def play_game(spec: TournamentSpec, deal: int, rotation: int) -> GameRecord:
         )
         for seat in range(spec.players)
     )
-    return GameRecord(deal, rotation, seats, {k: tuple(v) for k, v in times.items()})
+    return PlayedGame(deal, rotation, seats, {k: tuple(v) for k, v in times.items()})
 
 
 def decide_prompted(policy: Policy, view: Observation) -> Action:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from president.ai.level import Level
-from president.ai.tournament.games import GameRecord
+from president.ai.tournament.games import PlayedGame
 
 _T95 = (
     (1, 12.706),
@@ -141,7 +141,7 @@ class TournamentResult:
         return all(gap.ci95_low > 0 for gap in self.gaps)
 
 
-def summarize(records: Iterable[GameRecord], players: int) -> TournamentResult:
+def summarize(records: Iterable[PlayedGame], players: int) -> TournamentResult:
     """Figures per level, the ranking and the paired gaps between neighbours."""
     points: dict[Level, list[int]] = defaultdict(list)
     places: dict[Level, list[int]] = defaultdict(list)
