@@ -13,12 +13,15 @@ from typing import Any
 from president.command_path import Earlier, Loaded, Sent, accepted
 from president.contract import Accepted
 from president.game.decide import Decided
-from president.game.fold import Game, appended
+from president.game.fold import Game
 from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
 from services.engine.cache import GameCache
 
 log = logging.getLogger(__name__)
+
+
+Committed = Callable[[Game, Decided, AppendResult], None]
 
 
 def owns_all(table_id: str) -> bool:
@@ -27,30 +30,33 @@ def owns_all(table_id: str) -> bool:
 
 
 class GameLog:
-    """Game streams for the command path (the caller holds the game's cache lock)."""
+    """Game streams for the command path."""
 
     def __init__(
         self,
         store: EventStore,
         games: GameCache,
         appender: Appender,
-        appended_to: Callable[[Game], None] | None = None,
+        committed: Committed,
         owns: Callable[[str], bool] = owns_all,
     ):
-        """``appended_to(game)``: told of the cached fold after each append (the turn clock
-        sets the new deadlines' alarms without waiting for the relayed events);
-        ``owns(table_id)``: whether this instance owns the table's partition, so that its
-        cached fold is the log's (else the fold catches up from the log first; either way
-        the expected version of the append is the guard)."""
+        """``committed(game, decided, result)``: told of each append of ``decided`` to
+        ``game`` once committed (the engine's post-commit effects); ``owns(table_id)``:
+        whether this instance owns the table's partition, so that its cached fold is the
+        log's (else the fold catches up from the log first; either way the expected version
+        of the append is the guard)."""
         self.store = store
         self.games = games
         self.appender = appender
-        self.appended_to = appended_to
+        self.committed = committed
         self.owns = owns
 
     @asynccontextmanager
     async def hold(self, command: Sent) -> AsyncIterator[HeldGame]:
-        yield HeldGame(self, command, command.table_id)
+        """The game of ``command`` under its lock in this process (across processes, the
+        expected version of the append guards it)."""
+        async with self.games.lock(command.table_id):
+            yield HeldGame(self, command, command.table_id)
 
 
 @dataclass
@@ -66,6 +72,7 @@ class HeldGame:
     """Whether ``load`` took the cached fold as it was (no read of the log)."""
 
     async def remember(self, reply: dict[str, Any]) -> None:
+        """Record the command's final refusal in the store and in the cache."""
         command = self.command
         await self.log.store.remember_refusal(
             command.stream_id, command.command_id, reply, command.sender
@@ -73,6 +80,9 @@ class HeldGame:
         self.log.games.remember(self.table_id, command.sender, command.command_id, reply)
 
     async def load(self) -> Loaded[Game]:
+        """The game as the log holds it: the cached fold as it is when this instance owns
+        the table's partition, else caught up from the log; with the command's first
+        answer when the game holds its events, and its remembered refusal."""
         games, command, owned = self.log.games, self.command, self.log.owns(self.table_id)
         self.cached = owned and self.table_id in games
         game = await games.load(self.table_id, at_least=0 if owned else None)
@@ -99,7 +109,9 @@ class HeldGame:
         return False
 
     async def append(self, loaded: Loaded[Game], decided: Decided) -> Accepted:
-        game, command, games, events = loaded.state, self.command, self.log.games, decided.events
+        """Append ``decided`` at the loaded version through the appender (group commit);
+        once committed, the log's ``committed`` callback takes the effects."""
+        game, command, events = loaded.state, self.command, decided.events
         if not events:  # what the command says is so already: nothing to write
             return Accepted(
                 command_id=command.command_id,
@@ -118,13 +130,7 @@ class HeldGame:
             )
         except ConcurrencyConflict:
             log.info("table %s: appended to meanwhile; reloading", game.table_id)
-            games.forget(game.table_id)
+            self.log.games.forget(game.table_id)
             raise
-        if result.duplicate:  # the log knew this command: our fold was behind
-            games.forget(game.table_id)
-        else:  # folded only once committed: the cache never runs ahead of the log
-            folded = appended(events, result.first_version, result.positions)
-            games.fold(game.table_id, folded, after=decided.after)
-            if self.log.appended_to is not None and game.version == result.last_version:
-                self.log.appended_to(game)  # the cached fold, caught up with this append
+        self.log.committed(game, decided, result)
         return accepted(command.command_id, result)

@@ -4,6 +4,7 @@ NATS connections, its store, reactor, clocks and sweeps; nothing connects before
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -14,8 +15,8 @@ from president.bus.command_server import CommandServer, open_command_connection
 from president.bus.connect import NatsCredentials, ReconnectPolicy, connect
 from president.bus.streams import StreamLimits, ensure_streams
 from president.clock import Clock, SystemClock
-from president.command_path import RateLimits
-from president.contract import Subjects
+from president.command_path import BUSY, RateLimits, admit, run
+from president.contract import GAME_COMMANDS, Subjects
 from president.game import Game
 from president.game.decide import NewSeed
 from president.runtime import Runtime
@@ -31,7 +32,6 @@ from services.engine.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.partitions import Partitions
 from services.engine.periodic import every
 from services.engine.reactor import Reactor
-from services.engine.requests import command_server
 from services.engine.settings import EngineSettings
 from services.engine.sweep import UnreactedSweep
 from services.engine.turn_clock import Alarm, TurnClock
@@ -40,6 +40,7 @@ from services.engine.use_cases import Engine
 log = logging.getLogger(__name__)
 
 GRACE_SECONDS = 10.0
+QUEUE_GROUP = "engine"
 
 
 class EngineApp:
@@ -272,14 +273,18 @@ def command_side(
         appended_to=watch,
         owns=owns,
     )
-    commands = command_server(
+    limits = RateLimits(settings.command_rate, settings.command_burst)
+    commands = CommandServer(
         client,
         # as they were sent (for one release, while servers without the partition
         # mapping reload); the partitions this instance owns come with ``Partitions``
         subjects.game_commands,
-        engine,
-        RateLimits(settings.command_rate, settings.command_burst),
-        settings.engine_max_workers,
+        QUEUE_GROUP,
+        functools.partial(admit, accepts=GAME_COMMANDS, kind="game", limits=limits),
+        functools.partial(run, handle=engine.handle, kind="game", service="engine"),
+        max_workers=settings.engine_max_workers,
+        service="engine",
+        busy=BUSY,
     )
     return engine, commands
 

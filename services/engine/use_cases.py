@@ -30,13 +30,13 @@ from president.game import CorruptGame, Game, fold_table, start_command_id
 from president.game.decide import (
     Decided,
     NewSeed,
-    admit,
     decide_action,
     decide_presence,
     decide_start,
     decide_takeover,
     late_command,
 )
+from president.game.fold import appended
 from president.game.prompts import seat_clock
 from president.game.seats import seat_refusal
 from president.rules import Action, Observation, Refusal, observe
@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 
 ATTEMPTS = 3
 """Decisions of one command before a table that keeps moving is answered busy."""
+Check = Callable[[Game], Refusal | None]
 ENGINE = Requester("engine")
 """Who a takeover is recorded as sent by: the engine itself."""
 
@@ -83,44 +84,57 @@ class Engine:
         self._policies: dict[str, Policy] = {}
         # ``is None``, not ``or``: a configured cache is empty (falsy) when it is handed in
         self.games = GameCache(store) if cache is None else cache
-        self._log = GameLog(store, self.games, self._appender, appended_to, owns)
+        self._appended_to = appended_to
+        self._log = GameLog(store, self.games, self._appender, self._committed, owns)
 
     # -- commands ----------------------------------------------------------------
 
     async def handle(
-        self, command: GameWrite, requester: Requester | None = None
-    ) -> Accepted | Rejected:
-        """Decide ``command`` from ``requester`` on the table's committed state and append
-        its events (which record who sent it)."""
+        self, command: GameWrite | GetView, requester: Requester | None = None
+    ) -> Accepted | Rejected | ViewReply:
+        """Answer ``command`` from ``requester``: a view query with the seat's view, a game
+        command decided on the table's committed state, its events appended (recording who
+        sent it)."""
+        if isinstance(command, GetView):
+            return await self.view(command, requester)
         table_id = command.table_id
         user, role = (None, None) if requester is None else (requester.user, requester.role)
-        cached = self.games.peek(table_id)
-        if cached is None and not await self._store.stream_version(stream_id_of_game(table_id)):
+        known = self.games.peek(table_id)
+        if known is None and not await self._store.stream_version(stream_id_of_game(table_id)):
             # No game: refused at the cost of a read or two, with no lock or fold
             # (a forged table id, a command sent too early). Never remembered.
-            refused = await self._no_game(table_id)
-            return Rejected.of(refused, command.command_id)
-        admit_sender = functools.partial(admit, command=command, user=user, role=role)
-        if cached is not None:
-            # The seat's credentials are the game's creation's, which never change: a
-            # forged token or identity is refused on the cached fold, with no lock or read
-            # (never remembered, as in the hold); the hold checks the rest.
-            forged = seat_refusal(cached, command.seat, command.seat_token, user, role)
-            if forged is not None:
-                return Rejected.of(forged, command.command_id)
-            admit_sender = functools.partial(late_command, command=command, user=user)
+            return Rejected.of(await self._no_game(table_id), command.command_id)
 
         def decide(game: Game) -> Decided | Refusal:
+            """The seat's presence or its action, decided at the time of the decision."""
             if isinstance(command, Leave | Away | Back):
                 return decide_presence(game, command, now=self.clock.now())
             return decide_action(game, command, self._new_seed, now=self.clock.now())
 
         return await self._execute(
-            table_id,
             sent(table_id, stream_id_of_game(table_id), command, requester),
             decide,
-            admit_sender,
+            # the seat's credentials are the game's creation's, which never change: a
+            # forged token or identity is refused on the cached fold, with no hold
+            sender=functools.partial(
+                seat_refusal, seat=command.seat, token=command.seat_token, user=user, role=role
+            ),
+            known=known,
+            admit=functools.partial(late_command, command=command, user=user),
         )
+
+    def _committed(self, game: Game, decided: Decided, result: AppendResult) -> None:
+        """The effects of a commit of this instance: the cached fold takes the events (or
+        is forgotten when the log already had them: the fold was behind), and the turn clock
+        the new deadlines, without waiting for the relayed events."""
+        if result.duplicate:
+            self.games.forget(game.table_id)
+            return
+        # folded only once committed: the cache never runs ahead of the log
+        folded = appended(decided.events, result.first_version, result.positions)
+        self.games.fold(game.table_id, folded, after=decided.after)
+        if self._appended_to is not None and game.version == result.last_version:
+            self._appended_to(game)  # the cached fold, caught up with this append
 
     async def take_over(
         self, table_id: str, seat: int, turn_version: int, command_id: str
@@ -146,26 +160,35 @@ class Engine:
         command = Sent(
             table_id, stream_id, command_id, requester=ENGINE.user, requester_role=ENGINE.role
         )
-        return await self._execute(table_id, command, decide)
+        return await self._execute(command, decide)
 
     async def _execute(
         self,
-        table_id: str,
         command: Sent,
         decide: Callable[[Game], Decided | Refusal],
-        admit: Callable[[Game], Refusal | None] | None = None,
+        *,
+        sender: Check | None = None,
+        known: Game | None = None,
+        admit: Check | None = None,
     ) -> Accepted | Rejected:
-        async with self.games.lock(table_id):
-            try:
-                return await execute(command, self._log, decide, admit=admit, attempts=ATTEMPTS)
-            except CorruptGame:
-                log.exception("table %s: the log breaks the rules", table_id)
-                return Rejected.of(
-                    Refusal(RejectionCode.INTERNAL_ERROR, "bad log"), command.command_id
-                )
-            except BaseException:
-                self.games.forget(table_id)
-                raise
+        """The command path (``execute``); a log that breaks the rules is INTERNAL_ERROR."""
+        table_id = command.table_id
+        try:
+            return await execute(
+                command,
+                self._log,
+                decide,
+                sender=sender,
+                known=known,
+                admit=admit,
+                attempts=ATTEMPTS,
+            )
+        except CorruptGame:
+            log.exception("table %s: the log breaks the rules", table_id)
+            return Rejected.of(Refusal(RejectionCode.INTERNAL_ERROR, "bad log"), command.command_id)
+        except BaseException:
+            self.games.forget(table_id)
+            raise
 
     def _choose(self, level: str) -> Callable[[Observation], Action]:
         policy = self._policies.get(level)

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from nats.aio.client import Client
-from nats.aio.msg import Msg
 from president.bus.command_server import CommandServer
 from president.bus.identity import Requester
 from president.command_path import BUSY, RateLimits, admit, run
@@ -28,30 +27,12 @@ def table_server(
     """The subscriber of ``{prefix}.cmd.table.*`` in the table services' queue group
     (``client``: the identity ``table``, in the command account)."""
 
-    def admitted(message: Msg, requester: Requester | None) -> Any:
-        return admit(
-            message.subject,
-            message.data,
-            accepts=TABLE_COMMANDS,
-            kind="table",
-            requester=requester,
-            limits=limits,
-        )
-
-    async def answer(message: Msg, command: Any, requester: Requester | None) -> bytes:
-        async def handle_from(command: TableCommand) -> Reply:
-            return await handle(command, requester)
-
-        return await run(
-            message.subject, command, handle_from, kind="table", service="table service"
-        )
-
     return CommandServer(
         client,
         subjects.table_commands,
         QUEUE_GROUP,
-        admitted,
-        answer,
+        functools.partial(admit, accepts=TABLE_COMMANDS, kind="table", limits=limits),
+        functools.partial(run, handle=handle, kind="table", service="table service"),
         max_workers=concurrency,
         service="table service",
         busy=BUSY,

@@ -174,11 +174,11 @@ async def test_a_responder_answers_attested_requests_and_drops_any_other(tmp_pat
     config = AuthConfig((main, dataclasses.replace(commands, users=(*commands.users, insider))))
     seen: list[Requester | None] = []
 
-    def admit(message: nats.aio.msg.Msg, requester: Requester | None) -> bytes:
+    def admit(subject: str, data: bytes, requester: Requester | None) -> bytes:
         seen.append(requester)
         return b"answered"
 
-    async def run(message: nats.aio.msg.Msg, command: object, requester: object) -> bytes:
+    async def run(subject: str, command: object, requester: object) -> bytes:
         raise AssertionError("admit answers every request")
 
     with _server(render_auth_conf(config), tmp_path, {}) as url:

@@ -28,13 +28,13 @@ from president.settings import Settings
 
 log = logging.getLogger(__name__)
 
-Admit = Callable[[Msg, Requester | None], Any]
-"""A request and its sender in, synchronously and cheaply: the command to run, or the
-reply's body (``bytes``) when the request is refused at once (rate limit, size, parse).
-Must not raise."""
-Run = Callable[[Msg, Any, Requester | None], Awaitable[bytes]]
-"""A request, the command admitted from it and its sender in, the reply's body out (must
-not raise)."""
+Admit = Callable[[str, bytes, Requester | None], Any]
+"""A request's subject, body and sender in, synchronously and cheaply: the command to run,
+or the reply's body (``bytes``) when the request is refused at once (rate limit, size,
+parse); ``president.command_path.admission.admit``. Must not raise."""
+Run = Callable[[str, Any, Requester | None], Awaitable[bytes]]
+"""A request's subject, the command admitted from it and its sender in, the reply's body
+out; ``president.command_path.admission.run``. Must not raise."""
 
 
 class CommandServer:
@@ -130,8 +130,9 @@ class CommandServer:
                 await self._reply(message, self._busy)
 
     async def _received(self, message: Msg) -> None:
-        # Runs in the subscription's own task, one message at a time; never waits for a
-        # slot, so one sender's backlog holds up no other sender's requests.
+        """Admit a request and give it a slot in its sender's turn, or answer it at once
+        (in the subscription's own task, one message at a time: it never waits for a slot,
+        so one sender's backlog holds up no other sender's requests)."""
         requester = attested_requester(message.headers) if self._attested else None
         if self._attested and requester is None:
             log.warning(
@@ -141,7 +142,7 @@ class CommandServer:
                 "Nats-Request-Info",
             )
             return
-        command = self._admit(message, requester)
+        command = self._admit(message.subject, message.data, requester)
         if isinstance(command, bytes):
             await self._reply(message, command)
             return
@@ -168,6 +169,7 @@ class CommandServer:
             task.add_done_callback(self._tasks.discard)
 
     async def _reply(self, message: Msg, reply: bytes) -> None:
+        """Publish ``reply`` to the request's inbox (a failure is logged, never raised)."""
         try:
             if message.reply:
                 await self._client.publish(message.reply, reply)
@@ -175,11 +177,13 @@ class CommandServer:
             log.exception("%s: no reply sent to a request on %s", self._service, message.subject)
 
     async def _answer(self, message: Msg, command: Any, requester: Requester | None) -> None:
+        """Run an admitted command in a slot and reply; the slot goes to the next in line."""
         try:
-            await self._reply(message, await self._run(message, command, requester))
+            await self._reply(message, await self._run(message.subject, command, requester))
         finally:
             self._free += 1
-            self._dispatch()
+            if self._waiting:
+                self._dispatch()
 
 
 async def open_command_connection(

@@ -44,10 +44,10 @@ _UNREAD = "Rejected"
 def admit(
     subject: str,
     raw: bytes,
+    requester: Requester | None = None,
     *,
     accepts: Collection[str],
     kind: str,
-    requester: Requester | None = None,
     limits: RateLimits | None = None,
 ) -> AnyCommand | bytes:
     """The command ``raw`` on ``subject`` holds, or the encoded reply refusing it (never
@@ -80,13 +80,15 @@ def admit(
 async def run(
     subject: str,
     command: Any,
-    handle: Callable[[Any], Awaitable[Reply]],
+    requester: Requester | None = None,
     *,
+    handle: Callable[[Any, Requester | None], Awaitable[Reply]],
     kind: str,
     service: str,
 ) -> bytes:
-    """The encoded reply of ``handle(command)``; a failure of ``handle`` is INTERNAL_ERROR
-    (the command is well formed: a resend may succeed once the fault is gone)."""
+    """The encoded reply of ``handle(command, requester)``; a failure of ``handle`` is
+    INTERNAL_ERROR (the command is well formed: a resend may succeed once the fault is
+    gone)."""
     started = time.perf_counter()
     command_id = getattr(command, "command_id", None)
     table_id = getattr(command, "table_id", None)
@@ -96,7 +98,7 @@ async def run(
     ids = bind_ids(table_id=table_id, command_id=command_id, correlation_id=correlation_id)
     try:  # lines logged meanwhile carry the ids
         try:
-            reply = await handle(command)
+            reply = await handle(command, requester)
         except Exception:
             log.exception("%s: command %s on %s failed", service, command_id, subject)
             reply = Rejected(
@@ -112,25 +114,6 @@ async def run(
         unbind_ids(ids)
     record_command(kind, command.type, reply, time.perf_counter() - started)
     return reply.model_dump_json().encode()
-
-
-async def answer(
-    subject: str,
-    raw: bytes,
-    handle: Callable[[Any], Awaitable[Reply]],
-    *,
-    accepts: Collection[str],
-    kind: str,
-    service: str,
-    requester: Requester | None = None,
-    limits: RateLimits | None = None,
-) -> bytes:
-    """The encoded reply to the request ``raw`` sent to ``subject`` (never raises):
-    :func:`admit`, then :func:`run` what it admitted."""
-    command = admit(subject, raw, accepts=accepts, kind=kind, requester=requester, limits=limits)
-    if isinstance(command, bytes):
-        return command
-    return await run(subject, command, handle, kind=kind, service=service)
 
 
 def reserved_id(command_id: str | None, requester: Requester | None) -> str | None:

@@ -161,21 +161,31 @@ async def execute(
     log: CommandLog[S],
     decide: Decide[S],
     *,
+    sender: Admit[S] | None = None,
+    known: S | None = None,
     admit: Admit[S] | None = None,
     attempts: int = 5,
     busy: Refusal = TOO_BUSY,
 ) -> Accepted | Rejected:
     """Decide ``command`` on its stream and append what it causes; the reply to send.
 
-    ``admit(state)`` refuses the sender before anything else is told (the engine checks
-    the seat's token); ``decide(state)`` is the service's pure decision. A lost race
-    (another writer appended first) is decided again, ``attempts`` times at most, then
-    answered ``busy``."""
+    ``sender(state)`` refuses the command's sender on any state of the stream (the
+    engine's seat check: a seat's credentials never change), so it runs once: on
+    ``known``, the state the caller holds without a read, before the stream is held
+    (a forged token costs no hold), else on the state loaded. ``admit(state)`` refuses the
+    command before anything else is told; ``decide(state)`` is the service's pure
+    decision. A lost race (another writer appended first) is decided again, ``attempts``
+    times at most, then answered ``busy``."""
+    if sender is not None and known is not None:
+        forged = sender(known)
+        if forged is not None:
+            return Rejected.of(forged, command.command_id)
+        sender = None
     for _ in range(attempts):
         try:
             async with log.hold(command) as held:
                 loaded = await held.load()
-                verdict = judge(command, loaded, held.rejection, admit, decide)
+                verdict = judge(command, loaded, held.rejection, admit, decide, sender)
                 if isinstance(verdict, Refusal) and not await held.confirm(loaded):
                     continue  # decided on a fold the log has gone past: again
                 if isinstance(verdict, Refusal):
@@ -204,12 +214,14 @@ def judge(
     remembered_refusal: dict[str, Any] | None,
     admit: Admit[S] | None,
     decide: Decide[S],
+    sender: Admit[S] | None = None,
 ) -> Accepted | Rejected | Refusal | Decided | list[NewEvent]:
-    """What ``command`` gets on ``loaded``: a refusal of its sender, its first answer again,
-    STALE_VERSION, or the service's decision."""
-    refused = None if admit is None else admit(loaded.state)
-    if refused is not None:
-        return refused
+    """What ``command`` gets on ``loaded``: a refusal of its sender or of itself, its first
+    answer again, STALE_VERSION, or the service's decision."""
+    for check in (sender, admit):
+        refused = None if check is None else check(loaded.state)
+        if refused is not None:
+            return refused
     if loaded.earlier is not None:
         return again(command, loaded.earlier)
     if remembered_refusal is not None:

@@ -35,7 +35,7 @@ from president.game.events import (
 )
 from president.game.fold import TAKEOVER_ACTOR, Game, seats_to_act
 from president.game.metadata import metadata
-from president.game.seats import ai_seat_token, seat_refusal, token_sha256
+from president.game.seats import ai_seat_token, token_sha256
 from president.game.table import Seat, TableState
 from president.rules import (
     RULES_VERSION,
@@ -127,17 +127,10 @@ def decide_action(
     return decided
 
 
-def admit(game: Game, command: GameWrite, user: str | None, role: str | None) -> Refusal | None:
-    """The refusal of ``command`` from ``user`` (role ``role``; None: anonymous) before
-    anything else is told: no such seat, not its token, not an identity that may act for
-    it, or an action expecting a version the seat's time-out followed."""
-    refused = seat_refusal(game, command.seat, command.seat_token, user, role)
-    return refused if refused is not None else late_command(game, command, user)
-
-
 def late_command(game: Game, command: GameWrite, user: str | None) -> Refusal | None:
-    """:func:`admit` once the seat's credentials passed: TURN_TIMED_OUT for an action
-    expecting a version the seat's time-out followed, unless it was sent before."""
+    """TURN_TIMED_OUT for an action expecting a version the seat's time-out followed,
+    unless it was sent before: what a command gets once its seat's credentials passed
+    (``seats.seat_refusal``), before anything else is told."""
     if isinstance(command, Leave | Away | Back):
         return None
     if (user or "", command.command_id) in game.commands:

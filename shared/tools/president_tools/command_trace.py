@@ -1,7 +1,6 @@
-"""How far one game command travels through the code: the calls of project functions from
-the engine's subscription callback (bytes in) to its reply's publish (bytes out), wired as
-an engine process wires them over the in-memory store, for an accepted move and for one
-refused for a forged seat token."""
+"""How far a game command travels through the code: the project calls from the engine's
+subscription callback (bytes in) to its reply's publish (bytes out), wired as an engine
+process wires them over the in-memory store, for a move accepted and one with a forged token."""
 
 from __future__ import annotations
 

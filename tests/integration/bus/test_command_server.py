@@ -49,7 +49,7 @@ async def _serving(
     asynchronously: a request sent before gets no responder)."""
     subject = f"{prefix}.cmd.table.Test"
 
-    async def run(message: Msg, command: bytes, requester: Requester | None) -> bytes:
+    async def run(command: bytes, requester: Requester | None) -> bytes:
         assert requester is not None  # attested by the server
         if command == PROBE:
             return b"ready"
@@ -60,8 +60,8 @@ async def _serving(
         client,
         subject,
         "command-server-test",
-        lambda message, requester: ("admitted", message.data),
-        lambda message, admitted, requester: run(message, admitted[1], requester),
+        lambda subject, data, requester: ("admitted", data),
+        lambda subject, admitted, requester: run(admitted[1], requester),
         max_workers=1,
         service="test",
         busy=BUSY,

@@ -26,14 +26,14 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 def _record(app: EngineApp, instance: str, handled: list[tuple[str, str]]) -> None:
     """Note each game command ``app`` decides, as (instance, table id)."""
     engine = app.engine
-    decide = engine.handle
+    execute = engine._execute
 
-    @functools.wraps(decide)
-    async def handle(command: Any, requester: Any = None) -> Any:
+    @functools.wraps(execute)
+    async def decided(command: Any, *args: Any, **kwargs: Any) -> Any:
         handled.append((instance, command.table_id))
-        return await decide(command, requester)
+        return await execute(command, *args, **kwargs)
 
-    engine.handle = handle  # type: ignore[method-assign]
+    engine._execute = decided  # type: ignore[method-assign]
 
 
 async def _shared(apps: list[EngineApp]) -> None:
