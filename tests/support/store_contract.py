@@ -208,13 +208,6 @@ class EventStoreContract:
 
     # --- holding a stream ---------------------------------------------------------------
 
-    async def test_a_hold_reads_the_head_version(self, store: EventStore, stream: str) -> None:
-        async with store.hold(stream) as empty:
-            assert (empty.head_version, empty.rejection) == (0, None)
-        await store.append(stream, _events("A", "B"), expected_version=0)
-        async with store.hold(stream, "c1") as held:
-            assert held.head_version == 2
-
     async def test_a_remembered_refusal_comes_back_to_its_command_only(
         self, store: EventStore, stream: str
     ) -> None:
@@ -276,24 +269,14 @@ class EventStoreContract:
         }
 
     async def test_one_hold_of_a_stream_at_a_time(self, store: EventStore, stream: str) -> None:
-        order: list[str] = []
-        asked = asyncio.Event()
+        async def write() -> None:  # reads the head, lets the others run, appends after it
+            async with store.hold(stream):
+                version = await store.stream_version(stream)
+                await asyncio.sleep(0)
+                await store.append(stream, _events("A"), expected_version=version)
 
-        async def waiting() -> None:
-            order.append("asked")
-            asked.set()
-
-        async def second() -> None:
-            async with store.hold(stream, waiting=waiting) as held:
-                order.append(f"second saw {held.head_version}")
-
-        async with store.hold(stream):
-            task = asyncio.create_task(second())
-            await asyncio.wait_for(asked.wait(), 10)
-            await store.append(stream, _events("A"), expected_version=0)
-            order.append("first done")
-        await asyncio.wait_for(task, 10)
-        assert order == ["asked", "first done", "second saw 1"]
+        await asyncio.wait_for(asyncio.gather(*(write() for _ in range(8))), 30)
+        assert await store.stream_version(stream) == 8  # no append met a conflict
 
     # --- the global log ----------------------------------------------------------------
 

@@ -1,12 +1,12 @@
 """Holding a stream as its only writer, across every client of one Postgres database: its
-advisory lock, its head and the sender's remembered refusal in one round trip
+advisory lock and the sender's remembered refusal in one round trip
 (docs/decisions/2026-12-04-locks-and-leases.md)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -15,13 +15,10 @@ import asyncpg
 
 from president.store.rejections import REMEMBER, recall_query
 
-_VERSION = "(SELECT coalesce(max(version), 0) FROM events WHERE stream_id = {stream})"
 _TRY_TAKE = f"""
-SELECT pg_try_advisory_lock(hashtextextended($1, 0)),
-       {_VERSION.format(stream="$2")},
-       ({recall_query("$2", "$3", "$4")})"""
+SELECT pg_try_advisory_lock(hashtextextended($1, 0)), ({recall_query("$2", "$3", "$4")})"""
 _TAKE = "SELECT pg_advisory_lock(hashtextextended($1, 0))"
-_READ = f"SELECT true, {_VERSION.format(stream='$1')}, ({recall_query('$1', '$2', '$3')})"
+_READ = f"SELECT true, ({recall_query('$1', '$2', '$3')})"
 _RELEASE = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
 
 
@@ -37,7 +34,6 @@ class PostgresStreamHold:
     connection: asyncpg.Connection
     stream_id: str
     command_id: str | None
-    head_version: int
     rejection: dict[str, Any] | None
     sender: str = ""
 
@@ -62,25 +58,20 @@ class PostgresStreamHolds:
         command_id: str | None = None,
         *,
         sender: str = "",
-        waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncIterator[PostgresStreamHold]:
         key = writer_lock_key(stream_id)
         async with self._slots, self._pool.acquire() as connection:
             try:
                 row = await connection.fetchrow(_TRY_TAKE, key, stream_id, command_id or "", sender)
                 if not row[0]:
-                    if waiting is not None:
-                        await waiting()
                     await connection.execute(_TAKE, key)
                     row = await connection.fetchrow(_READ, stream_id, command_id or "", sender)
             except BaseException:
                 connection.terminate()  # the lock may be ours: ending the session frees it
                 raise
             try:
-                rejection = None if row[2] is None else dict(json.loads(row[2]))
-                yield PostgresStreamHold(
-                    connection, stream_id, command_id, row[1], rejection, sender
-                )
+                rejection = None if row[1] is None else dict(json.loads(row[1]))
+                yield PostgresStreamHold(connection, stream_id, command_id, rejection, sender)
             finally:
                 try:
                     await connection.execute(_RELEASE, key)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -38,7 +38,6 @@ _new = object.__new__
 class MemoryStreamHold:
     """A stream held in this process (``InMemoryEventStore.hold``)."""
 
-    head_version: int
     rejection: dict[str, Any] | None
     _key: _Key | None
     _rejections: dict[_Key, dict[str, Any]]
@@ -162,16 +161,11 @@ class InMemoryEventStore:
         command_id: str | None = None,
         *,
         sender: str = "",
-        waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AsyncIterator[MemoryStreamHold]:
         lock = self._holds.setdefault(stream_id, asyncio.Lock())
-        if lock.locked() and waiting is not None:
-            await waiting()
         key = None if command_id is None else (stream_id, sender, command_id)
         async with lock:
-            stream = self._streams.get(stream_id)
             yield MemoryStreamHold(
-                head_version=stream[-1].version if stream else 0,
                 rejection=None if key is None else self._rejections.get(key),
                 _key=key,
                 _rejections=self._rejections,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -21,11 +21,6 @@ NOTIFY_CHANNEL = "president_events"
 
 class StreamHold(Protocol):
     """A stream held by one writer (see ``EventStore.hold``)."""
-
-    @property
-    def head_version(self) -> int:
-        """The stream's last version as the hold was taken (0: no stream yet)."""
-        ...
 
     @property
     def rejection(self) -> dict[str, Any] | None:
@@ -93,13 +88,11 @@ class EventStore(Appender, Protocol):
         command_id: str | None = None,
         *,
         sender: str = "",
-        waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AbstractAsyncContextManager[StreamHold]:
         """Hold `stream_id` as its only writer among the store's clients until the context
-        ends, reading as it is taken the stream's head version and the refusal remembered
-        for `command_id` of `sender` (`command_rejections`). When another client holds the stream,
-        `waiting()` is awaited before waiting for it. Appends are not checked against
-        holds: `expected_version` stays the guard."""
+        ends, reading as it is taken the refusal remembered for `command_id` of `sender`
+        (`command_rejections`); waits while another client holds the stream. Appends are
+        not checked against holds: `expected_version` stays the guard."""
         ...
 
     async def remember_refusal(

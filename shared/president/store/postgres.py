@@ -335,9 +335,8 @@ class PostgresEventStore:
         command_id: str | None = None,
         *,
         sender: str = "",
-        waiting: Callable[[], Awaitable[None]] | None = None,
     ) -> AbstractAsyncContextManager[PostgresStreamHold]:
-        return self._holds.hold(stream_id, command_id, sender=sender, waiting=waiting)
+        return self._holds.hold(stream_id, command_id, sender=sender)
 
     async def remember_refusal(
         self, stream_id: str, command_id: str, reply: dict[str, Any], sender: str = ""
