@@ -35,7 +35,7 @@ from services.engine.reactor import Reactor
 from services.engine.settings import EngineSettings
 from services.engine.sweep import UnreactedSweep
 from services.engine.turn_clock import Alarm, TurnClock
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 
 log = logging.getLogger(__name__)
 
@@ -65,14 +65,14 @@ class EngineApp:
         self._store: PostgresEventStore | None = None
         self._nats: Client | None = None
         self._command_nats: Client | None = None
-        self._engine: Engine | None = None
+        self._engine: GameService | None = None
         self._commands: CommandServer | None = None
         self._partitions: Partitions | None = None
         self._stop = asyncio.Event()
         self._events: EventConsumer | None = None
 
     @property
-    def engine(self) -> Engine:
+    def engine(self) -> GameService:
         if self._engine is None:
             raise RuntimeError("the engine process has not started")
         return self._engine
@@ -176,7 +176,7 @@ class EngineApp:
     def _background(
         self,
         store: PostgresEventStore,
-        engine: Engine,
+        engine: GameService,
         reactor: Reactor,
         turn_clock: TurnClock,
         consumer: EventConsumer,
@@ -257,12 +257,12 @@ def command_side(
     watch: Callable[[Game], None],
     owns: Callable[[str], bool],
     new_seed: NewSeed = fairness.new_seed,
-) -> tuple[Engine, CommandServer]:
+) -> tuple[GameService, CommandServer]:
     """The engine's use cases over ``store`` and their command subscriber on ``client``, as
     an engine process wires them (``president route`` traces a command through them, with
     a ``new_seed`` of its own: known deals)."""
     assert settings.token_secret is not None
-    engine = Engine(
+    engine = GameService(
         store,
         secret=settings.token_secret,
         new_seed=new_seed,

@@ -16,7 +16,7 @@ from president.game import Game
 from president.game.prompts import Prompt, decision_request, prompts_for
 from president.rules import Refusal
 
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ class Reactor:
 
     def __init__(
         self,
-        engine: Engine,
+        engine: GameService,
         publisher: PromptPublisher,
         *,
         secret: str,

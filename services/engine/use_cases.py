@@ -54,7 +54,7 @@ ENGINE = Requester("engine")
 """Who a takeover is recorded as sent by: the engine itself."""
 
 
-class Engine:
+class GameService:
     """The only writer of ``game-{table_id}`` streams."""
 
     def __init__(

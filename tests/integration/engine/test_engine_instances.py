@@ -12,7 +12,7 @@ from president.game.fold import seats_to_act
 from president.rules import Options, event_from_dict, legal_actions, replay
 from president.store.postgres import PostgresEventStore
 
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from tests.integration.engine.harness import SECRET, Harness
 from tests.support.engine import command_for, write_table
 
@@ -28,9 +28,9 @@ async def _replays(h: Harness, table_id: str, options: Options) -> None:
     assert replay(options, rules).is_terminal
 
 
-async def _instance(database_url: str) -> tuple[Engine, PostgresEventStore]:
+async def _instance(database_url: str) -> tuple[GameService, PostgresEventStore]:
     store = await PostgresEventStore.connect(database_url, max_size=8)
-    return Engine(store, secret=SECRET), store
+    return GameService(store, secret=SECRET), store
 
 
 async def test_two_engines_racing_on_one_table_never_fork_its_stream(fresh: Harness) -> None:

@@ -12,7 +12,7 @@ from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
 from services.engine.turn_clock import alarms_of
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from tests.support.engine import human_token, write_table
 
 CLOCKED_TABLE = "tbl-clock"
@@ -22,7 +22,7 @@ async def _play() -> list[RecordedEvent]:
     clock = FakeClock()
     store = InMemoryEventStore(clock=clock.now)
     seeds = itertools.count()
-    engine = Engine(
+    engine = GameService(
         store,
         secret="k",
         new_seed=lambda: f"{next(seeds):064x}",

@@ -8,14 +8,14 @@ from president.contract import GetView, ViewReply
 from president.store.memory import InMemoryEventStore
 
 from services.engine.cache import MEGABYTE, GameCache
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from tests.support.engine import human_token, write_table
 from tests.unit.engine.test_engine import _play_out
 
 
-def _engine(store: InMemoryEventStore, cache: GameCache) -> Engine:
+def _engine(store: InMemoryEventStore, cache: GameCache) -> GameService:
     counter = itertools.count()
-    return Engine(
+    return GameService(
         store,
         secret="s",
         new_seed=lambda: f"{next(counter):064x}",

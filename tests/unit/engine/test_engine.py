@@ -12,17 +12,17 @@ from president.rules import Options, Refusal, legal_actions, replay
 from president.rules.events import event_from_dict
 from president.store.memory import InMemoryEventStore
 
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from services.relay.game_routing import game_route
 from tests.support.engine import command_for, human_token, write_table
 
 
-def _engine(store: InMemoryEventStore) -> Engine:
+def _engine(store: InMemoryEventStore) -> GameService:
     counter = itertools.count()
-    return Engine(store, secret="s", new_seed=lambda: f"{next(counter):064x}")
+    return GameService(store, secret="s", new_seed=lambda: f"{next(counter):064x}")
 
 
-async def _play_out(engine: Engine, table_id: str) -> int:
+async def _play_out(engine: GameService, table_id: str) -> int:
     """Play legal actions (the first one) until the game ends; return the count."""
     played = 0
     while True:

@@ -11,7 +11,7 @@ from president.game.fold import seats_to_act
 from president.rules import Phase, legal_actions
 from president.store.memory import InMemoryEventStore
 
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from tests.support.engine import command_for, write_table
 
 
@@ -19,7 +19,7 @@ async def test_the_prompts_version_goes_stale_when_the_other_seat_returns_first(
     store = InMemoryEventStore()
     await write_table(store, "t1", rounds=2)
     counter = itertools.count()
-    engine = Engine(store, secret="s", new_seed=lambda: f"{next(counter):064x}")
+    engine = GameService(store, secret="s", new_seed=lambda: f"{next(counter):064x}")
     await engine.start_game("t1")
     for n in itertools.count():
         game = await engine.games.load("t1")

@@ -26,7 +26,7 @@ from president.game.seats import ai_seat_token
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from tests.support.engine import command_for, human_token, write_table
 
 PLATFORM = Requester("acme-integrator")
@@ -34,12 +34,12 @@ AI = Requester("ai-worker")
 OTHER = Requester("evil-integrator")
 
 
-def _engine(store: InMemoryEventStore) -> Engine:
+def _engine(store: InMemoryEventStore) -> GameService:
     counter = itertools.count()
-    return Engine(store, secret="s", new_seed=lambda: f"{next(counter):064x}")
+    return GameService(store, secret="s", new_seed=lambda: f"{next(counter):064x}")
 
 
-async def _started(store: InMemoryEventStore, **table: Any) -> Engine:
+async def _started(store: InMemoryEventStore, **table: Any) -> GameService:
     """A started table ``t1`` (``table``: ``write_table``'s options)."""
     await write_table(store, "t1", **table)
     engine = _engine(store)
@@ -91,7 +91,7 @@ async def test_a_refusal_remembered_for_one_identity_never_answers_another() -> 
     assert await engine.handle(stale, OTHER) == squatted  # still OTHER's own answer
 
 
-async def _bound(store: InMemoryEventStore) -> Engine:
+async def _bound(store: InMemoryEventStore) -> GameService:
     """A started table whose people's seats (0-2) were taken by PLATFORM; seat 3 an AI."""
     return await _started(store, ai_seats=(3,), taken_by=PLATFORM.user)
 
@@ -209,7 +209,7 @@ class CountedStore(InMemoryEventStore):
 async def test_a_forged_seat_on_a_cached_game_is_refused_without_reading_the_table() -> None:
     store = CountedStore()
     await write_table(store, "t1", ai_seats=(3,), taken_by=PLATFORM.user)
-    engine = Engine(store, secret="s", new_seed=lambda: "0" * 64)
+    engine = GameService(store, secret="s", new_seed=lambda: "0" * 64)
     await engine.start_game("t1")
     game = await engine.games.load("t1")  # cached, as after a table's first command
     assert game.state is not None

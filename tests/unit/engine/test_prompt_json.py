@@ -16,7 +16,7 @@ from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 
 from services.engine.prompt_json import prompt_payloads
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from tests.support.engine import command_for, human_token, write_table
 
 
@@ -40,7 +40,7 @@ async def test_every_prompt_of_a_game_encodes_to_its_models_bytes(
 ) -> None:
     store = InMemoryEventStore()
     seeds = itertools.count(players)
-    engine = Engine(
+    engine = GameService(
         store,
         secret="k",
         new_seed=lambda: f"{next(seeds):064x}",

@@ -13,7 +13,7 @@ from president.game.seats import ai_seat_token
 from president.rules import legal_actions
 from president.store.memory import InMemoryEventStore
 
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from tests.support.engine import command_for, write_table
 
 PLAYED_AND_HAND = 80
@@ -26,7 +26,7 @@ async def _round_prompts(players: int, seed: int, history: bool) -> list[tuple[i
     first round of an all-AI table played at random."""
     store = InMemoryEventStore()
     seeds = itertools.count(seed)
-    engine = Engine(store, secret="k", new_seed=lambda: f"{next(seeds)}")
+    engine = GameService(store, secret="k", new_seed=lambda: f"{next(seeds)}")
     await write_table(store, "t", players=players, ai_seats=tuple(range(players)))
     await engine.start_game("t")
     game = await engine.games.load("t")

@@ -31,15 +31,15 @@ from president.store.memory import InMemoryEventStore
 from services.engine.reactor import Reactor
 from services.engine.sweep import UnreactedSweep
 from services.engine.turn_clock import Alarm, TurnClock, alarms_of
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from tests.support.engine import command_for, human_token, write_table
 
 CLOCKED = TableOptions(turn_seconds=2, exchange_seconds=3, away_after=2)
 
 
-def _engine(store: InMemoryEventStore, clock: FakeClock) -> Engine:
+def _engine(store: InMemoryEventStore, clock: FakeClock) -> GameService:
     seeds = itertools.count()
-    return Engine(
+    return GameService(
         store,
         secret="k",
         new_seed=lambda: f"{next(seeds):064x}",
@@ -48,7 +48,9 @@ def _engine(store: InMemoryEventStore, clock: FakeClock) -> Engine:
     )
 
 
-async def _clocked(options: TableOptions = CLOCKED, **table: object) -> tuple[Engine, FakeClock]:
+async def _clocked(
+    options: TableOptions = CLOCKED, **table: object
+) -> tuple[GameService, FakeClock]:
     clock = FakeClock()
     store = InMemoryEventStore(clock=clock.now)
     await write_table(store, "t", options=options, **table)  # type: ignore[arg-type]
@@ -57,7 +59,7 @@ async def _clocked(options: TableOptions = CLOCKED, **table: object) -> tuple[En
     return engine, clock
 
 
-async def _events(engine: Engine) -> list[RecordedEvent]:
+async def _events(engine: GameService) -> list[RecordedEvent]:
     return await engine._store.read_stream(stream_id_of_game("t"))
 
 
@@ -65,7 +67,7 @@ def _to_act(game: Game) -> int:
     return min(game.turns)
 
 
-async def _time_out(engine: Engine, clock: FakeClock) -> Accepted | Rejected:
+async def _time_out(engine: GameService, clock: FakeClock) -> Accepted | Rejected:
     """Move the clock to the earliest alarm and fire it as the turn clock would."""
     game = await engine.load("t")
     alarm = min(a for a in alarms_of(game) if a.kind == "takeover")
@@ -298,7 +300,7 @@ class _Prompts:
         pass
 
 
-def _sweep(engine: Engine, clock: FakeClock, turn_clock: TurnClock) -> UnreactedSweep:
+def _sweep(engine: GameService, clock: FakeClock, turn_clock: TurnClock) -> UnreactedSweep:
     """The sweep of ``engine`` on its in-memory store (every table its own, grace 10 s),
     reacting as the engine's reactor does: the alarms go to ``turn_clock``."""
     reactor = Reactor(engine, _Prompts(), secret="k", watch=turn_clock.watch)
@@ -370,7 +372,7 @@ async def test_the_engine_hands_its_appends_to_the_turn_clock_at_once() -> None:
     store = InMemoryEventStore(clock=clock.now)
     await write_table(store, "t", options=CLOCKED)
     told: list[tuple[int, list[Alarm]]] = []
-    engine = Engine(
+    engine = GameService(
         store,
         secret="k",
         clock=clock,

@@ -15,13 +15,13 @@ from president.settings import load_settings
 from president.store.memory import InMemoryEventStore
 
 from services.engine.settings import EngineSettings
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from tests.support.engine import command_for, write_table
 
 
-def _engine(store: InMemoryEventStore) -> Engine:
+def _engine(store: InMemoryEventStore) -> GameService:
     seeds = itertools.count()
-    return Engine(store, secret="k", new_seed=lambda: f"{next(seeds)}")
+    return GameService(store, secret="k", new_seed=lambda: f"{next(seeds)}")
 
 
 async def test_a_turn_starts_at_the_append_that_made_it_due_even_for_the_same_seat() -> None:

@@ -16,7 +16,7 @@ from president.store.memory import InMemoryEventStore
 from president_tools.sample import play_sample_game, recorded_game, write_game
 from prometheus_client import REGISTRY
 
-from services.engine.use_cases import Engine
+from services.engine.use_cases import GameService
 from tests.support.engine import write_table
 
 GRACE, AFTER = 30.0, 600.0
@@ -33,12 +33,12 @@ def store(clock: FakeClock) -> InMemoryEventStore:
 
 
 @pytest.fixture
-def engine(store: InMemoryEventStore, clock: FakeClock) -> Engine:
-    return Engine(store, secret="k", clock=clock)
+def engine(store: InMemoryEventStore, clock: FakeClock) -> GameService:
+    return GameService(store, secret="k", clock=clock)
 
 
 async def _started(
-    engine: Engine, store: InMemoryEventStore, table_id: str, **options: float
+    engine: GameService, store: InMemoryEventStore, table_id: str, **options: float
 ) -> Game:
     await write_table(store, table_id, options=TableOptions(**options))
     await engine.start_game(table_id)
@@ -46,7 +46,7 @@ async def _started(
 
 
 async def test_a_game_without_a_clock_stalls_after_the_setting(
-    engine: Engine, store: InMemoryEventStore, clock: FakeClock
+    engine: GameService, store: InMemoryEventStore, clock: FakeClock
 ) -> None:
     game = await _started(engine, store, "t-free")
     last = clock.now()
@@ -59,7 +59,7 @@ async def test_a_game_without_a_clock_stalls_after_the_setting(
 
 
 async def test_a_clocked_game_stalls_past_its_deadline_and_the_grace(
-    engine: Engine, store: InMemoryEventStore, clock: FakeClock
+    engine: GameService, store: InMemoryEventStore, clock: FakeClock
 ) -> None:
     game = await _started(engine, store, "t-clock", turn_seconds=5)
     last = clock.now()
@@ -84,7 +84,7 @@ def _gauge(name: str) -> float | None:
 
 
 async def test_the_watch_reports_the_frozen_table_and_not_the_healthy_ones(
-    engine: Engine, store: InMemoryEventStore, clock: FakeClock
+    engine: GameService, store: InMemoryEventStore, clock: FakeClock
 ) -> None:
     watch = StallWatch(store, engine.load, clock, grace=GRACE, after=AFTER)
     await _started(engine, store, "t-frozen")
