@@ -66,7 +66,7 @@ class HeldGame:
     log: GameLog
     command: Sent
     table_id: str
-    rejection: dict[str, Any] | None = None
+    refusal: dict[str, Any] | None = None
     """The refusal remembered for this sender's command id, read by ``load``."""
     cached: bool = False
     """Whether ``load`` took the cached fold as it was (no read of the log)."""
@@ -86,7 +86,7 @@ class HeldGame:
         games, command, owned = self.log.games, self.command, self.log.owns(self.table_id)
         self.cached = owned and self.table_id in games
         game = await games.load(self.table_id, at_least=0 if owned else None)
-        self.rejection = await games.refusal(
+        self.refusal = await games.refusal(
             self.table_id, command.sender, command.command_id, fresh=not owned
         )
         effect = game.commands.get((command.sender, command.command_id))

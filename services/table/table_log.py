@@ -38,8 +38,8 @@ class HeldTable:
     hold: StreamHold
 
     @property
-    def rejection(self) -> dict[str, Any] | None:
-        return self.hold.rejection
+    def refusal(self) -> dict[str, Any] | None:
+        return self.hold.refusal
 
     async def remember(self, reply: dict[str, Any]) -> None:
         await self.hold.remember(reply)

@@ -213,15 +213,15 @@ class EventStoreContract:
     ) -> None:
         refusal = {"code": "NOT_YOUR_TURN", "detail": "wait"}
         async with store.hold(stream, "c1") as held:
-            assert held.rejection is None
+            assert held.refusal is None
             await held.remember(refusal)
             await held.remember({"code": "OTHER"})  # the first one stays
         async with store.hold(stream, "c1") as again:
-            assert again.rejection == refusal
+            assert again.refusal == refusal
         async with store.hold(stream, "c2") as other:
-            assert other.rejection is None
+            assert other.refusal is None
         async with store.hold(f"{stream}-x", "c1") as elsewhere:
-            assert elsewhere.rejection is None
+            assert elsewhere.refusal is None
 
     async def test_a_remembered_refusal_is_its_senders_only(
         self, store: EventStore, stream: str
@@ -230,14 +230,14 @@ class EventStoreContract:
         async with store.hold(stream, "ai:t:5:2", sender="evil-integrator") as squatted:
             await squatted.remember(refusal)
         async with store.hold(stream, "ai:t:5:2", sender="ai-worker") as real:
-            assert real.rejection is None
+            assert real.refusal is None
             await real.remember({"code": "NOT_YOUR_TURN"})
         async with store.hold(stream, "ai:t:5:2") as anonymous:
-            assert anonymous.rejection is None
+            assert anonymous.refusal is None
         async with store.hold(stream, "ai:t:5:2", sender="evil-integrator") as again:
-            assert again.rejection == refusal
+            assert again.refusal == refusal
         async with store.hold(stream, "ai:t:5:2", sender="ai-worker") as real_again:
-            assert real_again.rejection == {"code": "NOT_YOUR_TURN"}
+            assert real_again.refusal == {"code": "NOT_YOUR_TURN"}
 
     async def test_a_refusal_remembered_outside_a_hold_comes_back_to_its_holds(
         self, store: EventStore, stream: str
@@ -246,14 +246,14 @@ class EventStoreContract:
         await store.remember_refusal(stream, "c1", refusal, "p1")
         await store.remember_refusal(stream, "c1", {"code": "OTHER"}, "p1")  # the first stays
         async with store.hold(stream, "c1", sender="p1") as held:
-            assert held.rejection == refusal
+            assert held.refusal == refusal
         async with store.hold(stream, "c1", sender="p2") as other_sender:
-            assert other_sender.rejection is None
+            assert other_sender.refusal is None
         async with store.hold(stream, "c1") as anonymous:
-            assert anonymous.rejection is None
+            assert anonymous.refusal is None
         await store.remember_refusal(stream, "c1", {"code": "WRONG_PHASE"})
         async with store.hold(stream, "c1") as anonymous_again:
-            assert anonymous_again.rejection == {"code": "WRONG_PHASE"}
+            assert anonymous_again.refusal == {"code": "WRONG_PHASE"}
 
     async def test_every_refusal_remembered_on_a_stream_is_read_back_by_sender_and_id(
         self, store: EventStore, stream: str

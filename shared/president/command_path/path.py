@@ -118,7 +118,7 @@ class Held(Protocol[S]):
     """A stream held for one decision of one command: no other writer of it meanwhile."""
 
     @property
-    def rejection(self) -> dict[str, Any] | None:
+    def refusal(self) -> dict[str, Any] | None:
         """The refusal remembered for this sender's command id, if any."""
         ...
 
@@ -185,7 +185,7 @@ async def execute(
         try:
             async with log.hold(command) as held:
                 loaded = await held.load()
-                verdict = judge(command, loaded, held.rejection, admit, decide, sender)
+                verdict = judge(command, loaded, held.refusal, admit, decide, sender)
                 if isinstance(verdict, Refusal) and not await held.confirm(loaded):
                     continue  # decided on a fold the log has gone past: again
                 if isinstance(verdict, Refusal):

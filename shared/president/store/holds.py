@@ -34,7 +34,7 @@ class PostgresStreamHold:
     connection: asyncpg.Connection
     stream_id: str
     command_id: str | None
-    rejection: dict[str, Any] | None
+    refusal: dict[str, Any] | None
     sender: str = ""
 
     async def remember(self, reply: dict[str, Any]) -> None:
@@ -70,8 +70,8 @@ class PostgresStreamHolds:
                 connection.terminate()  # the lock may be ours: ending the session frees it
                 raise
             try:
-                rejection = None if row[1] is None else dict(json.loads(row[1]))
-                yield PostgresStreamHold(connection, stream_id, command_id, rejection, sender)
+                refusal = None if row[1] is None else dict(json.loads(row[1]))
+                yield PostgresStreamHold(connection, stream_id, command_id, refusal, sender)
             finally:
                 try:
                     await connection.execute(_RELEASE, key)

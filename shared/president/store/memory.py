@@ -38,13 +38,13 @@ _new = object.__new__
 class MemoryStreamHold:
     """A stream held in this process (``InMemoryEventStore.hold``)."""
 
-    rejection: dict[str, Any] | None
+    refusal: dict[str, Any] | None
     _key: _Key | None
-    _rejections: dict[_Key, dict[str, Any]]
+    _refusals: dict[_Key, dict[str, Any]]
 
     async def remember(self, reply: dict[str, Any]) -> None:
         if self._key is not None:
-            self._rejections.setdefault(self._key, _json_copy(reply))
+            self._refusals.setdefault(self._key, _json_copy(reply))
 
 
 class InMemoryEventStore:
@@ -59,7 +59,7 @@ class InMemoryEventStore:
         self._event_ids: set[UUID] = set()
         self._tx_id = 0
         self._holds: dict[str, asyncio.Lock] = {}
-        self._rejections: dict[_Key, dict[str, Any]] = {}
+        self._refusals: dict[_Key, dict[str, Any]] = {}
 
     async def append(
         self,
@@ -166,20 +166,20 @@ class InMemoryEventStore:
         key = None if command_id is None else (stream_id, sender, command_id)
         async with lock:
             yield MemoryStreamHold(
-                rejection=None if key is None else self._rejections.get(key),
+                refusal=None if key is None else self._refusals.get(key),
                 _key=key,
-                _rejections=self._rejections,
+                _refusals=self._refusals,
             )
 
     async def remember_refusal(
         self, stream_id: str, command_id: str, reply: dict[str, Any], sender: str = ""
     ) -> None:
-        self._rejections.setdefault((stream_id, sender, command_id), _json_copy(reply))
+        self._refusals.setdefault((stream_id, sender, command_id), _json_copy(reply))
 
     async def refusals(self, stream_id: str) -> dict[tuple[str, str], dict[str, Any]]:
         return {
             (sender, command): _json_copy(reply)
-            for (stream, sender, command), reply in self._rejections.items()
+            for (stream, sender, command), reply in self._refusals.items()
             if stream == stream_id
         }
 

@@ -23,7 +23,7 @@ class StreamHold(Protocol):
     """A stream held by one writer (see ``EventStore.hold``)."""
 
     @property
-    def rejection(self) -> dict[str, Any] | None:
+    def refusal(self) -> dict[str, Any] | None:
         """The refusal remembered for the hold's command id of its sender, if any."""
         ...
 
@@ -99,7 +99,7 @@ class EventStore(Appender, Protocol):
         self, stream_id: str, command_id: str, reply: dict[str, Any], sender: str = ""
     ) -> None:
         """Remember ``reply`` as the refusal of ``command_id`` of ``sender`` on the stream;
-        holds of that command read it back (``StreamHold.rejection``). The first refusal
+        holds of that command read it back (``StreamHold.refusal``). The first refusal
         remembered stays."""
         ...
 

@@ -39,8 +39,8 @@ class HeldCounts:
     hold: StreamHold
 
     @property
-    def rejection(self) -> dict[str, object] | None:
-        return self.hold.rejection
+    def refusal(self) -> dict[str, object] | None:
+        return self.hold.refusal
 
     async def remember(self, reply: dict[str, object]) -> None:
         await self.hold.remember(reply)
