@@ -193,7 +193,7 @@ class EngineApp:
         unreacted = UnreactedSweep(
             store,
             clock,
-            reactor.react_again,
+            reactor.on_game,
             reactor.start,
             owns=partitions.owns,
             grace=settings.engine_reaction_grace,

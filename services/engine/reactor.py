@@ -55,10 +55,6 @@ class Reactor:
         self._prompt_history = prompt_history
         self._watch = watch
 
-    async def on_lobby(self, event: LobbyEvent) -> None:
-        if event.event_type == "GameStartRequested":
-            await self.start(event.table_id, event.event_id)
-
     async def start(self, table_id: str, causation_id: str) -> None:
         """Create the game of a table whose start was requested (idempotent)."""
         result = await self._engine.start_game(table_id, causation_id=causation_id)
@@ -92,11 +88,6 @@ class Reactor:
         if messages:
             await self._publisher.publish(messages, interactive=game.has_person)
 
-    async def react_again(self, table_id: str, version: int) -> None:
-        """React to a game whose events up to ``version`` may have got no reaction: the
-        prompts and decision requests of every seat due now, the turn clock's alarms."""
-        await self.on_game(table_id, None, version)
-
     async def ask_again(self, table_id: str, seat: int, turn_version: int) -> None:
         """Send AI seat ``seat``'s decision request again (its first one may be lost), if
         its turn since ``turn_version`` is still on."""
@@ -120,8 +111,8 @@ class Reactor:
         """A batch of one table's events, in order."""
         public = [event for event in events if isinstance(event, PublicEvent)]
         for event in events:
-            if isinstance(event, LobbyEvent):
-                await self.on_lobby(event)
+            if isinstance(event, LobbyEvent) and event.event_type == "GameStartRequested":
+                await self.start(event.table_id, event.event_id)
         if public:
             versions = [event.version for event in public]
             await self.on_game(public[0].table_id, min(versions), max(versions))

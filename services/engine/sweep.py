@@ -6,40 +6,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import Protocol
+from datetime import timedelta
 
 from president.clock import Clock
-from president.contract.subjects import table_id_of_stream
+from president.runtime.liveness import InPlay, Stamps
 from president.runtime.outages import log_failure
-from president.store import EventStamp
 
 log = logging.getLogger(__name__)
 
-PAGE = 5000
-
-
-class LogEntries(Protocol):
-    """The log's entries after a position, in log order (``EventStore.read_stamps``)."""
-
-    async def read_stamps(self, after_position: int = 0, limit: int = 1000) -> list[EventStamp]: ...
-
-
-@dataclass(frozen=True)
-class Quiet:
-    """A table whose last event (``version`` of its game, 0: its start request) is
-    ``at``; ``event_id`` is that event's."""
-
-    table_id: str
-    version: int
-    at: datetime
-    event_id: str
-
 
 class UnreactedSweep:
-    """Reads the log incrementally by position (every game in play and every start
-    request without its game, kept in memory until the game ends), and reacts once to
+    """Follows the tables in play (``InPlay``: every game until it ends, every start
+    request without its game, read from the log by position), and reacts once to
     each table of its own (``owns``: the engine's partitions) whose last event is older
     than ``grace`` seconds (``limit`` tables a pass, the oldest first). The first pass,
     as the engine starts, takes every such table however recent: what happened before its
@@ -52,79 +30,56 @@ class UnreactedSweep:
 
     def __init__(
         self,
-        log_entries: LogEntries,
+        log_stamps: Stamps,
         clock: Clock,
-        react: Callable[[str, int], Awaitable[None]],
+        react: Callable[[str, int | None, int], Awaitable[None]],
         start: Callable[[str, str], Awaitable[None]],
         *,
         owns: Callable[[str], bool],
         grace: float,
         limit: int = 200,
     ):
-        """``react(table_id, version)``: the reactor's ``on_game`` for the seats due;
+        """``react(table_id, None, version)``: the reactor's ``on_game`` for every seat due
+        (the prompts, the decision requests and the turn clock's alarms);
         ``start(table_id, event_id)``: its creation of a started game."""
-        self._entries = log_entries
+        self._in_play = InPlay(log_stamps)
         self._clock = clock
         self._react = react
         self._start = start
         self._owns = owns
         self._grace = grace
         self._limit = limit
-        self._position = 0
-        self._games: dict[str, Quiet] = {}
-        self._starts: dict[str, Quiet] = {}
         self._done: dict[str, int] = {}
         self._first = True
 
     async def sweep(self) -> int:
         """Look once; the number of tables reacted to."""
-        await self._read()
+        await self._in_play.follow()
+        games, starts = self._in_play.games, self._in_play.starts
+        self._done = {t: v for t, v in self._done.items() if t in games or t in starts}
         first, self._first = self._first, False
         limit = self._clock.now() - timedelta(seconds=0 if first else self._grace)
+        due = [(t, s.version, s) for t, s in games.items()] + [(t, 0, s) for t, s in starts.items()]
         quiet = [
-            table
-            for table in (*self._games.values(), *self._starts.values())
-            if table.at <= limit
-            and self._done.get(table.table_id) != table.version
-            and self._owns(table.table_id)
+            (table_id, version, stamp)
+            for table_id, version, stamp in due
+            if stamp.recorded_at <= limit
+            and self._done.get(table_id) != version
+            and self._owns(table_id)
         ]
-        quiet.sort(key=lambda table: table.at)
+        quiet.sort(key=lambda table: table[2].recorded_at)
         reacted = 0
-        for table in quiet[: self._limit]:
+        for table_id, version, stamp in quiet[: self._limit]:
             try:
-                if table.version:
-                    await self._react(table.table_id, table.version)
+                if version:
+                    await self._react(table_id, None, version)
                 else:
-                    await self._start(table.table_id, table.event_id)
+                    await self._start(table_id, str(stamp.event_id))
             except Exception as error:
-                log_failure(
-                    log, error, f"sweep: reacting to table {table.table_id} failed", again=False
-                )
+                log_failure(log, error, f"sweep: reacting to table {table_id} failed", again=False)
                 continue
-            self._done[table.table_id] = table.version
+            self._done[table_id] = version
             reacted += 1
         if reacted:
             log.info("sweep: reacted to %d table(s) left without a reaction", reacted)
         return reacted
-
-    async def _read(self) -> None:
-        while True:
-            entries = await self._entries.read_stamps(self._position, PAGE)
-            for entry in entries:
-                self._position = entry.position
-                self._take(entry)
-            if len(entries) < PAGE:
-                return
-
-    def _take(self, entry: EventStamp) -> None:
-        kind, table_id = table_id_of_stream(entry.stream_id) or ("", "")
-        if kind == "game":
-            self._starts.pop(table_id, None)
-            if entry.type == "GameEnded":
-                self._games.pop(table_id, None)
-                self._done.pop(table_id, None)
-            else:
-                quiet = Quiet(table_id, entry.version, entry.recorded_at, str(entry.event_id))
-                self._games[table_id] = quiet
-        elif entry.type == "GameStartRequested" and table_id not in self._games:
-            self._starts[table_id] = Quiet(table_id, 0, entry.recorded_at, str(entry.event_id))

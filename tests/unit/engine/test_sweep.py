@@ -25,7 +25,7 @@ async def test_the_sweep_reacts_once_to_each_quiet_table_of_its_own_partitions()
     owned = {"mine"}
     started: list[str] = []
 
-    async def react(table_id: str, version: int) -> None:
+    async def react(table_id: str, since: int | None, version: int) -> None:
         raise AssertionError("no game yet")
 
     async def start(table_id: str, event_id: str) -> None:

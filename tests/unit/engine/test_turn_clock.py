@@ -305,7 +305,7 @@ def _sweep(engine: GameService, clock: FakeClock, turn_clock: TurnClock) -> Unre
     reacting as the engine's reactor does: the alarms go to ``turn_clock``."""
     reactor = Reactor(engine, _Prompts(), secret="k", watch=turn_clock.watch)
     store = engine._store  # type: ignore[attr-defined]
-    react, start = reactor.react_again, reactor.start
+    react, start = reactor.on_game, reactor.start
     return UnreactedSweep(store, clock, react, start, owns=lambda _: True, grace=10)
 
 
