@@ -16,6 +16,10 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select
 
 TURN_TIMEOUT = 60.0
+ENABLED_CARDS = """return [...document.querySelectorAll('#hand button.card')]
+  .filter((button) => !button.disabled).map((button) => button.dataset.card);"""
+DUE = """return document.querySelector('#hand button.card:not(:disabled)') !== null
+  || !document.getElementById('pass').disabled;"""
 
 
 @dataclass
@@ -86,7 +90,9 @@ class Page:
         return self.driver.find_elements(By.CSS_SELECTOR, "#hand button.card")
 
     def enabled_cards(self) -> list[str]:
-        return [str(c.get_attribute("data-card")) for c in self.cards() if c.is_enabled()]
+        """The hand's playable cards, read in one script: the hand is drawn anew with each
+        view, so buttons found first and asked one by one may be gone meanwhile."""
+        return list(self.driver.execute_script(ENABLED_CARDS))
 
     def over(self) -> bool:
         return self.element("new-game").is_displayed() and self.element("results").is_displayed()
@@ -100,7 +106,7 @@ class Page:
         return False
 
     def due(self) -> bool:
-        return bool(self.enabled_cards()) or self.element("pass").is_enabled()
+        return bool(self.driver.execute_script(DUE))
 
     def take_turn_by_clicks(self) -> None:
         """The first playable combination, card by card (or Pass when none)."""
