@@ -5,6 +5,7 @@ Read :func:`execute` top to bottom; docs/decisions/2026-12-02-one-command-path.m
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable
@@ -43,15 +44,31 @@ class Sent:
     requester: str | None = None
     """The NATS identity that sent it, as the server attests it (None: anonymous)."""
     requester_role: str | None = None
-    fingerprint: str | None = None
-    """What the command says (:func:`sent`); None for the engine's own commands."""
-    sender: str = field(init=False, compare=False, repr=False)
-    """Whose command id this is: the requester, ``""`` when anonymous."""
-    recorded: dict[str, str] = field(init=False, compare=False, repr=False)
-    """What the log records of who sent the command and what it said (read, never changed)."""
+    said: Any = field(default=None, compare=False, repr=False)
+    """The client's command (a contract message); None for the engine's own commands."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "sender", self.requester or "")
+    @functools.cached_property
+    def sender(self) -> str:
+        """Whose command id this is: the requester, ``""`` when anonymous."""
+        return self.requester or ""
+
+    @functools.cached_property
+    def fingerprint(self) -> str | None:
+        """The SHA-256 (hex) of what the command says: its type, stream and canonical body
+        (sorted keys, no spaces, defaults included), the command id aside; None for the
+        engine's own commands. Computed when first asked (a forged token never is)."""
+        if self.said is None:
+            return None
+        body = self.said.model_dump(mode="json", exclude={"command_id"})
+        canonical = json.dumps(
+            {"stream_id": self.stream_id, "body": body}, sort_keys=True, separators=(",", ":")
+        )
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+    @functools.cached_property
+    def recorded(self) -> dict[str, str]:
+        """What the log records of who sent the command and what it said (read, never
+        changed)."""
         recorded: dict[str, str] = {}
         for key, value in (
             (REQUESTED_BY, self.requester),
@@ -60,19 +77,12 @@ class Sent:
         ):
             if value is not None:
                 recorded[key] = value
-        object.__setattr__(self, "recorded", recorded)
+        return recorded
 
 
 def sent(table_id: str, stream_id: str, command: Any, requester: Requester | None) -> Sent:
     """The :class:`Sent` of a client's ``command`` (a contract message) to ``stream_id``
-    (of table ``table_id``).
-
-    Its fingerprint is the SHA-256 (hex) of what ``command`` says: its type, stream and
-    canonical body (sorted keys, no spaces, defaults included), the command id aside."""
-    body = command.model_dump(mode="json", exclude={"command_id"})
-    canonical = json.dumps(
-        {"stream_id": stream_id, "body": body}, sort_keys=True, separators=(",", ":")
-    )
+    (of table ``table_id``)."""
     return Sent(
         table_id,
         stream_id,
@@ -80,7 +90,7 @@ def sent(table_id: str, stream_id: str, command: Any, requester: Requester | Non
         command.expected_version,
         requester=None if requester is None else requester.user,
         requester_role=None if requester is None else requester.role,
-        fingerprint=hashlib.sha256(canonical.encode()).hexdigest(),
+        said=command,
     )
 
 

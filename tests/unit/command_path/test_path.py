@@ -12,6 +12,7 @@ from president.game.decide import Decided
 from president.rules import Refusal
 from president.store import ConcurrencyConflict, NewEvent, RecordedEvent, StreamHold
 from president.store.memory import InMemoryEventStore
+from pydantic import BaseModel
 
 STREAM = "count-1"
 Events = list[RecordedEvent]
@@ -86,8 +87,16 @@ def count(limit: int = 100) -> Callable[[Events], list[NewEvent] | Refusal]:
     return decide
 
 
+class Says(BaseModel):
+    """A command that says ``text`` (its fingerprint is that of what it says)."""
+
+    text: str
+    command_id: str = ""
+
+
 def sent(command_id: str, expected_version: int | None = None, says: str | None = None) -> Sent:
-    return Sent("1", STREAM, command_id, expected_version, requester="alice", fingerprint=says)
+    said = None if says is None else Says(text=says)
+    return Sent("1", STREAM, command_id, expected_version, requester="alice", said=said)
 
 
 async def test_a_command_is_appended_once_and_its_repeat_gets_the_first_reply() -> None:
@@ -109,7 +118,9 @@ async def test_the_events_record_who_sent_the_command_and_what_it_said() -> None
 
     [event] = await log.store.read_stream(STREAM)
     assert event.metadata["requested_by"] == "alice"
-    assert event.metadata["command_fingerprint"] == "abc"
+    fingerprint = event.metadata["command_fingerprint"]
+    assert fingerprint == sent("c2", says="abc").fingerprint != sent("c1", says="abd").fingerprint
+    assert len(fingerprint) == 64
 
 
 async def test_the_same_id_with_another_command_is_refused_and_changes_nothing() -> None:
