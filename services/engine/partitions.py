@@ -12,6 +12,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
+from typing import Annotated, Literal
 
 from nats.aio.client import Client
 from nats.aio.msg import Msg
@@ -19,6 +20,7 @@ from nats.aio.subscription import Subscription
 from president.contract import Subjects
 from president.contract.subjects import PARTITIONS, partition_of
 from president.runtime.metrics import PARTITIONS_OWNED
+from pydantic import BaseModel, StringConstraints, ValidationError
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +42,6 @@ MAX_PEERS = 64
 MAX_HEARTBEAT = 256
 """Bytes of a heartbeat at most (a longer one is ignored)."""
 _NOT_A_TOKEN = re.compile(r"[^A-Za-z0-9_-]")
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 Changed = Callable[[set[int]], Awaitable[None]]
 """Told the partitions gained (subscribe them) or lost (drain them)."""
@@ -194,18 +195,18 @@ class Partitions:
         token, alive = heard
         if token == self.token:
             return
-        if not alive:
-            if self._seen.pop(token, None) is None:
-                return
-        elif token in self._seen or len(self._seen) < MAX_PEERS:
-            new = token not in self._seen
+        known = token in self._seen
+        if alive and (known or len(self._seen) < MAX_PEERS):
             self._seen[token] = self._clock()
-            if not new:
-                return
-        else:
-            return
-        if self._beats is not None:  # started: the change moves partitions now
-            await self._rebalance()
+        elif not alive:
+            self._seen.pop(token, None)
+        if known != (token in self._seen) and self._beats is not None:
+            await self._rebalance()  # started: the change moves partitions now
+
+
+class _Beat(BaseModel):
+    instance: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
+    state: Literal["alive", "leaving"]
 
 
 def _heartbeat(data: bytes) -> tuple[str, bool] | None:
@@ -213,14 +214,7 @@ def _heartbeat(data: bytes) -> tuple[str, bool] | None:
     if len(data) > MAX_HEARTBEAT:
         return None
     try:
-        body = json.loads(data)
-    except ValueError:
+        beat = _Beat.model_validate_json(data)
+    except ValidationError:
         return None
-    if not isinstance(body, dict):
-        return None
-    token, state = body.get("instance"), body.get("state")
-    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
-        return None
-    if state not in ("alive", "leaving"):
-        return None
-    return token, state == "alive"
+    return beat.instance, beat.state == "alive"
