@@ -22,11 +22,6 @@ _READ = f"SELECT true, ({recall_query('$1', '$2', '$3')})"
 _RELEASE = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
 
 
-def writer_lock_key(stream_id: str) -> str:
-    """The text hashed into the advisory lock of the stream's writer."""
-    return f"president.stream:{stream_id}"
-
-
 @dataclass
 class PostgresStreamHold:
     """A stream held by this connection's advisory lock."""
@@ -59,7 +54,7 @@ class PostgresStreamHolds:
         *,
         sender: str = "",
     ) -> AsyncIterator[PostgresStreamHold]:
-        key = writer_lock_key(stream_id)
+        key = f"president.stream:{stream_id}"  # hashed into the stream's advisory lock
         async with self._slots, self._pool.acquire() as connection:
             try:
                 row = await connection.fetchrow(_TRY_TAKE, key, stream_id, command_id or "", sender)
