@@ -48,4 +48,11 @@ def attested_requester(headers: Mapping[str, str] | None) -> Requester | None:
     except ValueError:
         return None
     user = info.get("user") if isinstance(info, dict) else None
-    return Requester(user) if isinstance(user, str) and user else None
+    return _requester(user) if isinstance(user, str) and user else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _requester(user: str) -> Requester:
+    """The :class:`Requester` of ``user``, one for its every request (the last 4096 users'
+    kept: a requester is frozen, so its requests share it)."""
+    return Requester(user)
