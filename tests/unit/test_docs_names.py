@@ -1,9 +1,12 @@
 """What the manual (docs/ and the README) names in code font exists: every module
 (``president.store``, ``services/relay/main.py``), class, class member (``Rejected.of``: a
-class the code defines, with that member), ``president`` command, flag and ``PRESIDENT_*``
-setting.
-The past may be named where it is marked as such: a decision note that says at its top that it
-is superseded, or a name struck through (``~~`x`~~``: gone, and the page says so)."""
+class the code defines, with that member), ``president`` command with the flags that command
+takes, ``president-service`` role and ``PRESIDENT_*`` setting (a field of a settings model,
+or a name the services and the deployments spell: a stream, an account, a role's password).
+The past may be named where it is marked as such: a decision note that says at its top that
+it is wholly superseded (and its appendix), or a name struck through (``~~`x`~~``: gone, and
+the page says so). A note superseded in part, and the decisions index, are checked like any
+page."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from services.__main__ import ROLES
 from tests.unit.test_manual_pages import _leaf_commands, _variables
 
 pytestmark = pytest.mark.unit
@@ -25,6 +29,8 @@ pytestmark = pytest.mark.unit
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md"]
 SOURCES = ("shared", "services", "tests", "deploy", "k8s")
+RUNNING = ("shared", "services", "deploy", "k8s")
+"""Where a ``PRESIDENT_*`` name that is no setting may come from (not the tests)."""
 TEXT = {".py", ".yaml", ".yml", ".json", ".toml", ".conf", ".cfg", ".example", ".ini"}
 LIBRARIES = ("nats", "faststream")
 """Whose classes the manual may name beside ours (and the standard library's)."""
@@ -32,12 +38,13 @@ OUTSIDE = {"AckAll", "ClientInfoHdr", "HttpOnly"}
 """Words of JetStream, nats-server and HTTP that no Python source spells."""
 
 _CODE = re.compile(r"(?<!~~)`([^`\n]+)`")
-_SUPERSEDED = re.compile(r"^>? ?\**(?:partly )?superseded", re.I | re.M)
+_SUPERSEDED = re.compile(r"^> \*\*superseded\*\* by", re.I | re.M)
 _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 _MODULE = re.compile(r"(?:president|president_tools|services)(?:\.\w+)+(?::\w+)?")
 _PATH = re.compile(r"(?:shared|services|tests|deploy|docs)/[\w./-]*\w(?::[\w.]+)?")
 _SETTING = re.compile(r"PRESIDENT_[A-Z0-9_]*[A-Z0-9]")
 _COMMAND = re.compile(r"president(?: [a-z][a-z-]*)+")
+_ROLE = re.compile(r"president-service ([a-z][a-z-]*)")
 _FLAG = re.compile(r"--[a-z][a-z0-9-]*")
 _CLASS = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+")
 _CLASS_DEF = re.compile(r"^\s*class (\w+)", re.M)
@@ -48,10 +55,17 @@ def _spans() -> Iterator[tuple[str, str]]:
     """Each inline code span of the manual, with its page."""
     for page in PAGES:
         text = _FENCE.sub("", page.read_text(encoding="utf-8"))
-        if _SUPERSEDED.search("\n".join(text.splitlines()[:8])):
+        if _superseded(page):
             continue
         for span in _CODE.findall(text):
             yield str(page.relative_to(ROOT)), span
+
+
+def _superseded(page: Path) -> bool:
+    """A note wholly superseded, or the appendix of one (``<note>-figures.md``)."""
+    note = page.with_name(page.name.replace("-figures.md", ".md"))
+    top = note.read_text(encoding="utf-8").splitlines()[:8] if note.exists() else []
+    return _SUPERSEDED.search("\n".join(top)) is not None
 
 
 def _resolves(dotted: str) -> bool:
@@ -110,26 +124,45 @@ def _source_names() -> set[str]:
     return names
 
 
-def _flags() -> set[str]:
-    """Every option of every ``president`` and ``president-service`` command."""
+def _flags() -> dict[str, set[str]]:
+    """The options of each ``president`` command and command group, by its words
+    (``"president bench e2e"``)."""
     from president_tools.cli import app
     from typer.main import get_command
 
-    flags: set[str] = set()
+    flags: dict[str, set[str]] = {}
 
-    def walk(command: Any) -> None:
-        for parameter in getattr(command, "params", []):
-            flags.update(o for o in [*parameter.opts, *parameter.secondary_opts] if o[:2] == "--")
-        for child in (getattr(command, "commands", None) or {}).values():
-            walk(child)
+    def walk(command: Any, words: str) -> None:
+        options = [o for p in getattr(command, "params", []) for o in [*p.opts, *p.secondary_opts]]
+        flags[words] = {o for o in options if o[:2] == "--"} | {"--help"}
+        for name, child in (getattr(command, "commands", None) or {}).items():
+            walk(child, f"{words} {name}")
 
-    walk(get_command(app))
-    return flags | {"--help"}
+    walk(get_command(app), "president")
+    return flags
+
+
+def _setting_names() -> set[str]:
+    """The ``PRESIDENT_*`` names the services and the deployments spell."""
+    files = [f for folder in RUNNING for f in (ROOT / folder).rglob("*") if f.suffix in TEXT]
+    return {n for f in files for n in _SETTING.findall(f.read_text(errors="replace"))}
+
+
+def _flag_findings(page: str, span: str, flags: dict[str, set[str]]) -> Iterator[str]:
+    """A ``president ...`` span's flags that its command does not take."""
+    words = span.split(" --", 1)[0].split()
+    while words and " ".join(words) not in flags:
+        words.pop()
+    command = " ".join(words)
+    for flag in _FLAG.findall(span):
+        if command and flag not in flags[command] and f" {flag}" in f" {span}":
+            yield f"{page}: no flag {flag} of {command} ({span})"
 
 
 def findings() -> list[str]:
     """What the manual names in code font and the code does not have."""
     variables, flags, names, classes = _variables(), _flags(), _source_names(), _classes()
+    settings, roles = set(variables) | _setting_names(), set(ROLES)
     commands = {" ".join(["president", *words]) for words in _leaf_commands()}
     prefixes = {" ".join(c.split()[:n]) for c in commands for n in range(2, len(c.split()) + 1)}
     found: list[str] = []
@@ -140,10 +173,8 @@ def findings() -> list[str]:
                 found.append(f"{page}: no module or name {word}")
             elif _PATH.fullmatch(word) and "*" not in word and not _path_exists(word):
                 found.append(f"{page}: no file {word}")
-            elif _SETTING.fullmatch(word) and word not in variables and word not in names:
+            elif _SETTING.fullmatch(word) and word not in settings:
                 found.append(f"{page}: no setting {word}")
-            elif _FLAG.fullmatch(word) and word not in flags and span.startswith("president "):
-                found.append(f"{page}: no flag {word} ({span})")
             elif _CLASS.fullmatch(word) and word not in names:
                 found.append(f"{page}: no class {word}")
             elif (member := _MEMBER.fullmatch(word)) and not (
@@ -153,6 +184,11 @@ def findings() -> list[str]:
         command = _COMMAND.match(span)
         if command and not _command_exists(command.group(0), prefixes):
             found.append(f"{page}: no command {command.group(0)}")
+        elif command:
+            found.extend(_flag_findings(page, span, flags))
+        role = _ROLE.match(span)
+        if role and role.group(1) not in roles:
+            found.append(f"{page}: no role {role.group(1)} of president-service")
     return found
 
 
