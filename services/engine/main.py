@@ -148,7 +148,6 @@ class EngineApp:
             secret=self._token_secret,
             prompt_ai_seats=settings.engine_prompt_ai_seats,
             budget_ms=settings.engine_ai_budget_ms,
-            prompt_history=settings.engine_prompt_history,
             watch=turn_clock.watch,
         )
         consumer = self._events = EventConsumer(

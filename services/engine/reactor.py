@@ -42,17 +42,14 @@ class Reactor:
         secret: str,
         prompt_ai_seats: bool = True,
         budget_ms: int = DEFAULT_AI_BUDGET_MS,
-        prompt_history: bool = False,
         watch: Callable[[Game], None] | None = None,
     ):
-        """``watch(game)``: called with each game folded for a batch (the turn clock);
-        ``prompt_history``: prompts carry the round's history (deprecated, until 2.0)."""
+        """``watch(game)``: called with each game folded for a batch (the turn clock)."""
         self._engine = engine
         self._publisher = publisher
         self._secret = secret
         self._prompt_ai_seats = prompt_ai_seats
         self._budget_ms = budget_ms
-        self._prompt_history = prompt_history
         self._watch = watch
 
     async def start(self, table_id: str, causation_id: str) -> None:
@@ -81,7 +78,6 @@ class Reactor:
                 secret=self._secret,
                 prompt_ai_seats=self._prompt_ai_seats,
                 budget_ms=self._budget_ms,
-                history=self._prompt_history,
             )
             if self._watch is not None:
                 self._watch(game)
@@ -102,7 +98,6 @@ class Reactor:
                 secret=self._secret,
                 budget_ms=self._budget_ms,
                 attempt=2,
-                history=self._prompt_history,
             )
         log.info("table %s: seat %s's decision asked again", table_id, seat)
         await self._publisher.publish([request], interactive=game.has_person)

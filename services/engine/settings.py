@@ -27,11 +27,6 @@ class EngineSettings(ServiceSettings):
     engine_prompt_ai_seats: bool = Field(
         default=True, description="also publish TurnPrompts for AI seats (for watchers)"
     )
-    engine_prompt_history: bool = Field(
-        default=False,
-        description="deprecated, until contract 2.0: TurnPrompts and DecisionRequests carry"
-        " the round's move history again (contract 1.0 views; GetView always has it)",
-    )
     engine_ai_budget_ms: int = Field(
         default=DEFAULT_AI_BUDGET_MS, ge=1, description="Hard's thinking time per decision"
     )

@@ -170,8 +170,7 @@ class SeatView(BaseModel):
         exclude_if=lambda history: history is None,
         json_schema_extra=_left_out_when_none,
         description="Every move of this round, in order. Contract 1.1: left out of"
-        " TurnPrompt and DecisionRequest (until 2.0 an engine may send it there with"
-        " PRESIDENT_ENGINE_PROMPT_HISTORY, deprecated); ViewReply (GetView) always has it.",
+        " TurnPrompt and DecisionRequest; ViewReply (GetView) always has it.",
     )
     played: CardMask | SkipJsonSchema[None] = Field(
         default=None,

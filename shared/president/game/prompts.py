@@ -20,13 +20,12 @@ from president.rules import observe
 Prompt = TurnPrompt | TurnEnded | DecisionRequest
 
 
-def prompt_view(game: Game, seat: int, *, history: bool = False) -> SeatView:
+def prompt_view(game: Game, seat: int) -> SeatView:
     """``seat``'s view as a prompt carries it: without the round's move history (contract
-    1.1; ``played`` and ``moves`` sum it up, GetView has it), unless ``history`` (the
-    deprecated ``PRESIDENT_ENGINE_PROMPT_HISTORY``, until contract 2.0). Its size does not
-    grow with the round (``tests/unit/engine/test_prompt_size.py``)."""
+    1.1; ``played`` and ``moves`` sum it up, GetView has it). Its size does not grow with
+    the round (``tests/unit/engine/test_prompt_size.py``)."""
     assert game.state is not None
-    return SeatView.of(observe(game.state, seat), history=history)
+    return SeatView.of(observe(game.state, seat), history=False)
 
 
 def seat_clock(game: Game, seat: int, now: datetime | None = None) -> SeatClock:
@@ -56,7 +55,6 @@ def prompts_for(
     secret: str,
     prompt_ai_seats: bool = True,
     budget_ms: int = DEFAULT_AI_BUDGET_MS,
-    history: bool = False,
 ) -> list[Prompt]:
     """The messages for every seat whose turn ended or began at or after version ``since``
     (the ends first, so that a new prompt is the last message of its subject); their views
@@ -84,7 +82,7 @@ def prompts_for(
         if turn_version < since:
             continue
         info = game.created.seats[seat]
-        view = prompt_view(game, seat, history=history)
+        view = prompt_view(game, seat)
         if info.kind == "human" or prompt_ai_seats:
             out.append(
                 TurnPrompt(
@@ -108,7 +106,6 @@ def decision_request(
     budget_ms: int,
     attempt: int = 1,
     view: SeatView | None = None,
-    history: bool = False,
 ) -> DecisionRequest:
     """The AI worker's work for AI seat ``seat``, due in ``game`` (``attempt`` 2: asked
     again, its first request may be lost), with ``prompt_view``'s view unless given."""
@@ -120,7 +117,7 @@ def decision_request(
         seat_token=ai_seat_token(secret, game.table_id, seat),
         level=game.created.seats[seat].level or AILevel.MEDIUM,
         stream_version=game.turns[seat],
-        view=prompt_view(game, seat, history=history) if view is None else view,
+        view=prompt_view(game, seat) if view is None else view,
         budget_ms=budget_ms,
         deadline=None if deadline is None else deadline.at,
         attempt=attempt,

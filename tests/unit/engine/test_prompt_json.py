@@ -1,6 +1,5 @@
 """The engine's typed encoding of prompts gives the bytes of each model's own encoding,
-over whole games: clocked and not, AI seats and humans, with and without the history,
-decision requests asked again."""
+over whole games: clocked and not, AI seats and humans, decision requests asked again."""
 
 from __future__ import annotations
 
@@ -34,9 +33,8 @@ def _assert_same_bytes(messages: list[Prompt]) -> list[bytes]:
         (6, (0, 1, 2, 3, 4, 5), TableOptions(turn_seconds=5, rounds=1)),
     ],
 )
-@pytest.mark.parametrize("history", [False, True])
 async def test_every_prompt_of_a_game_encodes_to_its_models_bytes(
-    players: int, ai_seats: tuple[int, ...], options: TableOptions, history: bool
+    players: int, ai_seats: tuple[int, ...], options: TableOptions
 ) -> None:
     store = InMemoryEventStore()
     seeds = itertools.count(players)
@@ -53,12 +51,10 @@ async def test_every_prompt_of_a_game_encodes_to_its_models_bytes(
     checked, deadlines = 0, 0
     while game.state is not None and not game.state.is_terminal:
         for since in (1, game.version):
-            payloads = _assert_same_bytes(prompts_for(game, since, secret="k", history=history))
+            payloads = _assert_same_bytes(prompts_for(game, since, secret="k"))
             checked += len(payloads)
             deadlines += sum(b'"deadline":"' in payload for payload in payloads)
-        _assert_same_bytes(
-            prompts_for(game, 1, secret="k", prompt_ai_seats=False, budget_ms=250, history=True)
-        )
+        _assert_same_bytes(prompts_for(game, 1, secret="k", prompt_ai_seats=False, budget_ms=250))
         for seat in sorted(game.turns):
             if seat in ai_seats:
                 again = decision_request(game, seat, secret="k", budget_ms=7, attempt=2)

@@ -7,10 +7,10 @@ import itertools
 import random
 
 import pytest
-from president.contract import DecisionRequest, TurnPrompt
+from president.contract import DecisionRequest, SeatView, TurnPrompt
 from president.game.prompts import prompts_for
 from president.game.seats import ai_seat_token
-from president.rules import legal_actions
+from president.rules import legal_actions, observe
 from president.store.memory import InMemoryEventStore
 
 from services.engine.use_cases import GameService
@@ -23,7 +23,8 @@ length: the hand, the trick, the legal actions and the counts change, nothing el
 
 async def _round_prompts(players: int, seed: int, history: bool) -> list[tuple[int, int, int]]:
     """(moves in the round, TurnPrompt bytes, DecisionRequest bytes) at each turn of the
-    first round of an all-AI table played at random."""
+    first round of an all-AI table played at random; with ``history``, views that carry the
+    round's moves, as contract 1.0's prompts did."""
     store = InMemoryEventStore()
     seeds = itertools.count(seed)
     engine = GameService(store, secret="k", new_seed=lambda: f"{next(seeds)}")
@@ -33,9 +34,13 @@ async def _round_prompts(players: int, seed: int, history: bool) -> list[tuple[i
     rng = random.Random(seed)
     sizes = []
     while game.state is not None and game.state.round == 1 and not game.state.is_terminal:
-        out = prompts_for(game, game.version, secret="k", history=history)
+        out = prompts_for(game, game.version, secret="k")
         prompt = next(m for m in out if isinstance(m, TurnPrompt))
         request = next(m for m in out if isinstance(m, DecisionRequest))
+        if history:
+            view = SeatView.of(observe(game.state, prompt.seat), history=True)
+            prompt = prompt.model_copy(update={"view": view})
+            request = request.model_copy(update={"view": view})
         moves = len(game.state.history)
         sizes.append(
             (moves, len(prompt.model_dump_json().encode()), len(request.model_dump_json()))
@@ -73,8 +78,8 @@ async def test_a_prompt_does_not_grow_with_the_moves_of_the_round(players: int) 
 
 
 async def test_the_guard_fails_on_prompts_that_carry_the_history() -> None:
-    """The deprecated PRESIDENT_ENGINE_PROMPT_HISTORY puts the history back: the guard
-    catches it (about ten bytes more per move)."""
+    """Prompts that carried the round's history (contract 1.0) grow about ten bytes per
+    move: the guard catches them."""
     sizes = await _round_prompts(4, seed=4, history=True)
     with pytest.raises(AssertionError):
         _assert_flat(sizes)

@@ -90,7 +90,7 @@ async def test_ai_seats_are_asked_to_think_for_hards_default_budget_unless_confi
     assert slower.budget_ms == 250
 
 
-async def test_prompts_leave_the_history_out_unless_the_deprecated_setting_asks() -> None:
+async def test_prompts_leave_the_history_out() -> None:
     store = InMemoryEventStore()
     engine = _engine(store)
     await write_table(store, "t", players=3, ai_seats=(0, 1, 2))
@@ -104,17 +104,8 @@ async def test_prompts_leave_the_history_out_unless_the_deprecated_setting_asks(
         game = await engine.games.load("t")
     assert game.state is not None and len(game.state.history) == 5
     slim = [m for m in prompts_for(game, game.version, secret="k") if hasattr(m, "view")]
-    full = [
-        m for m in prompts_for(game, game.version, secret="k", history=True) if hasattr(m, "view")
-    ]
     assert [type(m) for m in slim] == [TurnPrompt, DecisionRequest]
     for message in slim:
         assert isinstance(message, TurnPrompt | DecisionRequest)
         assert message.view.history is None and message.view.moves == 5
         assert '"history"' not in message.model_dump_json()
-    for message in full:
-        assert isinstance(message, TurnPrompt | DecisionRequest)
-        assert message.view.history is not None and len(message.view.history) == 5
-    assert [m.model_dump(exclude={"view"}) for m in slim] == [
-        m.model_dump(exclude={"view"}) for m in full
-    ]

@@ -91,9 +91,8 @@ Contract revisions (the document's `info.version` is envelope.revision.0): 1.1 m
 SeatView's `history` optional and leaves it out of TurnPrompt and DecisionRequest, so that
 a prompt's size does not grow with the round; it adds `played` and `moves`, always sent.
 The whole history comes from GetView, or from the public events a client follows. A 1.1
-reader reads 1.0 views too (history, no `played`/`moves`). Deprecation window, until 2.0:
-an engine run with `PRESIDENT_ENGINE_PROMPT_HISTORY=true` puts `history` back into its
-prompts; 2.0 removes that setting. Readers that refuse unknown fields upgrade first.
+reader reads 1.0 views too (history, no `played`/`moves`). Readers that refuse unknown
+fields upgrade first.
 
 ## Following a table (consumer's guide)
 
