@@ -144,7 +144,8 @@ class EngineApp:
 
         reactor = Reactor(
             engine,
-            JetStreamPrompts(client, self.subjects),
+            # on the command account's identity: the seats' account hears its prompts
+            JetStreamPrompts(command_client, self.subjects),
             secret=self._token_secret,
             prompt_ai_seats=settings.engine_prompt_ai_seats,
             budget_ms=settings.engine_ai_budget_ms,

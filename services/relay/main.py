@@ -51,6 +51,7 @@ def create_relay(settings: RelaySettings, database_url: str, nats_url: str) -> R
         subjects=routing.subjects,
         prefix=settings.prefix,
         credentials=NatsCredentials.from_settings(settings),
+        publish_credentials=NatsCredentials.for_commands(settings),
         options=RelayOptions(
             name=settings.relay_name,
             batch_size=settings.relay_batch_size,

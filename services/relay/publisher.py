@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from nats.js import JetStreamContext
 from nats.js.api import Header
@@ -50,7 +51,11 @@ TOO_LARGE = "too-large"
 
 
 class JetStreamPublisher:
-    """One NATS connection, never reconnected: a broken one is dropped whole.
+    """One NATS connection, never reconnected: a broken one is dropped whole. With a
+    second identity in the command account (``publish_credentials``), a second such
+    connection publishes the messages (the browsers' seats hear that account alone; the
+    first keeps the stream: info, create, stored messages); the session ends when either
+    is lost.
 
     nats-py resends its buffer after a reconnect, which could store later
     messages while earlier ones were lost in the broken socket; a relay that
@@ -68,11 +73,17 @@ class JetStreamPublisher:
     """
 
     def __init__(
-        self, client: QuickClient, spec: StreamSpec, ack_timeout: float, max_in_flight: int
+        self,
+        client: QuickClient,
+        spec: StreamSpec,
+        ack_timeout: float,
+        max_in_flight: int,
+        publisher: QuickClient | None = None,
     ):
         self._client = client
+        self._publisher = publisher or client
         self._js: JetStreamContext = client.jetstream()
-        self._pipeline = AckPipeline(client, max_in_flight)
+        self._pipeline = AckPipeline(self._publisher, max_in_flight)
         self._spec = spec
         self._ack_timeout = ack_timeout
         self._last_seq: int | None = None  # where the stream ends, once fenced
@@ -82,7 +93,7 @@ class JetStreamPublisher:
     @property
     def max_payload(self) -> int:
         """The largest message the server takes (its ``max_payload``, told at connect)."""
-        return int(self._client.max_payload)
+        return int(self._publisher.max_payload)
 
     def _substituted(
         self, envelopes: Sequence[Envelope], withhold: Mapping[int, str]
@@ -109,19 +120,28 @@ class JetStreamPublisher:
         ack_timeout: float = 10.0,
         max_in_flight: int = 1000,
         credentials: NatsCredentials | None = None,
+        publish_credentials: NatsCredentials | None = None,
     ) -> JetStreamPublisher:
-        client = await connect(
-            nats_url, "president-relay", credentials, allow_reconnect=False, connect_timeout=5
-        )
-        return cls(client, spec, ack_timeout, max_in_flight)
+        options: dict[str, Any] = {"allow_reconnect": False, "connect_timeout": 5}
+        client = await connect(nats_url, "president-relay", credentials, **options)
+        if publish_credentials is None:
+            return cls(client, spec, ack_timeout, max_in_flight)
+        name = "president-relay-commands"
+        try:
+            publisher = await connect(nats_url, name, publish_credentials, **options)
+        except BaseException:
+            await client.close()
+            raise
+        return cls(client, spec, ack_timeout, max_in_flight, publisher)
 
     async def close(self) -> None:
-        if not self._client.is_closed:
-            await self._client.close()
+        for client in dict.fromkeys((self._publisher, self._client)):
+            if not client.is_closed:
+                await client.close()
 
     def check(self) -> None:
-        """Raise ConnectionError when the connection is gone (the session then ends)."""
-        if not self._client.is_connected:
+        """Raise ConnectionError when a connection is gone (the session then ends)."""
+        if not (self._client.is_connected and self._publisher.is_connected):
             raise ConnectionError("the NATS connection is lost")
 
     async def ensure_stream(self) -> None:

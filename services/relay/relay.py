@@ -80,7 +80,11 @@ class Relay:
         prefix: str = "president",
         options: RelayOptions | None = None,
         credentials: NatsCredentials | None = None,
+        publish_credentials: NatsCredentials | None = None,
     ):
+        """``publish_credentials``: the identity the events go out on, in the command
+        account (relay-commands: the browsers' seats hear only that account); None: on
+        ``credentials``' connection (an open server)."""
         stream_name = stream_name or Subjects(prefix).events_stream
         if route is None:
             default = game_routing(prefix)
@@ -90,6 +94,7 @@ class Relay:
         self._store_url = store_url
         self._nats_url = nats_url
         self._credentials = credentials
+        self._publish_credentials = publish_credentials
         self._options = options or RelayOptions()
         limits = self._options.limits
         self._spec = StreamSpec(
@@ -262,6 +267,7 @@ class Relay:
             self._nats_url,
             self._spec,
             credentials=self._credentials,
+            publish_credentials=self._publish_credentials,
             ack_timeout=self._options.ack_timeout,
             max_in_flight=self._options.max_in_flight,
         )

@@ -38,7 +38,7 @@ class CalloutConfig:
     issuer_seed: str = field(repr=False)
     ticket_secret: bytes = field(repr=False)
     prefix: str = "president"
-    account: str = "PRESIDENT"
+    account: str = "PRESIDENT_SEATS"
     user_ttl_s: float = SEAT_MAX_TTL_S
     bad_tickets_per_s: float = 1.0
     bad_ticket_burst: int = 20

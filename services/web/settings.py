@@ -54,7 +54,9 @@ class WebSettings(ServiceSettings):
     web_callout_user: str = Field(default="callout", description="the responder's NATS identity")
     web_callout_password: str | None = Field(default=None, repr=False)
     web_callout_account: str = Field(
-        default="PRESIDENT", description="the NATS account the seats' connections are placed in"
+        default="PRESIDENT_SEATS",
+        description="the NATS account the seats' connections are placed in (the platform's"
+        " seats' account: it imports only what a seat may read)",
     )
     web_ticket_ttl: float = Field(
         default=TICKET_TTL_S, gt=0, le=600, description="seconds a seat ticket may be redeemed"

@@ -48,7 +48,8 @@ class Settings(BaseModel):
     nats_password: str | None = Field(default=None, repr=False)
     nats_commands_user: str | None = Field(
         default=None,
-        description="the engine's second identity, in the command account (engine-commands)",
+        description="the engine's and the relay's second identity, in the command account"
+        " (engine-commands, relay-commands)",
     )
     nats_commands_password: str | None = Field(default=None, repr=False)
     nats_tls_ca: Path | None = Field(default=None, description="CA file to verify the server")
@@ -216,7 +217,7 @@ def require_secrets(
 
     - NATS credentials (PRESIDENT_NATS_USER / PRESIDENT_NATS_PASSWORD, or a user and
       password in PRESIDENT_NATS_URL);
-    - the engine's second identity, in the command account
+    - the engine's and the relay's second identity, in the command account
       (PRESIDENT_NATS_COMMANDS_USER / PRESIDENT_NATS_COMMANDS_PASSWORD,
       ``needs_commands_identity``);
     - PRESIDENT_TOKEN_SECRET for the processes that derive seat tokens (``needs_token``);

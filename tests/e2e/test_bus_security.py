@@ -162,24 +162,23 @@ does it (tests/integration/engine/test_reactor_consumer.py)."""
 
 ALLOWED: dict[str, set[str]] = {
     "relay": {
-        "publish a public event",
-        "publish a seat event",
-        "publish a lobby event",
         "stream info (events)",
         "read a stored event by sequence",
         "create the events stream",
     },
-    # the command account: answers commands that crossed the import, nothing else
+    # the command account: answers commands that crossed the import, and publishes what
+    # the streams store (the seats' account hears it there, and nothing else)
+    "relay-commands": {"publish a public event", "publish a seat event", "publish a lobby event"},
     "table": {"serve table commands"},
     "engine-commands": {
         "serve game commands (read tokens)",
         "serve the game commands of a partition",
         # who owns which partition (services.engine.partitions)
         "publish an engine instance's heartbeat",
-    },
-    "engine": {
         "publish a turn prompt",
         "publish an AI request",
+    },
+    "engine": {
         "stream info (events)",
         "create the events stream",
         "create or update the engine's reactor consumer",
@@ -320,11 +319,12 @@ async def test_only_the_relay_writes_events_and_only_ai_workers_take_ai_work(
 ) -> None:
     subjects = Subjects(stack.prefix)
     consumer = subjects.ai_consumer
-    for role in ("table", "engine", "ai-worker", "integrator", "auditor", RIVAL):
+    main = ("relay", "engine", "ai-worker", "integrator", "auditor", RIVAL)
+    for role in (*main, "table", "engine-commands"):
         probe = await as_role(role)  # type: ignore[operator]
         assert await probe.refused("pub", subjects.public("t1")), role
         assert await probe.refused("pub", subjects.lobby("t1")), role
-    for role in ("relay", "table", "integrator", "auditor", RIVAL):
+    for role in ("relay", "relay-commands", "engine", "table", "integrator", "auditor", RIVAL):
         probe = await as_role(role)  # type: ignore[operator]
         assert await probe.refused("pub", subjects.ai_decide), role
         assert await probe.refused("pub", subjects.ai_batch), role

@@ -20,8 +20,11 @@ import aiohttp
 import nats
 import pytest
 from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.js.api import AckPolicy
 from president.audit.verify import game_stream_id
 from president.bus.auth import seat_user
+from president.bus.connect import connect
 from president.bus.nats_jwt import public_key
 from president.client import PresidentClient
 from president.contract import (
@@ -45,6 +48,7 @@ from services.web.settings import WebSettings
 from services.web.tickets import issue_ticket
 from tests.e2e.conftest import secured_stack
 from tests.e2e.probe import Probe
+from tests.support.waiting import eventually
 
 TICKET_SECRET = secrets.token_hex(32).encode()
 SEATS = {0: "Ann", 1: "Bob"}
@@ -201,6 +205,77 @@ async def test_a_seat_ticket_reaches_that_seat_and_the_server_refuses_the_rest(
         print("\n| action of seat 0's browser | server |")
         for name, mark in marks.items():
             print(f"| {name} | {mark} |")
+
+
+@dataclass
+class Heard:
+    """What one subscriber heard: the stored messages a JetStream consumer delivered
+    (their reply is an ack subject) and the messages published on the subject."""
+
+    delivered: list[str]
+    published: list[str]
+
+    async def hear(self, message: Msg) -> None:
+        (self.delivered if message.reply.startswith("$JS.ACK.") else self.published).append(
+            message.subject
+        )
+
+
+async def _heard(client: Client, subjects: list[str]) -> Heard:
+    heard = Heard([], [])
+    for subject in subjects:
+        await client.subscribe(subject, cb=heard.hear)
+    await client.flush()
+    return heard
+
+
+@pytest.mark.timeout(120)
+async def test_a_push_delivery_into_a_browser_seats_subject_never_arrives(
+    stack: ServiceStack, callout: Callout, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An integrator's push consumer of the events stream (every table's seat events,
+    other players' hands among them) delivers onto a browser seat's prompt subject: the
+    server lets it (the deliver subject is in the create request's body) and the
+    integrator hears every delivery, the seat none. The seat's own events and prompts
+    still arrive (issue 34: 60,220 deliveries, 15 MB, reached one seat in 2.5 s)."""
+    subjects = Subjects(stack.prefix)
+    lobby = await PresidentClient.connect(stack.url_for("web"), stack.prefix, name="web")
+    integrator = await connect(stack.url_for("integrator"), "push-deliveries")
+    try:
+        table_id = await lobby.create_table(players=4, ai_seats={1: "easy", 2: "easy", 3: "easy"})
+        _, token = await lobby.take_seat(table_id, "Ann", 0)
+        await lobby.start_game(table_id)
+        ticket = issue_ticket(TICKET_SECRET, table_id, 0, now=time.time())
+        browser = await connect_browser(_web(stack).websocket_url, ticket, table_id, 0)
+        public, prompt = subjects.public(table_id), subjects.prompt(table_id, 0)
+        readable = [public, subjects.seat(table_id, 0), prompt]
+        seat, witness = await _heard(browser.client, readable), await _heard(integrator, readable)
+        js = integrator.jetstream()
+        stored = (await js.stream_info(subjects.events_stream)).state.messages
+        assert stored > 0
+        await js.add_consumer(
+            subjects.events_stream, deliver_subject=prompt, ack_policy=AckPolicy.NONE
+        )
+        await eventually(lambda: len(witness.delivered) >= stored, what="every delivery made")
+        await browser.client.flush()  # what the server sent the seat until now has arrived
+        player, mark = PresidentClient(browser.client, subjects), len(seat.published)
+
+        async def played_and_prompted() -> bool:
+            view = await player.send(GetView(table_id=table_id, seat=0, seat_token=token))
+            if isinstance(view, ViewReply) and view.view.legal_actions:  # dealt, its turn
+                await player.act(table_id, 0, token, view.view.legal_actions[0])
+            later = seat.published[mark:]
+            return public in later and prompt in later
+
+        await eventually(played_and_prompted, within=60, what="the seat's own events", every=0.2)
+        await browser.client.flush()
+        assert seat.delivered == [], f"{len(seat.delivered)} deliveries reached the seat"
+        await browser.client.close()
+    finally:
+        await integrator.close()
+        await lobby.close()
+    with capsys.disabled():  # the figures of the closing note
+        print(f"\ndeliveries made {len(witness.delivered)}; reached the seat {len(seat.delivered)}")
 
 
 @pytest.mark.timeout(120)

@@ -61,15 +61,17 @@ async def test_postgres_listens_on_a_free_local_port_and_answers_queries(
 async def test_nats_accepts_a_jetstream_publish(
     nats_server: EmbeddedNats, unique_prefix: str
 ) -> None:
-    # the relay may create the events stream and publish into it (president.bus.auth)
+    # the relay may create the events stream, and publish into it from the command
+    # account as relay-commands (president.bus.auth)
     client = await connect(nats_server.url_for("relay"), "probe")
+    publisher = await connect(nats_server.url_for("relay-commands"), "probe-events")
     try:
-        jetstream = client.jetstream()
         lobby = f"president.evt.lobby.{unique_prefix}"
-        await jetstream.add_stream(name="PRESIDENT_EVENTS", subjects=[lobby])
-        ack = await jetstream.publish(lobby, b"{}")
+        await client.jetstream().add_stream(name="PRESIDENT_EVENTS", subjects=[lobby])
+        ack = await publisher.jetstream().publish(lobby, b"{}")
         assert ack.seq == 1
     finally:
+        await publisher.close()
         await client.close()
     assert (nats_server.data_dir / "jetstream").is_dir()
 

@@ -123,7 +123,10 @@ async def test_each_platform_sees_only_its_own_tables(platforms: dict[str, str])
         return client
 
     try:
-        acme_relay, globex_relay = await as_user("acme-relay"), await as_user("globex-relay")
+        acme_relay = await as_user("acme-relay")
+        # the events go out on the relays' command-account identities
+        acme_events = await as_user("acme-relay-commands")
+        globex_events = await as_user("globex-relay-commands")
         acme_reader = await as_user("acme-integrator")
         globex_reader = await as_user("globex-integrator")
         seat = "president.evt.table.t1.seat.0"
@@ -135,9 +138,9 @@ async def test_each_platform_sees_only_its_own_tables(platforms: dict[str, str])
         # the same subject and stream name in both accounts: two separate spaces
         acme_js = acme_relay.jetstream()
         await acme_js.add_stream(StreamConfig(name="PRESIDENT_EVENTS", subjects=[seat]))
-        await acme_js.publish(seat, b"acme's hand")
-        await globex_relay.publish(seat, b"globex's hand")
-        await globex_relay.flush()
+        await acme_events.jetstream().publish(seat, b"acme's hand")
+        await globex_events.publish(seat, b"globex's hand")
+        await globex_events.flush()
 
         assert (await acme_hand.next_msg(timeout=5)).data == b"acme's hand"
         # delivered in order: had acme's message crossed over, it would come first
@@ -165,13 +168,14 @@ async def test_a_responder_answers_attested_requests_and_drops_any_other(tmp_pat
     published inside the command account (here by an ``insider`` given a publish right no
     deployment has) carries no stamp: the command server drops it unanswered."""
     passwords = {role: Secret(literal=f"pw-{role}") for role in ROLES}
-    main, commands, _callout = single_account("president", passwords).accounts
+    main, commands, *web = single_account("president", passwords).accounts
     insider = User(
         "insider",
         Secret(literal="pw-insider"),
         Permissions(publish=("president.cmd.>",), subscribe=("_INBOX.insider.>",)),
     )
-    config = AuthConfig((main, dataclasses.replace(commands, users=(*commands.users, insider))))
+    commands = dataclasses.replace(commands, users=(*commands.users, insider))
+    config = AuthConfig((main, commands, *web))
     seen: list[Requester | None] = []
 
     def admit(subject: str, data: bytes, requester: Requester | None) -> bytes:

@@ -33,10 +33,10 @@ def test_workers_scale_on_the_decision_consumers_lag(overlay: str) -> None:
     assert int(interactive["metadata"]["lagThreshold"]) < int(batch["metadata"]["lagThreshold"])
     trigger = interactive
     # The stream lives in the main account of the generated auth.conf the servers include
-    # (the others, the command and the callout accounts, have no JetStream).
+    # (the others, the command, the seats' and the callout accounts, have no JetStream).
     accounts = re.findall(r"^  ([A-Z_]+) \{$", AUTH_CONF.read_text(), flags=re.MULTILINE)
     main = trigger["metadata"]["account"]
-    assert accounts == [main, "PRESIDENT_COMMANDS", "PRESIDENT_CALLOUT"]
+    assert accounts == [main, "PRESIDENT_COMMANDS", "PRESIDENT_SEATS", "PRESIDENT_CALLOUT"]
     assert scaler["minReplicaCount"] == 1 < scaler["maxReplicaCount"]
 
 

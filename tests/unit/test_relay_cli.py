@@ -48,9 +48,13 @@ VARIABLES = {
 
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Settings, bool]]:
-    """What would have been served (role, settings, migrate), with no PRESIDENT_* set."""
+    """What would have been served (role, settings, migrate), with no PRESIDENT_* set but
+    the relay's second identity."""
     for name in [name for name in os.environ if name.startswith("PRESIDENT_")]:
         monkeypatch.delenv(name)
+    # the relay's second identity, which it needs on a configured server (not an option)
+    monkeypatch.setenv("PRESIDENT_NATS_COMMANDS_USER", "relay-commands")
+    monkeypatch.setenv("PRESIDENT_NATS_COMMANDS_PASSWORD", "y")
     calls: list[tuple[str, Settings, bool]] = []
 
     def serve(role: str, settings: Settings, *, migrate: bool) -> None:

@@ -22,6 +22,7 @@ ROLES = (
     "integrator",
     "auditor",
     "engine-commands",
+    "relay-commands",
     "web",
     "callout",
 )
@@ -48,12 +49,15 @@ SEAT_MAX_TTL_S = 1800.0
 SEAT_USER_PREFIX = "web"
 """Seat credentials are named ``web-<table>-<seat>`` (see :func:`seat_user`)."""
 
-COMMAND_ROLES = ("table", "engine-commands")
-"""The identities of the command account: the responders to commands, nothing else."""
+COMMAND_ROLES = ("table", "engine-commands", "relay-commands")
+"""The identities of the command account (no JetStream): the responders to commands and
+the publishers of what browsers read (events, prompts), nothing else."""
 
-COMMANDS_IDENTITY = {"engine": "engine-commands"}
+COMMANDS_IDENTITY = {"engine": "engine-commands", "relay": "relay-commands"}
 """The second identity of a service whose main connection lives in the main account
-(JetStream) and whose command subscriber lives in the command account."""
+(JetStream) and whose command subscriber or publisher lives in the command account: what
+it publishes there crosses to the main account's streams by a service import, and to the
+seats' account by a stream import (:func:`deployment_accounts`)."""
 
 SERVICE_ROLES = ("relay", "table", "engine", "ai-worker", "auditor")
 """The roles ``president serve <role>`` runs."""
@@ -165,32 +169,39 @@ def role_permissions(role: str, prefix: str, user: str | None = None) -> Permiss
     inbox = [f"{inbox_prefix(name)}.>"]
     event_subjects, prompt_subjects = s.event_subjects, s.prompt_subjects
     if role == "relay":
+        # The stream's keeper; its events go out on its second identity, relay-commands.
         return Permissions(
             publish=(
-                *event_subjects,
                 *_js_create(events),
                 f"$JS.API.STREAM.UPDATE.{events}",
                 f"$JS.API.STREAM.MSG.GET.{events}",
             ),
             subscribe=tuple(inbox),
         )
+    if role == "relay-commands":
+        # Command account: the events, stored by the main account's stream (the import).
+        return Permissions(publish=tuple(event_subjects), subscribe=tuple(inbox))
     if role == "table":
         # Command account: only the table commands that came through the import.
         return Permissions(publish=(), subscribe=(s.table_commands,), responder=True)
     if role == "engine-commands":
         # Game commands, and the engine instances' heartbeats (who owns which partition:
         # services.engine.partitions).
+        # Its turn prompts and AI work go out here too (stored by the main account's
+        # streams through the import): the prompts reach the seats' account from here.
         between = (s.engine_peers,)
         # the game commands as the server maps them to their partition, and (for one
         # release, while servers without the mapping reload) as they were sent
         games = (s.game_partition("*"), s.game_commands)
-        return Permissions(publish=between, subscribe=(*games, *between, *inbox), responder=True)
+        return Permissions(
+            publish=(*between, *prompt_subjects, s.ai_decide, s.ai_batch),
+            subscribe=(*games, *between, *inbox),
+            responder=True,
+        )
     if role == "engine":
+        # Streams and its consumer; prompts and AI work go out on engine-commands.
         return Permissions(
             publish=(
-                *prompt_subjects,
-                s.ai_decide,
-                s.ai_batch,
                 *_js_create(events),
                 *_js_create(prompts),
                 *_js_create(ai),
@@ -326,20 +337,53 @@ def command_subjects(prefix: str) -> tuple[str, ...]:
     return (subjects.table_commands, subjects.game_commands)
 
 
+def published_subjects(prefix: str) -> tuple[str, ...]:
+    """What the command account's publishers send to the main account's streams (a
+    service import: each message is stored there, its acknowledgement comes back)."""
+    s = Subjects(prefix)
+    return (*s.event_subjects, *s.prompt_subjects, s.ai_decide, s.ai_batch)
+
+
+def seat_subjects(prefix: str) -> tuple[str, ...]:
+    """Every subject a seat may read (its table's public events, its seat's events and
+    prompts: ``seat_permissions``), which the seats' account imports as a stream."""
+    s = Subjects(prefix)
+    return (s.all_public, s.all_seats, *s.prompt_subjects)
+
+
+@dataclass(frozen=True)
+class Export:
+    """A subject an account lets the accounts ``to`` use: a service (their requests on
+    it come here) or, with ``stream``, a stream (its messages here go to them)."""
+
+    subject: str
+    to: tuple[str, ...]
+    stream: bool = False
+
+
+@dataclass(frozen=True)
+class Import:
+    """A subject of the account ``account``: a service, with ``share`` the server tells
+    the responder who sent each request (``Nats-Request-Info``); or, with ``stream``, the
+    messages published on it there."""
+
+    account: str
+    subject: str
+    stream: bool = False
+    share: bool = False
+
+
 @dataclass(frozen=True)
 class Account:
     """A NATS account: its own subject space and JetStream; nothing crosses between
-    accounts but the services it ``exports`` (to the accounts ``export_to``) and imports
-    (``imports``: the exporting account's name, the services' subjects, with ``share:
-    true`` so that the server tells the responder who sent each request); ``mappings``:
-    its subject mappings (the command account's: each game command to its partition)."""
+    accounts but what it ``exports`` and ``imports``; ``mappings``: its subject mappings
+    (the command account's: each game command to its partition)."""
 
     name: str
     users: tuple[User, ...]
     jetstream: bool = True
-    exports: tuple[str, ...] = ()
-    export_to: tuple[str, ...] = ()
-    imports: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    exports: tuple[Export, ...] = ()
+    imports: tuple[Import, ...] = ()
     mappings: tuple[SubjectMapping, ...] = ()
 
 
@@ -387,24 +431,47 @@ def deployment_accounts(
     extra_users: Sequence[User] = (),
     roles: Sequence[str] = ROLES,
 ) -> tuple[Account, ...]:
-    """The accounts of one deployment: ``account`` (clients, the relay, the engine's
-    JetStream side; ``extra_users`` too), ``<account>_COMMANDS`` (the responders to
-    commands), which exports the command subjects to ``account`` alone, and, with the
-    role ``callout`` among ``roles``, ``<account>_CALLOUT`` (the auth callout's)."""
-    commands = f"{account}_COMMANDS"
-    subjects = command_subjects(prefix)
+    """The accounts of one deployment: ``account`` (clients, the streams, the relay's
+    and the engine's JetStream side; ``extra_users`` too) and ``<account>_COMMANDS``
+    (no JetStream: the responders to commands and the publishers of events, prompts and
+    AI work, which reach the streams by a service import); with the role ``callout``
+    among ``roles``, ``<account>_SEATS`` (the browsers' seats, no static user) and
+    ``<account>_CALLOUT`` (the auth callout's).
+
+    The seats' account imports only from the command account: what a seat may read, as
+    a stream, and its game commands. A JetStream consumer delivers in the account of its
+    stream, onto any subject it is told (nats-server checks no permission there), so
+    nothing the main account carries may reach a seat: only what the command account's
+    own publishers send does (docs/decisions/2026-12-05-push-deliveries-and-browser-seats.md)."""
+    commands, seats = f"{account}_COMMANDS", seats_account(account)
+    web = "callout" in roles
     own = (*COMMAND_ROLES, *CALLOUT_ROLES)
     main_roles = [role for role in roles if role not in own]
     main = deployment_users(prefix, passwords, roles=main_roles, user_names=user_names)
-    responders = deployment_users(prefix, passwords, roles=COMMAND_ROLES, user_names=user_names)
+    command_roles = [role for role in COMMAND_ROLES if role in roles]
+    responders = deployment_users(prefix, passwords, roles=command_roles, user_names=user_names)
+    table, game = command_subjects(prefix)
+    published = published_subjects(prefix)
+    command_exports = (
+        Export(table, (account,)),
+        Export(game, (account, seats) if web else (account,)),
+    )
     accounts = (
-        Account(account, (*main, *extra_users), imports=((commands, subjects),)),
+        Account(
+            account,
+            (*main, *extra_users),
+            exports=tuple(Export(subject, (commands,)) for subject in published),
+            imports=tuple(Import(commands, subject, share=True) for subject in (table, game)),
+        ),
         Account(
             commands,
             responders,
             jetstream=False,
-            exports=subjects,
-            export_to=(account,),
+            exports=(
+                *command_exports,
+                *(Export(s, (seats,), stream=True) for s in seat_subjects(prefix) if web),
+            ),
+            imports=tuple(Import(account, subject) for subject in published),
             mappings=(command_mapping(prefix),),
         ),
     )
@@ -412,7 +479,21 @@ def deployment_accounts(
     if not callout_roles:
         return accounts
     callout = deployment_users(prefix, passwords, roles=callout_roles, user_names=user_names)
-    return (*accounts, Account(callout_account(account), callout, jetstream=False))
+    browsers = Account(
+        seats,
+        (),
+        jetstream=False,
+        imports=(
+            *(Import(commands, s, stream=True) for s in seat_subjects(prefix)),
+            Import(commands, game, share=True),
+        ),
+    )
+    return (*accounts, browsers, Account(callout_account(account), callout, jetstream=False))
+
+
+def seats_account(account: str) -> str:
+    """The account of ``account``'s browser seats (the users the auth callout issues)."""
+    return f"{account}_SEATS"
 
 
 def callout_account(account: str) -> str:
@@ -505,16 +586,20 @@ def _render_user(user: User, indent: str) -> str:
 def _render_services(account: Account) -> list[str]:
     lines = []
     if account.exports:
-        to = json.dumps(list(account.export_to))
         lines.append("    exports: [")
-        lines += [f"      {{ service: {json.dumps(s)}, accounts: {to} }}" for s in account.exports]
+        for export in account.exports:
+            kind = "stream" if export.stream else "service"
+            to = json.dumps(list(export.to))
+            lines.append(f"      {{ {kind}: {json.dumps(export.subject)}, accounts: {to} }}")
         lines.append("    ]")
     if account.imports:
         lines.append("    imports: [")
-        for exporter, subjects in account.imports:
-            for subject in subjects:
-                service = f"{{ account: {json.dumps(exporter)}, subject: {json.dumps(subject)} }}"
-                lines.append(f"      {{ service: {service}, share: true }}")
+        for imported in account.imports:
+            kind = "stream" if imported.stream else "service"
+            exporter, subject = json.dumps(imported.account), json.dumps(imported.subject)
+            source = f"{{ account: {exporter}, subject: {subject} }}"
+            share = ", share: true" if imported.share else ""
+            lines.append(f"      {{ {kind}: {source}{share} }}")
         lines.append("    ]")
     return lines
 
@@ -543,9 +628,10 @@ def render_auth_conf(config: AuthConfig, *, header: str = "") -> str:
         out.append(f"  {account.name} {{")
         if account.jetstream:
             out.append("    jetstream: enabled")
-        out.append("    users: [")
-        out.append(",\n".join(_render_user(u, "      ") for u in account.users))
-        out.append("    ]")
+        if account.users:  # the seats' account has none: the callout issues them
+            out.append("    users: [")
+            out.append(",\n".join(_render_user(u, "      ") for u in account.users))
+            out.append("    ]")
         out += _render_services(account)
         out += render_mappings(account.mappings, "    ")
         out.append("  }")

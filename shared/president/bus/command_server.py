@@ -23,6 +23,7 @@ from president.bus.connect import (
     server_authenticates,
 )
 from president.bus.identity import Requester, attested_requester
+from president.bus.quick_client import QuickClient
 from president.contract.base import MAX_QUEUED
 from president.settings import Settings
 
@@ -190,10 +191,10 @@ async def open_command_connection(
     nats_url: str,
     name: str,
     settings: Settings,
-    main: Client,
+    main: QuickClient,
     *,
     watch: ConnectionWatch | None = None,
-) -> Client:
+) -> QuickClient:
     """The connection a service's ``CommandServer`` subscribes on: its command-account
     identity's (``PRESIDENT_NATS_COMMANDS_USER``), else ``main`` (an open server, or a
     service whose main identity lives in the command account, as the table service's)."""

@@ -120,7 +120,7 @@ async def test_a_table_opened_before_a_restart_is_closed_after_it(stack: Service
 async def test_past_the_ai_backlog_ceiling_the_lobby_is_busy(stack: ServiceStack) -> None:
     for name in stack.names("ai-worker"):
         stack.terminate(name)
-    engine = await nats.connect(stack.url_for("engine"))
+    engine = await nats.connect(stack.url_for("engine-commands"))  # it sends the AI work
     try:
         for _ in range(AI_BACKLOG):
             await engine.publish(Subjects(stack.prefix).ai_decide, b"{}")

@@ -13,7 +13,7 @@ from typing import Any
 
 from nats.aio.client import Client
 from nats.js import JetStreamContext
-from president.bus.connect import connect
+from president.bus.connect import NatsCredentials, connect
 from president.contract import (
     Accepted,
     Rejected,
@@ -147,7 +147,11 @@ class Harness:
 
 
 @contextlib.asynccontextmanager
-async def running_relay(database_url: str, nats_url: str, prefix: str) -> AsyncIterator[Relay]:
+async def running_relay(
+    database_url: str, nats_url: str, prefix: str, publish: NatsCredentials | None = None
+) -> AsyncIterator[Relay]:
+    """A relay on ``nats_url``; its events go out as ``publish`` (its command-account
+    identity) when given."""
     routing = game_routing(prefix)
     relay = Relay(
         database_url,
@@ -155,6 +159,7 @@ async def running_relay(database_url: str, nats_url: str, prefix: str) -> AsyncI
         route=routing.route,
         subjects=routing.subjects,
         prefix=prefix,
+        publish_credentials=publish,
         options=RelayOptions(poll_interval=0.2, retry_interval=0.2, lock_retry_interval=0.1),
     )
     stop = asyncio.Event()
@@ -176,7 +181,11 @@ async def harness(database_url: str, servers: TestServers) -> AsyncIterator[Harn
     h = Harness(database_url, servers.url_for("engine"), prefix, store, nc, nc.jetstream())
     h.identities = identity_settings("engine", servers.nats_users)
     try:
-        async with running_relay(database_url, servers.url_for("relay"), prefix):
+        relay = identity_settings("relay", servers.nats_users)
+        publish = None
+        if "nats_commands_user" in relay:
+            publish = NatsCredentials(relay["nats_commands_user"], relay["nats_commands_password"])
+        async with running_relay(database_url, servers.url_for("relay"), prefix, publish):
             yield h
             for app in list(h.engines):
                 await h.stop_engine(app)

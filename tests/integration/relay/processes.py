@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from tests.support.waiting import eventually
 
@@ -27,6 +28,12 @@ class RelayProcess:
             *extra,
         ]  # fmt: skip
         environment = {**os.environ, "PRESIDENT_LOG_LEVEL": "INFO"}
+        login = urlsplit(nats_url.split(",")[0])
+        if login.username is not None:
+            # its second identity, which a configured server's relay must have: here the
+            # same one (made-up subjects of the main account, which the harness may use)
+            environment["PRESIDENT_NATS_COMMANDS_USER"] = unquote(login.username)
+            environment["PRESIDENT_NATS_COMMANDS_PASSWORD"] = unquote(login.password or "")
         with log.open("wb") as output:
             self._process = subprocess.Popen(
                 command, stdout=output, stderr=subprocess.STDOUT, env=environment

@@ -39,7 +39,7 @@ def test_no_identity_may_subscribe_to_everything_or_to_all_inboxes() -> None:
         inboxes = [s for s in permissions.subscribe if s.startswith("_INBOX")]
         # the engine instances pass commands on to one another and read the answers
         responders = (*COMMAND_ROLES, *CALLOUT_ROLES)
-        own = role not in responders or role == "engine-commands"
+        own = role not in responders or role in ("engine-commands", "relay-commands")
         assert inboxes == ([f"_INBOX.{role}.>"] if own else [])
 
 
@@ -49,7 +49,8 @@ def test_the_command_account_answers_only_commands_and_only_engines_say_they_liv
     assert table.publish == () and table.responder
     assert table.subscribe == ("president.cmd.table.*",)
     engine = role_permissions("engine-commands", "president")
-    assert engine.publish == between and engine.responder
+    prompts = ("president.evt.table.*.seat.*.prompt", "president.ai.decide", "president.ai.batch")
+    assert engine.publish == (*between, *prompts) and engine.responder
     assert engine.subscribe == (
         "president.cmd.game.*.*",  # mapped to their partition
         "president.cmd.game.*",  # as sent, for one release
@@ -76,7 +77,43 @@ def test_the_main_account_imports_the_commands_with_the_senders_identity_shared(
             f'{{ service: {{ account: "PRESIDENT_COMMANDS", subject: "{subject}" }}, share: true }}'
         )
         assert imported in main
-        assert f'{{ service: "{subject}", accounts: ["PRESIDENT"] }}' in commands
+        to = '["PRESIDENT", "PRESIDENT_SEATS"]' if ".game." in subject else '["PRESIDENT"]'
+        assert f'{{ service: "{subject}", accounts: {to} }}' in commands
+
+
+def test_only_the_command_accounts_publishers_send_what_browsers_read() -> None:
+    """The events and prompts go out on the command account's identities (no JetStream:
+    no consumer delivers there) and reach the main account's streams by a service import;
+    no identity of the main account may publish them (docs/security.md)."""
+    events = (
+        "president.evt.table.*.public",
+        "president.evt.table.*.seat.*",
+        "president.evt.lobby.*",
+    )
+    relay = role_permissions("relay-commands", "president")
+    assert relay.publish == events and relay.subscribe == ("_INBOX.relay-commands.>",)
+    for role in set(ROLES) - set(COMMAND_ROLES):
+        published = role_permissions(role, "president").publish
+        assert not [s for s in published if s.startswith(("president.evt", "president.ai"))]
+    main = _conf().split("  PRESIDENT_COMMANDS {")[0]
+    for subject in (*events, "president.evt.table.*.seat.*.prompt", "president.ai.decide"):
+        assert f'{{ service: "{subject}", accounts: ["PRESIDENT_COMMANDS"] }}' in main
+
+
+def test_the_seats_account_imports_only_what_a_seat_may_read_from_the_command_account() -> None:
+    passwords = {r: Secret(literal=r) for r in ROLES}
+    conf = render_auth_conf(single_account("president", passwords, callout_issuer="$ISSUER"))
+    seats = conf.split("  PRESIDENT_SEATS {")[1].split("  PRESIDENT_CALLOUT {")[0]
+    source = '{{ account: "PRESIDENT_COMMANDS", subject: "president.{}" }}'
+    imports = seats.split("imports: [")[1].split("\n    ]")[0].strip().splitlines()
+    assert [line.strip() for line in imports] == [
+        *(
+            f"{{ stream: {source.format(s)} }}"
+            for s in ("evt.table.*.public", "evt.table.*.seat.*", "evt.table.*.seat.*.prompt")
+        ),
+        f"{{ service: {source.format('cmd.game.*')}, share: true }}",
+    ]
+    assert "users:" not in seats and "jetstream" not in seats and "exports" not in seats
 
 
 def test_no_anonymous_user_and_no_default_user() -> None:
@@ -152,7 +189,11 @@ def test_the_callout_delegates_only_connections_of_no_static_identity() -> None:
     passwords = {r: Secret(literal=r) for r in ROLES}
     conf = render_auth_conf(single_account("president", passwords, callout_issuer="$ISSUER"))
     accounts, callout = conf.split("authorization {")
-    assert "  PRESIDENT_CALLOUT {" in accounts and 'user: "callout"' in accounts
+    assert (
+        "  PRESIDENT_CALLOUT {" in accounts
+        and "  PRESIDENT_SEATS {" in accounts
+        and 'user: "callout"' in accounts
+    )
     assert "issuer: $ISSUER" in callout and 'auth_users: ["callout"]' in callout
     assert 'allowed_accounts: ["PRESIDENT_CALLOUT"]' in callout
     assert "authorization" not in _conf()  # without an issuer, no callout

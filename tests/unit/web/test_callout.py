@@ -45,7 +45,7 @@ def _answer(request: bytes, spent: SpentTickets | None = None) -> dict[str, Any]
 def test_a_ticket_is_answered_with_a_user_jwt_of_its_seat() -> None:
     answer = _answer(_request(issue_ticket(SECRET, "t1", 2, now=999.0)))
     user = decode(answer["jwt"], issuer_prefix="A")
-    assert (user["sub"], user["name"], user["aud"]) == (USER_NKEY, "web-t1-2", "PRESIDENT")
+    assert (user["sub"], user["name"], user["aud"]) == (USER_NKEY, "web-t1-2", "PRESIDENT_SEATS")
     assert user["exp"] == 1600
     nats = user["nats"]
     assert nats["allowed_connection_types"] == ["WEBSOCKET"] and nats["type"] == "user"
