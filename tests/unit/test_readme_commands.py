@@ -12,7 +12,7 @@ from president_tools.cli import app
 from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 COMMANDS_PAGE = ROOT / "docs" / "commands.md"
 
 
