@@ -1,9 +1,10 @@
 """The browser table's figures: seconds from `president web` to the page served and to a
 finished game played by clicks in headless Chromium (3 seats, 1 round, AI Easy), the
-page's requests and bytes (as sent, gzip, and decoded), the time from a click on Play to
-the first AI move shown (at the page's pace, and at once), and axe-core's findings. With
---screenshots, each view (lobby, table, round summary, game over, replay) in English at
-1366x768, Hebrew at 390x844 and Georgian at 1366x768 goes to docs/web/.
+page's requests and bytes (as sent, gzip, and decoded), the time from a reload mid-trick
+to the hand playable again, the time from a click on Play to the first AI move shown (at
+the page's pace, and at once), and axe-core's findings. With --screenshots, each view
+(lobby, table, round summary, game over, replay) in English at 1366x768, Hebrew at 390x844
+and Georgian at 1366x768 goes to docs/web/.
 
     .venv/bin/python -m tests.e2e.web.figures [--screenshots]
 """
@@ -106,6 +107,22 @@ def mid_trick(page: Page) -> None:
         time.sleep(0.1)
 
 
+RELOADED = """const status = document.getElementById('status');
+const pass = document.getElementById('pass');
+return Boolean(status && pass && status.dataset.state === 'connected'
+  && (document.querySelector('#hand button.card:not(:disabled)') || !pass.disabled));"""
+
+
+def reload_mid_trick_s(page: Page) -> float:
+    """Seconds from a reload on the person's turn mid-trick to the hand playable again on a
+    live connection (the page, its ticket, the connection and the view)."""
+    mid_trick(page)
+    page.driver.refresh()
+    started = time.monotonic()
+    page.wait(lambda: page.driver.execute_script(RELOADED), "the table after the reload")
+    return time.monotonic() - started
+
+
 def first_ai_move_ms(page: Page) -> float:
     """Milliseconds from a click on Play (or Pass) to another seat's move on the table."""
     mid_trick(page)
@@ -197,6 +214,7 @@ def main() -> int:
             mid_trick(page)
             driver.execute_script("document.getElementById('debug').hidden = true")
             figures["axe_table_en"] = axe(driver)
+            figures["reload_mid_trick_s"] = round(reload_mid_trick_s(page), 2)
             page.play_to_the_end(page.take_turn_by_clicks)
             figures["finished_game_s"] = round(time.monotonic() - started, 1)
             figures["first_ai_move_ms"] = {}
