@@ -42,6 +42,8 @@ _SUPERSEDED = re.compile(r"^> \*\*superseded\*\* by", re.I | re.M)
 _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 _MODULE = re.compile(r"(?:president|president_tools|services)(?:\.\w+)+(?::\w+)?")
 _PATH = re.compile(r"(?:shared|services|tests|deploy|docs)/[\w./-]*\w(?::[\w.]+)?")
+_LIBRARY_PATH = re.compile(r"(?:president|president_tools)/[\w/]*\w\.py")
+"""A module's file named from its package's root (``president/bus/acks.py``)."""
 _SETTING = re.compile(r"PRESIDENT_[A-Z0-9_]*[A-Z0-9]")
 _COMMAND = re.compile(r"president(?: [a-z][a-z-]*)+")
 _ROLE = re.compile(r"president-service ([a-z][a-z-]*)")
@@ -98,6 +100,14 @@ def _path_exists(path: str) -> bool:
     if not name:
         return True
     return re.search(rf"\b(?:def|class) {name}\b", (ROOT / file).read_text()) is not None
+
+
+def _in_library(path: str) -> str:
+    """``president/x.py`` as the repository names it, ``shared/president/x.py`` (the
+    tooling's under ``shared/tools``); any other path as it is."""
+    if not _LIBRARY_PATH.fullmatch(path):
+        return path
+    return f"shared/tools/{path}" if path.startswith("president_tools/") else f"shared/{path}"
 
 
 def _classes() -> set[str]:
@@ -171,7 +181,11 @@ def findings() -> list[str]:
             word = word.strip(".,;()[]'\"")
             if _MODULE.fullmatch(word) and not _resolves(word):
                 found.append(f"{page}: no module or name {word}")
-            elif _PATH.fullmatch(word) and "*" not in word and not _path_exists(word):
+            elif (
+                _PATH.fullmatch(path := _in_library(word))
+                and "*" not in word
+                and not (_path_exists(path))
+            ):
                 found.append(f"{page}: no file {word}")
             elif _SETTING.fullmatch(word) and word not in settings:
                 found.append(f"{page}: no setting {word}")
