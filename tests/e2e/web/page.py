@@ -18,6 +18,14 @@ from selenium.webdriver.support.ui import Select
 TURN_TIMEOUT = 60.0
 ENABLED_CARDS = """return [...document.querySelectorAll('#hand button.card')]
   .filter((button) => !button.disabled).map((button) => button.dataset.card);"""
+LOG = """return [...document.querySelectorAll('#log li')].map((li) =>
+  [Number(li.dataset.round ?? 0), Number(li.dataset.seat ?? 0), li.dataset.cards ?? null]);"""
+RESULTS = """const body = document.getElementById('results-body');
+const titles = [...body.querySelectorAll('tbody tr[data-round]')].map((row) =>
+  [row.dataset.round, [...row.querySelectorAll('td[data-seat]')].map((td) => td.dataset.title)]);
+const scores = [...body.querySelectorAll('tr.total td[data-seat]')]
+  .map((td) => Number(td.dataset.score ?? 0));
+return [titles, scores];"""
 DUE = """return document.querySelector('#hand button.card:not(:disabled)') !== null
   || !document.getElementById('pass').disabled;"""
 
@@ -109,7 +117,17 @@ class Page:
         return bool(self.driver.execute_script(DUE))
 
     def take_turn_by_clicks(self) -> None:
-        """The first playable combination, card by card (or Pass when none)."""
+        """The first playable combination, card by card (or Pass when none). The hand is
+        drawn anew with every view: a card gone between the look and the click means another
+        look (the picks made stay picked)."""
+        for _ in range(20):
+            try:
+                return self._pick_and_play()
+            except StaleElementReferenceException:
+                continue
+        raise AssertionError("the hand was drawn anew at every look")
+
+    def _pick_and_play(self) -> None:
         for _ in range(4):
             if self.element("play").is_enabled():
                 break
@@ -158,27 +176,9 @@ class Page:
 
     def log(self) -> list[tuple[int, int, str]]:
         """The log's entries: (round, seat, cards) with '' for a pass."""
-        return [
-            (
-                int(li.get_attribute("data-round") or 0),
-                int(li.get_attribute("data-seat") or 0),
-                str(li.get_attribute("data-cards")),
-            )
-            for li in self.driver.find_elements(By.CSS_SELECTOR, "#log li")
-        ]
+        return [(r, s, str(c)) for r, s, c in self.driver.execute_script(LOG)]
 
     def results(self) -> dict[str, Any]:
         """The results table: titles per round (by seat) and the score row."""
-        rows = self.driver.find_elements(By.CSS_SELECTOR, "#results-body tbody tr[data-round]")
-        titles = {
-            int(row.get_attribute("data-round") or 0): [
-                str(cell.get_attribute("data-title"))
-                for cell in row.find_elements(By.CSS_SELECTOR, "td[data-seat]")
-            ]
-            for row in rows
-        }
-        total = self.driver.find_elements(By.CSS_SELECTOR, "#results-body tr.total td[data-seat]")
-        return {
-            "titles": titles,
-            "scores": [int(c.get_attribute("data-score") or 0) for c in total],
-        }
+        titles, scores = self.driver.execute_script(RESULTS)
+        return {"titles": {int(r): t for r, t in titles}, "scores": scores}
