@@ -22,7 +22,10 @@ from selenium.webdriver.common.keys import Keys
 from tests.e2e.web.page import Page
 
 OFFERED = """
-const combos = arguments[0];
+const reply = JSON.parse(document.getElementById('debug-view').textContent || 'null');
+if (!reply) return null;
+const legal = reply.view.legal_actions;
+const combos = legal.filter((a) => !('pass' in a)).map((a) => a.play || a.return);
 const hand = () => document.getElementById('hand');
 const press = (code) => hand().querySelector(`[data-card="${code}"]`);
 const enabled = [...hand().querySelectorAll('button.card')].filter(b => !b.disabled)
@@ -41,7 +44,8 @@ for (const combo of combos) {
     if (button && button.getAttribute('aria-pressed') === 'true') button.click();
   }
 }
-return {enabled, playable, pass: !document.getElementById('pass').disabled};
+return {combos, enabled, playable, pass: !document.getElementById('pass').disabled,
+        legal_pass: legal.some((a) => 'pass' in a)};
 """
 
 
@@ -52,20 +56,26 @@ def page(stack: ServiceStack, browser: webdriver.Chrome) -> Iterator[Page]:
     yield page
 
 
-def _combinations(view: dict[str, Any]) -> list[list[str]]:
-    actions = view["view"]["legal_actions"]
-    return [list(a.get("play") or a.get("return")) for a in actions if "pass" not in a]
-
-
 def offered_equals_legal(page: Page) -> None:
-    """The page's enabled cards, playable combinations and Pass are the view's."""
-    view = page.view()
-    assert view is not None
-    combos = _combinations(view)
-    seen = page.driver.execute_script(OFFERED, combos)
-    assert sorted(seen["enabled"]) == sorted({card for combo in combos for card in combo})
-    assert sorted(map(sorted, seen["playable"])) == sorted(map(sorted, combos))
-    assert seen["pass"] == any("pass" in a for a in view["view"]["legal_actions"])
+    """The page's enabled cards, playable combinations and Pass are its last view's, read
+    with the view in one script (a view read first and the page asked next could be two
+    different views), once the display has caught up with that view."""
+
+    def same(seen: dict[str, Any] | None) -> bool:
+        if seen is None:
+            return False
+        combos = seen["combos"]
+        return (
+            sorted(seen["enabled"]) == sorted({card for combo in combos for card in combo})
+            and sorted(map(sorted, seen["playable"])) == sorted(map(sorted, combos))
+            and seen["pass"] == seen["legal_pass"]
+        )
+
+    page.wait(
+        lambda: same(page.driver.execute_script(OFFERED)),
+        "the page to offer exactly its view's legal actions",
+        diagnose=lambda: str(page.driver.execute_script(OFFERED)),
+    )
 
 
 def game_events(stack: ServiceStack, table_id: str) -> list[Any]:
