@@ -12,6 +12,7 @@ from president_tools.cli import bench_e2e as _bench_e2e  # noqa: F401
 from president_tools.cli import bench_flood as _bench_flood  # noqa: F401
 from president_tools.cli import bench_rules as _bench_rules  # noqa: F401
 from president_tools.cli import bench_store as _bench_store  # noqa: F401
+from president_tools.cli import bench_tickets as _bench_tickets  # noqa: F401
 from president_tools.cli import chaos as _chaos  # noqa: F401
 from president_tools.cli import demo as _demo  # noqa: F401
 from president_tools.cli import infra as _infra  # noqa: F401

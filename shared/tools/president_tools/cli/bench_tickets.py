@@ -1,0 +1,86 @@
+"""`president bench tickets`: bad seat tickets flood the browsers' WebSocket listener while
+all-AI games play."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from president.settings import load_settings
+
+from president_tools.cli.app import bench_app
+from president_tools.loadtest.tickets import TicketFloodOptions, measure_ticket_flood
+from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
+from president_tools.stack.settings import StackSettings
+
+
+@bench_app.command("tickets")
+def bench_tickets(
+    tables: Annotated[int, typer.Option(min=1, help="All-AI games in play at once.")] = 8,
+    rate: Annotated[float, typer.Option(min=1, help="Bad-ticket connects per second.")] = 1000.0,
+    seconds: Annotated[float, typer.Option(min=1, help="Seconds of flood at that rate.")] = 15.0,
+    before: Annotated[float, typer.Option(min=1, help="Seconds measured before.")] = 8.0,
+    warmup: Annotated[float, typer.Option(min=0, help="Seconds before measuring.")] = 3.0,
+    level: Annotated[str, typer.Option(help="AI level of every seat.")] = "easy",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play ``tables`` all-AI tables and measure their actions/s, then open ``rate`` x
+    ``seconds`` browser connections with bad tickets on the WebSocket listener (as fast as
+    this process can, up to ``rate`` a second) and measure again: the share of their pace
+    the games keep (issue 34's target: 70 %), what the attempts were answered, and the
+    auth callout's CPU per attempt. The flooder runs on the same machine: on a small one
+    it takes CPU from the games too. Embedded servers in a temporary directory unless
+    PRESIDENT_DATABASE_URL / PRESIDENT_NATS_URL are set."""
+    settings = load_settings(cls=StackSettings)
+    scratch = None
+    if settings.database_url is None or settings.nats_url is None:
+        scratch = Path(tempfile.mkdtemp(prefix="president-tickets-"))
+        settings = settings.model_copy(update={"data_dir": scratch})
+    config = StackConfig(
+        durable=False, web=True, log_level="WARNING", prefix=settings.subject_prefix
+    )
+    options = TicketFloodOptions(
+        tables=tables, level=level, warmup=warmup, before=before, rate=rate, seconds=seconds
+    )
+    try:
+        with ServiceStack(config, settings) as stack:
+            side = stack.nats_web
+            assert side is not None  # web=True
+            report = asyncio.run(
+                measure_ticket_flood(
+                    stack.client_url,
+                    stack.prefix,
+                    side.websocket_url,
+                    side.web_origin,
+                    options,
+                    stack.service_pids() | stack.server_pids(),
+                )
+            )
+    except ProcessStartError as error:
+        typer.echo(f"a service did not start: {error}", err=True)
+        raise typer.Exit(code=1) from error
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+    flood = report["flood"]
+    report["callout_ms_per_attempt"] = round(
+        report["cpu_s_during"].get("web-1", 0.0) * 1000 / max(1, flood["attempts"]), 3
+    )
+    if as_json:
+        typer.echo(json.dumps(report))
+        return
+    typer.echo(
+        f"{tables} tables: {report['before_actions_per_s']} actions/s before,"
+        f" {report['during_actions_per_s']} during the flood (kept {report['kept']:.0%})"
+    )
+    typer.echo(
+        f"flood: {flood['attempts']} attempts at {flood['per_s']}/s; answers {flood['answers']};"
+        f" the callout's CPU {report['callout_ms_per_attempt']} ms per attempt,"
+        f" the flooder's own {flood['flooder_cpu_s']} s"
+    )
+    typer.echo(f"games: {report['games_started']} started, {report['games_ended']} ended")
