@@ -21,7 +21,6 @@ from president.audit import game_stream_id
 from president.store.postgres import PostgresEventStore
 from president_tools.stack import ServiceStack
 from selenium import webdriver
-from selenium.common.exceptions import ElementNotInteractableException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -115,8 +114,8 @@ def _summary(page: Page, stack: ServiceStack, table_id: str) -> None:
     (ended,) = [
         e for e in game_events(stack, table_id) if e.type == "RoundEnded" and e.data["round"] == 1
     ]
-    rows = page.driver.find_elements(By.CSS_SELECTOR, "#summary-order li")
-    assert [int(r.get_attribute("data-seat") or -1) for r in rows] == ended.data["finish_order"]
+    rows = "return [...document.querySelectorAll('#summary-order li')].map((l) => +l.dataset.seat)"
+    assert page.driver.execute_script(rows) == ended.data["finish_order"]
     heading = page.element("summary-heading").text
     assert heading.replace("\u2068", "").replace("\u2069", "") == "Round 1 is over."
 
@@ -286,20 +285,20 @@ def step_through_the_replay(
     assert str(version) in {p.get_attribute("data-version") for p in problems}
 
 
-def _click_back(page: Page) -> bool:
-    """Click "I am back" once the page offers it. Away, the clock plays the seat's turns and
-    the rounds go fast: a round's summary (which hides the table, the button with it) is
-    passed first, and one that comes between the look and the click means another look."""
-    page.next_round()
-    back = page.element("back")
-    if not back.is_displayed():
-        return False
-    assert "away" in page.element("away-note").text
-    try:
-        back.click()
-    except ElementNotInteractableException:  # a summary came meanwhile
-        return False
-    return True
+AWAY_STATE = """const reply = JSON.parse(document.getElementById('debug-view').textContent);
+return {phase: reply.view.phase, clock: reply.clock, version: reply.stream_version,
+        back_hidden: document.getElementById('back').hidden,
+        dock_hidden: document.getElementById('dock').hidden,
+        summary_hidden: document.getElementById('summary').hidden,
+        note: document.getElementById('away-note').textContent};"""
+
+
+CLICK_BACK = """const back = document.getElementById('back');
+if (back.hidden || back.offsetParent === null) return false;
+back.click();
+return true;"""
+"""Click "I am back" if the page shows it, in one script: away, the clock plays the seat's
+turns and the rounds go fast (under load the game ended between a look and a click)."""
 
 
 @pytest.mark.timeout(240)
@@ -316,7 +315,8 @@ def test_time_outs_are_warned_away_is_undone_and_the_seat_is_found_from_a_new_ta
     page.wait(lambda: page.due() and (page.view() or {}).get("stream_version", -1) > refused_on,
               "my next turn", timeout=20)  # fmt: skip
     assert page.text("refusal") == ""  # the stale refusal is gone with its turn
-    page.wait(lambda: _click_back(page), "I am back, while away", timeout=30)
+    page.wait(lambda: page.driver.execute_script(CLICK_BACK), "I am back, while away",
+              timeout=30, diagnose=lambda: page.driver.execute_script(AWAY_STATE))  # fmt: skip
 
     def away_and_back() -> list[str]:
         events = game_events(stack, table_id)
