@@ -218,15 +218,18 @@ async def test_a_lease_taken_over_fences_the_old_holders_checkpoint_and_heartbea
     )
     assert old is not None
     await old.save_checkpoint(5)
-    # What a frozen holder looks like from outside: its lease runs out unrenewed.
-    connection = await asyncpg.connect(log_url)
-    try:
-        await connection.execute("UPDATE relay_leases SET expires_at = clock_timestamp()")
-    finally:
-        await connection.close()
-    new = await RelayLease.acquire(
-        log_url, names.stream, holder="new", channel=None, stop=stop, timing=timing
-    )
+    # A frozen holder: its lease runs out unrenewed. Its statements wait meanwhile (its one
+    # connection's lock held), else its heartbeat, alive in this process, renews the lease
+    # between the expiry and the taking and the new holder waits for ever (seen under load).
+    async with old._io:
+        connection = await asyncpg.connect(log_url)
+        try:
+            await connection.execute("UPDATE relay_leases SET expires_at = clock_timestamp()")
+        finally:
+            await connection.close()
+        new = await RelayLease.acquire(
+            log_url, names.stream, holder="new", channel=None, stop=stop, timing=timing
+        )
     assert new is not None
     assert new.epoch == old.epoch + 1
 
