@@ -47,9 +47,10 @@ venv: $(STAMP)
 test: $(STAMP)
 	$(call suite,)
 
-# The inner loop: the unit and integration tiers (no service processes, no chaos).
+# The inner loop: the unit and integration tiers (no service processes, no chaos), side by
+# side in one pass: they hold no `alone` test (tests/unit/test_tiers.py).
 test-quick: $(STAMP)
-	$(call suite,unit or integration)
+	$(PYTEST) -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder -m "unit or integration"
 
 test-unit: $(STAMP)
 	$(call suite,unit)
