@@ -10,11 +10,11 @@ the code before and after (docs/security.md)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 
 import pytest
-from president_tools.loadtest.tickets import TicketFloodOptions, measure_ticket_flood
+from president_tools.cli.bench_tickets import run_ticket_bench
+from president_tools.loadtest.tickets import TicketFloodOptions
 from president_tools.stack import ServiceStack
 
 from tests.e2e.web.conftest import web_stack
@@ -34,23 +34,11 @@ def stack(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
 def test_a_bad_ticket_flood_leaves_the_games_their_pace(
     stack: ServiceStack, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    side = stack.nats_web
-    assert side is not None
     # Shorter than the command's defaults (8 s before, 15 s of flood): what is asserted is
     # per attempt, and a few thousand attempts measure it as well.
-    options = TicketFloodOptions(before=4.0, seconds=8.0)
-    report = asyncio.run(
-        measure_ticket_flood(
-            stack.client_url,
-            stack.prefix,
-            side.websocket_url,
-            side.web_origin,
-            options,
-            stack.service_pids() | stack.server_pids(),
-        )
-    )
+    report = run_ticket_bench(stack, TicketFloodOptions(before=4.0, seconds=8.0))
     flood = report["flood"]
-    callout_ms = report["cpu_s_during"]["web-1"] * 1000 / flood["attempts"]
+    callout_ms = report["callout_ms_per_attempt"]
     with capsys.disabled():
         print(
             f"\nbad-ticket flood: {flood['attempts']} attempts at {flood['per_s']}/s;"

@@ -8,7 +8,7 @@ import json
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from president.settings import load_settings
@@ -49,18 +49,7 @@ def bench_tickets(
     )
     try:
         with ServiceStack(config, settings) as stack:
-            side = stack.nats_web
-            assert side is not None  # web=True
-            report = asyncio.run(
-                measure_ticket_flood(
-                    stack.client_url,
-                    stack.prefix,
-                    side.websocket_url,
-                    side.web_origin,
-                    options,
-                    stack.service_pids() | stack.server_pids(),
-                )
-            )
+            report = run_ticket_bench(stack, options)
     except ProcessStartError as error:
         typer.echo(f"a service did not start: {error}", err=True)
         raise typer.Exit(code=1) from error
@@ -68,9 +57,6 @@ def bench_tickets(
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
     flood = report["flood"]
-    report["callout_ms_per_attempt"] = round(
-        report["cpu_s_during"].get("web-1", 0.0) * 1000 / max(1, flood["attempts"]), 3
-    )
     if as_json:
         typer.echo(json.dumps(report))
         return
@@ -84,3 +70,25 @@ def bench_tickets(
         f" the flooder's own {flood['flooder_cpu_s']} s"
     )
     typer.echo(f"games: {report['games_started']} started, {report['games_ended']} ended")
+
+
+def run_ticket_bench(stack: ServiceStack, options: TicketFloodOptions) -> dict[str, Any]:
+    """The flood measured on a running ``stack`` with the web process (``web=True``), with
+    the callout's CPU per attempt (``callout_ms_per_attempt``)."""
+    side = stack.nats_web
+    assert side is not None, "the stack runs no web process"
+    report = asyncio.run(
+        measure_ticket_flood(
+            stack.client_url,
+            stack.prefix,
+            side.websocket_url,
+            side.web_origin,
+            options,
+            stack.service_pids() | stack.server_pids(),
+        )
+    )
+    attempts = max(1, report["flood"]["attempts"])
+    report["callout_ms_per_attempt"] = round(
+        report["cpu_s_during"].get("web-1", 0.0) * 1000 / attempts, 3
+    )
+    return report
