@@ -34,44 +34,33 @@ from services.engine.prompt_json import prompt_payloads
 log = logging.getLogger(__name__)
 
 REACTOR_ACK_WAIT = 1.5
-"""Seconds before an unacknowledged event goes to another engine instance: what a killed
-engine had pulled is reacted to by another this soon (crash failover under 3 s). A live
-engine's slow table is not redelivered: it says "in progress" every third of it."""
-REACTOR_CHECK_EVERY = 5.0
-"""Seconds between looks at the reactor's consumer (``PRESIDENT_ENGINE_CONSUMER_CHECK``)."""
-
+"""Seconds before an unacknowledged event goes to another engine instance (a live engine's
+slow table says "in progress" every third of it; why 1.5: the decision note's figures)."""
+PULL_EXPIRES = 1.0
+"""Seconds each of the reactor's open pull requests lasts (an idle heartbeat every half)."""
 PROMPTS_IN_FLIGHT = 256
 """Prompts of one call unacknowledged at most (a call holds one table's, a few)."""
+PROMPT_ACK_TIMEOUT = 10.0
 
 _EVENT = TypeAdapter(PublicEvent | LobbyEvent)
 TableHandler = Callable[[list[PublicEvent | LobbyEvent]], Awaitable[None]]
+_Item = tuple[Msg, PublicEvent | LobbyEvent]
 
 
 class JetStreamPrompts:
     """Publishes TurnPrompts and TurnEnded on the seat's prompt subject and DecisionRequests
-    on the AI work queue (``ai_decide`` for a game with a person at the table, else
-    ``ai_batch``: the workers take interactive decisions first), with ``Nats-Msg-Id`` =
-    ``{table}:{version}:{seat}`` (``:end`` for a turn's end, ``:attempt-2`` for a decision
-    asked again).
+    on the AI work queue (``ai_decide`` with a person at the table, else ``ai_batch``), with
+    ``Nats-Msg-Id`` = ``{table}:{version}:{seat}`` (``:end`` for a turn's end, ``:attempt-2``
+    for a decision asked again), pipelined (:class:`president.bus.acks.AckPipeline`); a
+    refusal raises what JetStream said."""
 
-    Pipelined (:class:`president.bus.acks.AckPipeline`): a call's messages all go out
-    before any acknowledgement is awaited; a refusal raises what JetStream said.
-    """
-
-    def __init__(
-        self,
-        client: QuickClient,
-        subjects: Subjects,
-        ack_timeout: float = 10.0,
-        window: int = PROMPTS_IN_FLIGHT,
-    ):
-        self._pipeline = AckPipeline(client, window)
+    def __init__(self, client: QuickClient, subjects: Subjects):
+        self._pipeline = AckPipeline(client, PROMPTS_IN_FLIGHT)
         self._subjects = subjects
         # Names computed once (``Subjects`` formats them on each read).
         self._prompts_stream = subjects.prompts_stream
         self._ai = {True: subjects.ai_decide, False: subjects.ai_batch}
         self._ai_stream = subjects.ai_stream
-        self._ack_timeout = ack_timeout
 
     async def publish(self, messages: Sequence[Prompt], *, interactive: bool = True) -> None:
         batch: list[Message] = []
@@ -86,85 +75,51 @@ class JetStreamPrompts:
             msg_id = prompt_msg_id(message.table_id, message.stream_version, message.seat, suffix)
             batch.append((subject, payload, {MSG_ID: msg_id, Header.EXPECTED_STREAM: stream}))
         try:
-            async with asyncio.timeout(self._ack_timeout):
+            async with asyncio.timeout(PROMPT_ACK_TIMEOUT):
                 await self._pipeline.publish(batch)
         except BatchFailed as failed:
             raise failed.error from None  # what publish_async's future would have raised
 
 
 def reactor_durable(subjects: Subjects, secret: str) -> str:
-    """The reactor consumer's name, with a part derived from the engines' token secret.
-
-    A client may create consumers on the events stream by the legacy subject that
-    ordered consumers use, and nats-server takes the name from the request's body there:
-    a body naming an existing consumer updates it, which no permission can tell apart.
-    Only a name no client can learn keeps this consumer out of reach (64 bits; the
-    clients may neither list consumers nor read their advisories). No consumer of
-    another name is ever adopted: the name it had before this part, ``{p}-engine-reactor``,
-    is one any client may create, starting anywhere."""
+    """The reactor consumer's name, with a part no client can learn, derived from the
+    engines' token secret (why: docs/decisions/2026-12-02-consumers-under-own-name.md)."""
     tag = hmac.new(secret.encode(), f"reactor:{subjects.prefix}".encode(), hashlib.sha256)
     return f"{subjects.prefix.replace('.', '_')}-engine-reactor-{tag.hexdigest()[:16]}"
 
 
 def reactor_consumer(subjects: Subjects, secret: str) -> ConsumerConfig:
-    """The engines' shared durable consumer of public game events and lobby events (as
-    created on a brand-new stream: from its first message)."""
+    """The engines' shared durable consumer of public game events and lobby events (each
+    engine creates it at a start sequence of its own: ``EventConsumer._create``)."""
     return ConsumerConfig(
         durable_name=reactor_durable(subjects, secret),
         filter_subjects=[subjects.all_public, subjects.all_lobby],
         deliver_policy=DeliverPolicy.ALL,
         ack_policy=AckPolicy.EXPLICIT,
-        # What a killed engine had fetched comes back to another one after this long;
-        # handling a batch takes milliseconds (longer: progress acks), and handling twice
-        # is harmless.
         ack_wait=REACTOR_ACK_WAIT,
         max_ack_pending=20000,
     )
 
 
-_CHECKED = (
-    "durable_name",
-    "deliver_subject",
-    "filter_subjects",
-    "ack_policy",
-    "ack_wait",
-    "max_ack_pending",
-    "max_deliver",
-    "backoff",
-    "headers_only",
-    "inactive_threshold",
-)
 _STARTS = (DeliverPolicy.ALL, DeliverPolicy.BY_START_SEQUENCE)
 
 
-def consumer_drift(wanted: ConsumerConfig, held: ConsumerConfig) -> dict[str, tuple[Any, Any]]:
-    """``{field: (held, wanted)}`` for each setting of the reactor's consumer that differs
-    from ``wanted`` (``reactor_consumer``); where it starts may be the stream's first
-    message or a sequence (an engine's own position), nothing else."""
-    found = {
-        name: (have, want)
-        for name in _CHECKED
-        if (want := _normal(name, wanted)) != (have := _normal(name, held))
+def _settings(c: ConsumerConfig) -> dict[str, Any]:
+    """What is checked of the reactor's consumer (a difference is drift), as JetStream
+    reports it (no limit: -1, 0 or None; one filter in ``filter_subject``); it may start at
+    the stream's first message or at a sequence (an engine's own position), nowhere else."""
+    return {
+        "deliver_subject": c.deliver_subject or None,
+        "filter_subjects": sorted(c.filter_subjects or filter(None, [c.filter_subject])),
+        "from_first_or_a_sequence": c.deliver_policy in _STARTS,
+        "ack_policy": c.ack_policy,
+        "ack_wait": round(float(c.ack_wait or 0.0), 3),
+        "max_ack_pending": c.max_ack_pending or None,
+        "max_deliver": c.max_deliver or -1,
+        "backoff": list(c.backoff or []),
+        "headers_only": bool(c.headers_only),
+        "inactive_threshold": round(float(c.inactive_threshold or 0.0), 3),
     }
-    if held.deliver_policy not in _STARTS:
-        found["deliver_policy"] = (held.deliver_policy, wanted.deliver_policy)
-    return found
-
-
-def _normal(name: str, config: ConsumerConfig) -> Any:
-    """As JetStream reports it (no limit: -1, 0 or None; one filter in ``filter_subject``)."""
-    value = getattr(config, name)
-    if name == "filter_subjects":
-        return sorted(value or ([config.filter_subject] if config.filter_subject else []))
-    if name in ("ack_wait", "inactive_threshold"):
-        return round(float(value or 0.0), 3)
-    if name == "max_deliver":
-        return -1 if value in (None, 0) else value
-    if name == "backoff":
-        return list(value or [])
-    if name == "headers_only":
-        return bool(value)
-    return value or None
 
 
 class EventConsumer:
@@ -175,13 +130,10 @@ class EventConsumer:
 
     The consumer is checked at start and every ``check_every`` seconds against
     :func:`reactor_consumer`: one updated by someone else (drift) or deleted (lost) is
-    logged, counted (``president_reactor_consumer_repairs_total``), makes the engine not
-    ready, and is created again from the engine's position: the consumer's ack floor as
-    last seen intact (every event up to it handled and acked), never from the stream's
-    start. An engine without a position that finds no consumer on a stream holding
-    messages starts after the stream's last one (what it missed is the sweep's:
-    ``services.engine.sweep``). Engines healing at once look again after a random
-    ``settle`` delay, so that one heals and the others find the repair.
+    logged, counted, makes the engine not ready, and is created again from the engine's
+    position (its ack floor as last seen intact), never from the stream's start; with no
+    position, after the stream's last message (what it missed is the sweep's). Engines
+    healing at once look again after a random moment, so that one heals for all.
     """
 
     def __init__(
@@ -192,20 +144,15 @@ class EventConsumer:
         *,
         secret: str,
         batch: int = 256,
-        expires: float = 1.0,
-        check_every: float = REACTOR_CHECK_EVERY,
-        settle: tuple[float, float] = (0.2, 1.0),
+        check_every: float = 5.0,
     ):
         self._client = client
         self._js = client.jetstream()
-        self._subjects = subjects
         self._handler = handler
         self._batch = batch
-        self._expires = expires
-        self._heartbeat = expires / 2
         self._check_every = check_every
-        self._settle = settle
         self._config = reactor_consumer(subjects, secret)
+        self.durable = reactor_durable(subjects, secret)
         self._stream = subjects.events_stream
         self.position: int | None = None
         """The stream sequence up to which every event was handled and acked (None: not
@@ -215,14 +162,9 @@ class EventConsumer:
         self.problem: str | None = None
         """What is wrong with the consumer while it is healed."""
         self._pulls: OpenPulls
-        self._waiting: dict[str, list[tuple[Msg, PublicEvent | LobbyEvent]]] = {}
+        self._waiting: dict[str, list[_Item]] = {}
         """Each table with a task running: the messages it takes next."""
         self._tasks: set[asyncio.Task[None]] = set()
-
-    @property
-    def durable(self) -> str:
-        assert self._config.durable_name is not None
-        return self._config.durable_name
 
     async def health(self) -> str | None:
         """What is wrong with the consumer (a health check: None when all is well)."""
@@ -244,8 +186,6 @@ class EventConsumer:
                         log.info("engine reactor: consumer bound again")
                     failures = 0
                     await self._pull(stop)
-                except asyncio.CancelledError:
-                    raise
                 except Exception as error:
                     log_failure(log, error, "engine reactor: consumer failed", again=failures > 0)
                     failures += 1
@@ -267,15 +207,15 @@ class EventConsumer:
             self.durable,
             self._received,
             capacity=self._batch,
-            expires=self._expires,
-            heartbeat=self._heartbeat,
+            expires=PULL_EXPIRES,
+            heartbeat=PULL_EXPIRES / 2,
         )
         await pulls.open()
         try:
             next_check = loop.time() + self._check_every
             while not stop.is_set():
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), self._heartbeat)
+                    await asyncio.wait_for(stop.wait(), PULL_EXPIRES / 2)
                 await pulls.look()
                 self.bound = self.problem is None and pulls.alive
                 if pulls.trouble is not None or loop.time() >= next_check:
@@ -299,23 +239,17 @@ class EventConsumer:
             if info is not None and info.ack_floor is not None:
                 self.position = max(self.position or 0, info.ack_floor.stream_seq)
             return False
-        if self.position is None and info is None:
-            await self._create()  # a first start (or a new token secret): nothing was lost
-            return True
-        kind = "lost" if info is None else "drift"
-        log.warning("engine reactor: consumer %s %s; healing it", self.durable, problem)
-        REACTOR_CONSUMER_REPAIRS.labels(kind).inc()
-        self.problem, self.bound = problem, False
-        await asyncio.sleep(random.uniform(*self._settle))
-        problem, info = await self._inspect()  # another engine may have healed it
-        if problem is None:
-            log.info("engine reactor: consumer %s was healed by another engine", self.durable)
-            self.problem = None
-            return True
-        if info is not None:
-            with contextlib.suppress(NotFoundError):
-                await self._js.delete_consumer(self._stream, self.durable)
-        await self._create()
+        if self.position is not None or info is not None:  # else a first start: none lost
+            log.warning("engine reactor: consumer %s %s; healing it", self.durable, problem)
+            REACTOR_CONSUMER_REPAIRS.labels("lost" if info is None else "drift").inc()
+            self.problem, self.bound = problem, False
+            await asyncio.sleep(random.uniform(0.2, 1.0))
+            problem, info = await self._inspect()  # another engine may have healed it
+        if problem is not None:
+            if info is not None:
+                with contextlib.suppress(NotFoundError):
+                    await self._js.delete_consumer(self._stream, self.durable)
+            await self._create()
         self.problem = None
         return True
 
@@ -324,25 +258,21 @@ class EventConsumer:
             info = await self._js.consumer_info(self._stream, self.durable)
         except NotFoundError:
             return "is missing", None
-        drift = consumer_drift(self._config, info.config)
-        if not drift:
-            return None, info
-        said = ", ".join(f"{name} {held!r} -> {want!r}" for name, (held, want) in drift.items())
-        return f"was changed: {said}", info
+        want, have = _settings(self._config), _settings(info.config)
+        drift = [
+            f"{name} {have[name]!r} -> {want[name]!r}" for name in want if have[name] != want[name]
+        ]
+        return (f"was changed: {', '.join(drift)}" if drift else None), info
 
     async def _create(self) -> None:
-        """Create the consumer from the position (else after the stream's last message,
-        or from the start of an empty stream); an identical one is already there if
-        another engine was quicker."""
-        config = self._config
-        start = None if self.position is None else self.position + 1
-        if start is None:
-            state = (await self._js.stream_info(self._stream)).state
-            start = state.last_seq + 1 if state.messages else None
-        if start is not None:
-            config = dataclasses.replace(
-                config, deliver_policy=DeliverPolicy.BY_START_SEQUENCE, opt_start_seq=start
-            )
+        """Create the consumer after the position (else after the stream's last message); an
+        identical one is already there if another engine was quicker."""
+        position = self.position
+        if position is None:
+            position = (await self._js.stream_info(self._stream)).state.last_seq
+        config = dataclasses.replace(
+            self._config, deliver_policy=DeliverPolicy.BY_START_SEQUENCE, opt_start_seq=position + 1
+        )
         try:
             await self._js.add_consumer(self._stream, config)
         except APIError:
@@ -350,8 +280,8 @@ class EventConsumer:
                 raise
             log.info("engine reactor: consumer %s created by another engine", self.durable)
             return
-        self.position = max(self.position or 0, (start or 1) - 1)
-        log.info("engine reactor: consumer %s created from sequence %s", self.durable, start or 1)
+        self.position = position
+        log.info("engine reactor: consumer %s created from sequence %s", self.durable, position + 1)
 
     async def _received(self, message: Msg) -> None:
         """A message from the open pull requests: to its table's queue. The messages of
@@ -384,7 +314,7 @@ class EventConsumer:
                 finally:
                     await pulls.done(len(items))
         except Exception:
-            # Acks or naks that could not be sent (NATS away): redelivered after ack_wait.
+            # Acks that could not be sent (NATS away): redelivered after ack_wait.
             log.exception("engine reactor: table %s's acks failed", table_id)
         finally:
             # What came for the table meanwhile is neither acked nor handed back: JetStream
@@ -393,25 +323,21 @@ class EventConsumer:
             if left:
                 await pulls.done(len(left))
 
-    async def _table(self, items: list[tuple[Msg, PublicEvent | LobbyEvent]]) -> None:
+    async def _table(self, items: list[_Item]) -> None:
         table_id = items[0][1].table_id
         keeper = asyncio.create_task(self._in_progress(table_id, items))
         try:
             with log_context(table_id=table_id, correlation_id=table_id):
                 await self._handler([event for _, event in items])
-        except Exception:
+        except Exception:  # not acked: JetStream delivers them again after ack_wait
             log.exception("engine reactor: table %s failed; redelivering", table_id)
-            for message, _ in items:
-                await message.nak(delay=1.0)
             return
         finally:
             keeper.cancel()
         for message, _ in items:
             await message.ack()
 
-    async def _in_progress(
-        self, table_id: str, items: list[tuple[Msg, PublicEvent | LobbyEvent]]
-    ) -> None:
+    async def _in_progress(self, table_id: str, items: list[_Item]) -> None:
         """While the table's handler runs, every third of ``ack_wait``: "in progress" for
         its messages and those waiting behind them, so a slow live engine keeps them."""
         while True:
