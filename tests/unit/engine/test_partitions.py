@@ -3,9 +3,11 @@ instance that comes or goes moves only its own share."""
 
 from __future__ import annotations
 
+import pytest
 from president.contract.subjects import PARTITIONS
+from pydantic import ValidationError
 
-from services.engine.partitions import _heartbeat, owned_by
+from services.engine.partitions import Heartbeat, owned_by
 
 
 def test_the_live_instances_own_every_partition_once_and_about_evenly() -> None:
@@ -28,9 +30,11 @@ def test_alone_an_instance_owns_them_all() -> None:
     assert owned_by("a", []) == set(range(PARTITIONS))
 
 
-def test_a_heartbeat_is_a_small_object_naming_an_instance_alive_or_leaving() -> None:
-    assert _heartbeat(b'{"instance": "engine-1", "state": "alive"}') == ("engine-1", True)
-    assert _heartbeat(b'{"instance": "engine-1", "state": "leaving"}') == ("engine-1", False)
-    for junk in (b"", b"[]", b'{"instance": "a.b", "state": "alive"}', b"x" * 300,
+def test_a_heartbeat_is_an_object_naming_an_instance_alive_or_leaving() -> None:
+    alive = Heartbeat.model_validate_json(b'{"instance": "engine-1", "state": "alive"}')
+    assert (alive.instance, alive.state) == ("engine-1", "alive")
+    assert Heartbeat.model_validate_json(alive.model_dump_json()) == alive
+    for junk in (b"", b"[]", b'{"instance": "", "state": "alive"}', b"x" * 300,
                  b'{"instance": "a", "state": "dead"}'):  # fmt: skip
-        assert _heartbeat(junk) is None
+        with pytest.raises(ValidationError):
+            Heartbeat.model_validate_json(junk)
