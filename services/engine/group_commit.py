@@ -7,6 +7,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import asyncpg
 from president.store import AppendResult, ConcurrencyConflict, DuplicateEventId, NewEvent
@@ -29,9 +30,8 @@ def _future() -> asyncio.Future[AppendResult]:
 class _Pending:
     stream_id: str
     events: Sequence[NewEvent]
-    expected_version: int | None
-    command_id: str | None
-    sender: str
+    options: dict[str, Any]
+    """``append``'s keywords: ``expected_version``, ``command_id``, ``sender``."""
     result: asyncio.Future[AppendResult] = field(default_factory=_future)
 
 
@@ -43,8 +43,8 @@ class GroupCommit:
         self._max_batch = max_batch
         self._queue: list[_Pending] = []
         self._committer: asyncio.Task[None] | None = None
-        self.batches = 0
         self.batched = 0
+        """Appends committed in a batch of several."""
 
     async def append(
         self,
@@ -55,7 +55,10 @@ class GroupCommit:
         command_id: str | None = None,
         sender: str = "",
     ) -> AppendResult:
-        pending = _Pending(stream_id, events, expected_version, command_id, sender)
+        options: dict[str, Any] = dict(
+            expected_version=expected_version, command_id=command_id, sender=sender
+        )
+        pending = _Pending(stream_id, events, options)
         self._queue.append(pending)
         if self._committer is None or self._committer.done():
             # Its own task: a caller that gives up must not break the others' commit.
@@ -66,70 +69,42 @@ class GroupCommit:
         while self._queue:
             batch = self._queue[: self._max_batch]
             del self._queue[: self._max_batch]
-            if len(batch) == 1:
-                await self._alone(batch[0])
-            else:
-                await self._together(batch)
+            try:
+                outcomes = await self._commit(batch)
+            except Exception as error:  # nothing of the batch is committed (or it is unknown)
+                if len(batch) > 1:
+                    log.warning("group commit of %d appends failed: %s", len(batch), error)
+                outcomes = [error] * len(batch)
+            for pending, outcome in zip(batch, outcomes, strict=True):
+                if isinstance(outcome, BaseException):
+                    pending.result.set_exception(outcome)
+                else:
+                    pending.result.set_result(outcome)
 
-    async def _alone(self, pending: _Pending) -> None:
-        try:
-            result = await self._store.append(
-                pending.stream_id,
-                pending.events,
-                expected_version=pending.expected_version,
-                command_id=pending.command_id,
-                sender=pending.sender,
-            )
-        except Exception as error:
-            _settle(pending, error)
-        else:
-            _settle(pending, result)
-
-    async def _together(self, batch: list[_Pending]) -> None:
-        outcomes: list[AppendResult | Exception] = []
-        try:
-            async with self._store.pool.acquire() as connection:
-                try:
-                    outcomes = await self._in_one_transaction(connection, batch, savepoint=False)
-                except asyncpg.UniqueViolationError:  # rolled back: one by one, each alone
-                    outcomes = await self._in_one_transaction(connection, batch, savepoint=True)
-        except Exception as error:  # nothing of the batch is committed (or it is unknown)
-            log.warning("group commit of %d appends failed: %s", len(batch), error)
-            for pending in batch:
-                _settle(pending, error)
-            return
-        self.batches += 1
+    async def _commit(self, batch: list[_Pending]) -> list[AppendResult | Exception]:
+        if len(batch) == 1:  # one statement: no transaction to open
+            [alone] = batch
+            return [await self._store.append(alone.stream_id, alone.events, **alone.options)]
+        async with self._store.pool.acquire() as connection:
+            try:
+                outcomes = await self._in_one_transaction(connection, batch, savepoint=False)
+            except asyncpg.UniqueViolationError:  # rolled back: one by one, each alone
+                outcomes = await self._in_one_transaction(connection, batch, savepoint=True)
         self.batched += len(batch)
-        for pending, outcome in zip(batch, outcomes, strict=True):
-            _settle(pending, outcome)
+        return outcomes
 
     async def _in_one_transaction(
         self, connection: asyncpg.Connection, batch: list[_Pending], *, savepoint: bool
     ) -> list[AppendResult | Exception]:
+        outcomes: list[AppendResult | Exception] = []
         async with connection.transaction():
-            return [await self._append_in(connection, p, savepoint=savepoint) for p in batch]
-
-    async def _append_in(
-        self, connection: asyncpg.Connection, pending: _Pending, *, savepoint: bool
-    ) -> AppendResult | Exception:
-        try:
-            return await self._store.append_in(
-                connection,
-                pending.stream_id,
-                pending.events,
-                expected_version=pending.expected_version,
-                command_id=pending.command_id,
-                sender=pending.sender,
-                savepoint=savepoint,
-            )
-        except _REFUSALS as refusal:
-            return refusal
-
-
-def _settle(pending: _Pending, outcome: AppendResult | BaseException) -> None:
-    if pending.result.done():
-        return
-    if isinstance(outcome, BaseException):
-        pending.result.set_exception(outcome)
-    else:
-        pending.result.set_result(outcome)
+            for p in batch:
+                try:
+                    outcomes.append(
+                        await self._store.append_in(
+                            connection, p.stream_id, p.events, savepoint=savepoint, **p.options
+                        )
+                    )
+                except _REFUSALS as refusal:
+                    outcomes.append(refusal)
+        return outcomes

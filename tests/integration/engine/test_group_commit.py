@@ -45,7 +45,7 @@ async def test_concurrent_appends_share_commits_and_each_gets_its_own_result(
     results = await asyncio.gather(
         *(group.append(s, _events(), expected_version=0, command_id=f"c-{s}") for s in streams)
     )
-    assert group.batches >= 1 and group.batched >= 2  # all but the first waited together
+    assert group.batched >= 2  # all but the first waited together
     for stream_id, result in zip(streams, results, strict=True):
         assert (result.stream_id, result.first_version, result.last_version) == (stream_id, 1, 2)
         events = await store.read_stream(stream_id)
