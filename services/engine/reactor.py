@@ -7,11 +7,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from president.contract import (
-    DEFAULT_AI_BUDGET_MS,
-    LobbyEvent,
-    PublicEvent,
-)
+from president.contract import DEFAULT_AI_BUDGET_MS, LobbyEvent, PublicEvent
 from president.game import Game
 from president.game.prompts import Prompt, decision_request, prompts_for
 from president.rules import Refusal
@@ -40,9 +36,9 @@ class Reactor:
         publisher: PromptPublisher,
         *,
         secret: str,
+        watch: Callable[[Game], None],
         prompt_ai_seats: bool = True,
         budget_ms: int = DEFAULT_AI_BUDGET_MS,
-        watch: Callable[[Game], None] | None = None,
     ):
         """``watch(game)``: called with each game folded for a batch (the turn clock)."""
         self._engine = engine
@@ -79,8 +75,7 @@ class Reactor:
                 prompt_ai_seats=self._prompt_ai_seats,
                 budget_ms=self._budget_ms,
             )
-            if self._watch is not None:
-                self._watch(game)
+            self._watch(game)
         if messages:
             await self._publisher.publish(messages, interactive=game.has_person)
 
@@ -93,11 +88,7 @@ class Reactor:
             if game.turns.get(seat) != turn_version or game.seat_kind(seat) != "ai":
                 return
             request = decision_request(
-                game,
-                seat,
-                secret=self._secret,
-                budget_ms=self._budget_ms,
-                attempt=2,
+                game, seat, secret=self._secret, budget_ms=self._budget_ms, attempt=2
             )
         log.info("table %s: seat %s's decision asked again", table_id, seat)
         await self._publisher.publish([request], interactive=game.has_person)

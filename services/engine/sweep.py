@@ -1,6 +1,7 @@
-"""The sweep for tables left unreacted: a game whose last event got no reaction (its
-delivery to the reactor was lost, or its consumer was healed past it) is reacted to as
-the reactor would, and so is a start request whose game was never created."""
+"""The sweep for tables left unreacted: a game whose last event got no reaction (a lost
+delivery, a consumer healed past it, a dead engine's alarms), or a start request whose game
+was never created, is reacted to as the reactor would (why: the note
+docs/decisions/2026-12-02-consumers-under-own-name.md)."""
 
 from __future__ import annotations
 
@@ -16,17 +17,11 @@ log = logging.getLogger(__name__)
 
 
 class UnreactedSweep:
-    """Follows the tables in play (``InPlay``: every game until it ends, every start
-    request without its game, read from the log by position), and reacts once to
-    each table of its own (``owns``: the engine's partitions) whose last event is older
-    than ``grace`` seconds (``limit`` tables a pass, the oldest first). The first pass,
-    as the engine starts, takes every such table however recent: what happened before its
-    consumer was created is not delivered to it.
-
-    Reacting to a table the reactor did react to is harmless: its prompts and decision
-    requests carry the same ``Nats-Msg-Id`` and JetStream keeps one of each within its
-    duplicate window (120 s); past it a client gets the same prompt again.
-    """
+    """Reacts once to each table in play of its own (``owns``) whose last event is older
+    than ``grace`` seconds (``limit`` a pass, the oldest first; the first pass takes them
+    however recent: what came before the consumer was created is not delivered to it):
+    ``react(table_id, None, version)`` (the reactor's ``on_game``), or for a start request
+    ``start(table_id, event_id)``. Reacting twice is harmless (the same ``Nats-Msg-Id``)."""
 
     def __init__(
         self,
@@ -39,9 +34,6 @@ class UnreactedSweep:
         grace: float,
         limit: int = 200,
     ):
-        """``react(table_id, None, version)``: the reactor's ``on_game`` for every seat due
-        (the prompts, the decision requests and the turn clock's alarms);
-        ``start(table_id, event_id)``: its creation of a started game."""
         self._in_play = InPlay(log_stamps)
         self._clock = clock
         self._react = react

@@ -18,8 +18,6 @@ from president.runtime.outages import log_failure
 
 log = logging.getLogger(__name__)
 
-Kind = Literal["takeover", "reask"]
-
 
 @dataclass(frozen=True, order=True)
 class Alarm:
@@ -29,7 +27,7 @@ class Alarm:
     table_id: str = field(compare=False)
     seat: int = field(compare=False)
     turn_version: int = field(compare=False)
-    kind: Kind = field(compare=False)
+    kind: Literal["takeover", "reask"] = field(compare=False)
     command_id: str = field(compare=False, default="")
 
 
@@ -57,32 +55,29 @@ Fire = Callable[[Alarm], Awaitable[None]]
 class TurnClock:
     """Alarms by table; ``run`` fires each one once, at its time (as ``clock`` tells)."""
 
-    def __init__(self, clock: Clock, fire: Fire, *, max_concurrent: int = 64):
+    def __init__(self, clock: Clock, fire: Fire):
         self._clock = clock
         self._fire = fire
         self._tables: dict[str, set[Alarm]] = {}
         self._heap: list[Alarm] = []
         self._changed = asyncio.Event()
-        self._slots = asyncio.Semaphore(max_concurrent)
+        self._slots = asyncio.Semaphore(64)  # alarms fired at once (a restart finds many due)
         self._tasks: set[asyncio.Task[None]] = set()
 
     def watch(self, game: Game) -> None:
         """The table's alarms are now those of ``game`` (its latest fold)."""
-        self._set(game.table_id, set(alarms_of(game)))
+        if alarms := set(alarms_of(game)):
+            self._tables[game.table_id] = alarms
+            for alarm in alarms:
+                heapq.heappush(self._heap, alarm)
+        else:
+            self._tables.pop(game.table_id, None)
+        self._changed.set()
 
     def pending(self, table_id: str | None = None) -> list[Alarm]:
         """The alarms not fired yet (of one table, or all), earliest first."""
         tables = self._tables.values() if table_id is None else [self._tables.get(table_id, set())]
         return sorted(alarm for alarms in tables for alarm in alarms)
-
-    def _set(self, table_id: str, alarms: set[Alarm]) -> None:
-        if alarms:
-            self._tables[table_id] = alarms
-            for alarm in alarms:
-                heapq.heappush(self._heap, alarm)
-        else:
-            self._tables.pop(table_id, None)
-        self._changed.set()
 
     async def run(self, stop: asyncio.Event) -> None:
         """Fire the alarms as they come due, until ``stop`` is set."""
