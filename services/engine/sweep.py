@@ -1,7 +1,6 @@
 """The sweep for tables left unreacted: a game whose last event got no reaction (a lost
 delivery, a consumer healed past it, a dead engine's alarms), or a start request whose game
-was never created, is reacted to as the reactor would (why: the note
-docs/decisions/2026-12-02-consumers-under-own-name.md)."""
+was never created, is reacted to as the reactor would (why: the consumers' note)."""
 
 from __future__ import annotations
 
