@@ -76,18 +76,18 @@ class Quotas:
     def arrival(self, address: str) -> None:
         """Take one request of ``address``'s rate, before anything is read of it (429
         ``RATE_LIMITED`` beyond it: a flood of bad logins costs no signature checks)."""
-        if not self._addresses.allow_key(address):
+        if not self._addresses.allow(address):
             raise LobbyError(429, "RATE_LIMITED", retry_after=1)
 
     def request(self, caller: Caller) -> None:
         """Take one request of ``caller``'s own rate (429 ``RATE_LIMITED`` beyond it)."""
-        if not self._clients.allow_key(caller.key):
+        if not self._clients.allow(caller.key):
             raise LobbyError(429, "RATE_LIMITED", retry_after=1)
 
     def command(self) -> None:
         """Take one command of this process's budget on the bus (503 ``BUSY``: the table
         service would answer ``RATE_LIMITED`` to every visitor alike beyond it)."""
-        if not self._commands.allow_key("web"):
+        if not self._commands.allow("web"):
             raise LobbyError(503, "BUSY", retry_after=1)
 
     # -- tables and games ------------------------------------------------------------

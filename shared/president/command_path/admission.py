@@ -9,6 +9,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
+from president.bus.auth import SERVICE_ROLES
 from president.bus.identity import Requester
 from president.command_path.limits import RateLimits
 from president.contract import ENGINE_COMMAND_IDS, Rejected, RejectionCode, Reply, parse_command
@@ -54,8 +55,17 @@ def admit(
     raises): ``RATE_LIMITED`` (unread) when ``requester`` is over its rate, else what
     :func:`president.contract.parse_command` refuses, ``MALFORMED`` when its type is
     not one of ``accepts`` (it is not a ``kind`` command), or ``FORBIDDEN`` when its id is
-    in a namespace ``requester`` may not use (:func:`reserved_id`)."""
-    if limits is not None and not limits.allow(requester):
+    in a namespace ``requester`` may not use (:func:`reserved_id`).
+
+    Only client identities have a rate: not the services' own, nor the anonymous
+    requests of an open server (one shared bucket would hold the whole backend, AI
+    workers included, to one client's rate)."""
+    if (
+        limits is not None
+        and requester is not None
+        and requester.role not in SERVICE_ROLES
+        and not limits.allow(requester.user)
+    ):
         record_command(kind, _UNREAD, _RATE_LIMITED_REPLY, 0.0)
         return _RATE_LIMITED
     started = time.perf_counter()

@@ -1,5 +1,5 @@
-"""Per-identity command rate limits: a token bucket per attested client identity, in each
-service instance (the services' own identities are not limited)."""
+"""Per-identity rate limits: a token bucket per key (an attested client identity, a
+browser's key), in each service instance."""
 
 from __future__ import annotations
 
@@ -7,9 +7,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-
-from president.bus.auth import SERVICE_ROLES
-from president.bus.identity import Requester
 
 
 @dataclass
@@ -35,15 +32,9 @@ class RateLimits:
         self._max = max_identities
         self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
 
-    def allow(self, requester: Requester | None) -> bool:
-        """Whether ``requester`` may send one more command now (takes its token if so)."""
-        if requester is None or requester.role in SERVICE_ROLES:
-            return True
-        return self.allow_key(requester.user)
-
-    def allow_key(self, key: str) -> bool:
-        """Whether ``key`` (any client's key: the web lobby's per-browser ones) may send
-        one more now (takes its token if so)."""
+    def allow(self, key: str) -> bool:
+        """Whether ``key`` (a client identity, a browser's key) may send one more now
+        (takes its token if so)."""
         now = self._clock()
         bucket = self._buckets.get(key)
         if bucket is None:
