@@ -92,18 +92,26 @@ class GameService:
     async def handle(
         self, command: GameWrite | GetView, requester: Requester | None = None
     ) -> Accepted | Rejected | ViewReply:
-        """Answer ``command`` from ``requester``: a view query with the seat's view, a game
-        command decided on the table's committed state, its events appended (recording who
-        sent it)."""
+        """Answer ``command`` from ``requester``: a view query with the seat's view; a game
+        command refused at once unless its seat's credentials hold (on the game as this
+        instance knows it: they never change), else decided on the table's committed state
+        and its events appended (recording who sent it)."""
         if isinstance(command, GetView):
             return await self.view(command, requester)
         table_id = command.table_id
         user, role = (None, None) if requester is None else (requester.user, requester.role)
         known = self.games.peek(table_id)
-        if known is None and not await self._store.stream_version(stream_id_of_game(table_id)):
-            # No game: refused at the cost of a read or two, with no lock or fold
-            # (a forged table id, a command sent too early). Never remembered.
-            return Rejected.of(await self._no_game(table_id), command.command_id)
+        if known is None:
+            if not await self._store.stream_version(stream_id_of_game(table_id)):
+                # No game: refused at the cost of a read or two, with no lock or fold
+                # (a forged table id, a command sent too early). Never remembered.
+                return Rejected.of(await self._no_game(table_id), command.command_id)
+            known = await self.load(table_id)
+        # The seat's credentials are the game's creation's, which never change: checked
+        # once, on the fold as this instance knows it (a forged token costs no hold).
+        forged = seat_refusal(known, command.seat, command.seat_token, user, role)
+        if forged is not None:
+            return Rejected.of(forged, command.command_id)
 
         def decide(game: Game) -> Decided | Refusal:
             """The seat's presence or its action, decided at the time of the decision."""
@@ -114,13 +122,7 @@ class GameService:
         return await self._execute(
             sent(table_id, stream_id_of_game(table_id), command, requester),
             decide,
-            # the seat's credentials are the game's creation's, which never change: a
-            # forged token or identity is refused on the cached fold, with no hold
-            sender=functools.partial(
-                seat_refusal, seat=command.seat, token=command.seat_token, user=user, role=role
-            ),
-            known=known,
-            admit=functools.partial(late_command, command=command, user=user),
+            check=functools.partial(late_command, command=command, user=user),
         )
 
     def _committed(self, game: Game, decided: Decided, result: AppendResult) -> None:
@@ -158,7 +160,7 @@ class GameService:
 
         stream_id = stream_id_of_game(table_id)
         command = Sent(
-            table_id, stream_id, command_id, requester=ENGINE.user, requester_role=ENGINE.role
+            table_id, stream_id, command_id, sender=ENGINE.user, requester_role=ENGINE.role
         )
         return await self._execute(command, decide)
 
@@ -167,22 +169,12 @@ class GameService:
         command: Sent,
         decide: Callable[[Game], Decided | Refusal],
         *,
-        sender: Check | None = None,
-        known: Game | None = None,
-        admit: Check | None = None,
+        check: Check | None = None,
     ) -> Accepted | Rejected:
         """The command path (``execute``); a log that breaks the rules is INTERNAL_ERROR."""
         table_id = command.table_id
         try:
-            return await execute(
-                command,
-                self._log,
-                decide,
-                sender=sender,
-                known=known,
-                admit=admit,
-                attempts=ATTEMPTS,
-            )
+            return await execute(command, self._log, decide, check=check, attempts=ATTEMPTS)
         except CorruptGame:
             log.exception("table %s: the log breaks the rules", table_id)
             return Rejected.of(Refusal(RejectionCode.INTERNAL_ERROR, "bad log"), command.command_id)

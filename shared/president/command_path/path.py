@@ -41,42 +41,31 @@ class Sent:
     stream_id: str
     command_id: str
     expected_version: int | None = None
-    requester: str | None = None
-    """The NATS identity that sent it, as the server attests it (None: anonymous)."""
+    sender: str = ""
+    """The NATS identity that sent it, as the server attests it ('': anonymous): whose
+    command id this is."""
     requester_role: str | None = None
     said: Any = field(default=None, compare=False, repr=False)
     """The client's command (a contract message); None for the engine's own commands."""
 
     @functools.cached_property
-    def sender(self) -> str:
-        """Whose command id this is: the requester, ``""`` when anonymous."""
-        return self.requester or ""
-
-    @functools.cached_property
-    def fingerprint(self) -> str | None:
-        """The SHA-256 (hex) of what the command says: its type, stream and canonical body
-        (sorted keys, no spaces, defaults included), the command id aside; None for the
-        engine's own commands. Computed when first asked (a forged token never is)."""
-        if self.said is None:
-            return None
-        body = self.said.model_dump(mode="json", exclude={"command_id"})
-        canonical = json.dumps(
-            {"stream_id": self.stream_id, "body": body}, sort_keys=True, separators=(",", ":")
-        )
-        return hashlib.sha256(canonical.encode()).hexdigest()
-
-    @functools.cached_property
     def recorded(self) -> dict[str, str]:
         """What the log records of who sent the command and what it said (read, never
-        changed)."""
+        changed): its sender, the sender's role and, for a client's command, its
+        fingerprint: the SHA-256 (hex) of its type, stream and canonical body (sorted
+        keys, no spaces, defaults included), the command id aside. Worked out when first
+        asked."""
         recorded: dict[str, str] = {}
-        for key, value in (
-            (REQUESTED_BY, self.requester),
-            (REQUESTED_BY_ROLE, self.requester_role),
-            (FINGERPRINT, self.fingerprint),
-        ):
-            if value is not None:
-                recorded[key] = value
+        if self.sender:
+            recorded[REQUESTED_BY] = self.sender
+        if self.requester_role is not None:
+            recorded[REQUESTED_BY_ROLE] = self.requester_role
+        if self.said is not None:
+            body = self.said.model_dump(mode="json", exclude={"command_id"})
+            canonical = json.dumps(
+                {"stream_id": self.stream_id, "body": body}, sort_keys=True, separators=(",", ":")
+            )
+            recorded[FINGERPRINT] = hashlib.sha256(canonical.encode()).hexdigest()
         return recorded
 
 
@@ -88,7 +77,7 @@ def sent(table_id: str, stream_id: str, command: Any, requester: Requester | Non
         stream_id,
         command.command_id,
         command.expected_version,
-        requester=None if requester is None else requester.user,
+        sender="" if requester is None else requester.user,
         requester_role=None if requester is None else requester.role,
         said=command,
     )
@@ -162,7 +151,7 @@ class CommandLog(Protocol[S]):
 TOO_BUSY = Refusal(RejectionCode.INTERNAL_ERROR, "table too busy")
 """What a command gets by default when its stream kept moving under every attempt."""
 
-Admit = Callable[[S], Refusal | None]
+Check = Callable[[S], Refusal | None]
 Decide = Callable[[S], Decided | list[NewEvent] | Refusal]
 
 
@@ -171,31 +160,21 @@ async def execute(
     log: CommandLog[S],
     decide: Decide[S],
     *,
-    sender: Admit[S] | None = None,
-    known: S | None = None,
-    admit: Admit[S] | None = None,
+    check: Check[S] | None = None,
     attempts: int = 5,
     busy: Refusal = TOO_BUSY,
 ) -> Accepted | Rejected:
     """Decide ``command`` on its stream and append what it causes; the reply to send.
 
-    ``sender(state)`` refuses the command's sender on any state of the stream (the
-    engine's seat check: a seat's credentials never change), so it runs once: on
-    ``known``, the state the caller holds without a read, before the stream is held
-    (a forged token costs no hold), else on the state loaded. ``admit(state)`` refuses the
-    command before anything else is told; ``decide(state)`` is the service's pure
-    decision. A lost race (another writer appended first) is decided again, ``attempts``
-    times at most, then answered ``busy``."""
-    if sender is not None and known is not None:
-        forged = sender(known)
-        if forged is not None:
-            return Rejected.of(forged, command.command_id)
-        sender = None
+    ``check(state)`` refuses the command before anything else is told (its first answer
+    included); ``decide(state)`` is the service's pure decision. A lost race (another
+    writer appended first) is decided again, ``attempts`` times at most, then answered
+    ``busy``."""
     for _ in range(attempts):
         try:
             async with log.hold(command) as held:
                 loaded = await held.load()
-                verdict = judge(command, loaded, held.refusal, admit, decide, sender)
+                verdict = judge(command, loaded, held.refusal, check, decide)
                 if isinstance(verdict, Refusal) and not await held.confirm(loaded):
                     continue  # decided on a fold the log has gone past: again
                 if isinstance(verdict, Refusal):
@@ -222,16 +201,14 @@ def judge(
     command: Sent,
     loaded: Loaded[S],
     remembered_refusal: dict[str, Any] | None,
-    admit: Admit[S] | None,
+    check: Check[S] | None,
     decide: Decide[S],
-    sender: Admit[S] | None = None,
 ) -> Accepted | Rejected | Refusal | Decided | list[NewEvent]:
-    """What ``command`` gets on ``loaded``: a refusal of its sender or of itself, its first
-    answer again, STALE_VERSION, or the service's decision."""
-    for check in (sender, admit):
-        refused = None if check is None else check(loaded.state)
-        if refused is not None:
-            return refused
+    """What ``command`` gets on ``loaded``: its check's refusal, its first answer again,
+    STALE_VERSION, or the service's decision."""
+    refused = None if check is None else check(loaded.state)
+    if refused is not None:
+        return refused
     if loaded.earlier is not None:
         return again(command, loaded.earlier)
     if remembered_refusal is not None:
@@ -246,7 +223,8 @@ def judge(
 
 def again(command: Sent, earlier: Earlier) -> Accepted | Rejected:
     """The first answer again, for the same command; COMMAND_ID_REUSED for another one."""
-    if earlier.fingerprint is not None and command.fingerprint != earlier.fingerprint:
+    said = command.recorded.get(FINGERPRINT)
+    if earlier.fingerprint is not None and said != earlier.fingerprint:
         detail = "this command id was sent before with another command; nothing changed"
         return Rejected.of(Refusal(RejectionCode.COMMAND_ID_REUSED, detail), command.command_id)
     return earlier.reply

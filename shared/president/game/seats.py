@@ -84,11 +84,6 @@ def token_sha256(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def token_matches(token: str, expected_sha256: str) -> bool:
-    """Whether ``token`` hashes to ``expected_sha256`` (constant-time comparison)."""
-    return hmac.compare_digest(token_sha256(token), expected_sha256)
-
-
 def _derive(secret: str, material: str) -> str:
     digest = hmac.new(secret.encode(), material.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
@@ -104,6 +99,6 @@ def seat_refusal(
     if seat >= game.created.players:
         return Refusal(RejectionCode.UNKNOWN_SEAT, f"seats are 0..{game.created.players - 1}")
     held = game.created.seats[seat]
-    if not token_matches(token, held.token_sha256):
+    if not hmac.compare_digest(token_sha256(token), held.token_sha256):  # constant time
         return Refusal(RejectionCode.BAD_TOKEN, f"not the token of seat {seat}")
     return seat_sender_refusal(held, user, role, game.table_id)

@@ -96,7 +96,7 @@ class Says(BaseModel):
 
 def sent(command_id: str, expected_version: int | None = None, says: str | None = None) -> Sent:
     said = None if says is None else Says(text=says)
-    return Sent("1", STREAM, command_id, expected_version, requester="alice", said=said)
+    return Sent("1", STREAM, command_id, expected_version, sender="alice", said=said)
 
 
 async def test_a_command_is_appended_once_and_its_repeat_gets_the_first_reply() -> None:
@@ -119,7 +119,12 @@ async def test_the_events_record_who_sent_the_command_and_what_it_said() -> None
     [event] = await log.store.read_stream(STREAM)
     assert event.metadata["requested_by"] == "alice"
     fingerprint = event.metadata["command_fingerprint"]
-    assert fingerprint == sent("c2", says="abc").fingerprint != sent("c1", says="abd").fingerprint
+    said = "command_fingerprint"
+    assert (
+        fingerprint
+        == sent("c2", says="abc").recorded[said]
+        != sent("c1", says="abd").recorded[said]
+    )
     assert len(fingerprint) == 64
 
 
@@ -180,15 +185,15 @@ async def test_a_refusal_that_is_not_final_is_not_remembered() -> None:
     assert isinstance(later, Accepted)
 
 
-async def test_the_sender_is_refused_before_its_first_answer_is_told() -> None:
+async def test_the_check_refuses_before_the_first_answer_is_told() -> None:
     log = Counts()
     await execute(sent("c1"), log, count())
 
     refused = await execute(
-        sent("c1"), log, count(), admit=lambda _: Refusal(RejectionCode.BAD_TOKEN, "forged")
+        sent("c1"), log, count(), check=lambda _: Refusal(RejectionCode.TURN_TIMED_OUT, "late")
     )
 
-    assert isinstance(refused, Rejected) and refused.code is RejectionCode.BAD_TOKEN
+    assert isinstance(refused, Rejected) and refused.code is RejectionCode.TURN_TIMED_OUT
 
 
 async def test_a_stale_expected_version_is_refused_and_remembered() -> None:

@@ -9,7 +9,7 @@ from president.ai.hard import DEFAULT_BUDGET_MS
 from president.contract import DecisionRequest, TurnPrompt
 from president.game.fold import seats_to_act
 from president.game.prompts import prompts_for
-from president.game.seats import ai_seat_token, token_matches
+from president.game.seats import ai_seat_token, token_sha256
 from president.rules import legal_actions
 from president.settings import load_settings
 from president.store.memory import InMemoryEventStore
@@ -65,7 +65,7 @@ async def test_prompts_are_for_turns_that_began_at_or_after_the_relayed_version(
     assert isinstance(request, DecisionRequest)
     assert request.seat_token == ai_seat_token("k", "t", 0)
     assert game.created is not None
-    assert token_matches(request.seat_token, game.created.seats[0].token_sha256)
+    assert token_sha256(request.seat_token) == game.created.seats[0].token_sha256
     assert request.command_id == "ai:t:4:0"
     assert prompts_for(game, 5, secret="k") == []
     humans_only = prompts_for(game, 1, secret="k", prompt_ai_seats=False)
