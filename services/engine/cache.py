@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from president.contract import stream_id_of_game
@@ -58,6 +59,10 @@ class GameCache:
         self._finished_size = finished
         self._locks = [asyncio.Lock() for _ in range(_STRIPES)]
         self._refusals: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
+        self.trusted: set[str] = set()
+        """The tables whose cached fold is the log's: caught up while this instance owned
+        the table's partition (``load``'s ``owns``), so that nobody else wrote it since
+        (a partition that changes hands forgets its folds: ``forget_partitions``)."""
 
     def __len__(self) -> int:
         return len(self._games)
@@ -80,11 +85,22 @@ class GameCache:
         return self._budget
 
     def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock of ``table_id``'s game in this process (one of the striped locks,
+        shared by the tables that hash alike)."""
         return self._locks[hash(table_id) % _STRIPES]
 
-    async def load(self, table_id: str, at_least: int | None = None) -> Game:
+    async def load(
+        self,
+        table_id: str,
+        at_least: int | None = None,
+        *,
+        owns: Callable[[str], bool] | None = None,
+    ) -> Game:
         """The game folded up to the last committed version (hold ``lock`` around it);
-        with ``at_least``, a cached fold that reached that version is used as it is.
+        with ``at_least``, a cached fold that reached that version is used as it is. With
+        ``owns(table_id)`` (whether this instance owns the table's partition: the command
+        path's), a :attr:`trusted` fold is used as it is, and one caught up while this
+        instance owns the partition becomes trusted.
 
         A game whose cached fold no longer matches the log is rebuilt from the start;
         raises CorruptGame when the log itself breaks the rules.
@@ -95,8 +111,10 @@ class GameCache:
             game = Game(table_id) if finished is None else finished
         else:
             self._games.move_to_end(table_id)
-            if at_least is not None and game.version >= at_least:
+            reached = at_least is not None and game.version >= at_least
+            if reached or (owns is not None and table_id in self.trusted):
                 return game
+        owned = owns is not None and owns(table_id)  # before the read that catches it up
         try:
             await self._catch_up(game)
         except CorruptGame:
@@ -104,6 +122,8 @@ class GameCache:
             game = Game(table_id)
             await self._catch_up(game)
         if game.started:
+            if owned:
+                self.trusted.add(table_id)
             self._remember(game)
         return game
 
@@ -124,10 +144,11 @@ class GameCache:
     def forget(self, table_id: str) -> None:
         self._drop(table_id)
         self._refusals.pop(table_id, None)
+        self.trusted.discard(table_id)
 
     def forget_partitions(self, partitions: set[int]) -> None:
         """Forget the games of tables in ``partitions`` (another instance may write them)."""
-        for table_id in [*self._games, *self._finished, *self._refusals]:
+        for table_id in [*self._games, *self._finished, *self._refusals, *self.trusted]:
             if partition_of(table_id) in partitions:
                 self.forget(table_id)
 
@@ -165,6 +186,7 @@ class GameCache:
         self._drop(table_id)
         if game.state is not None and game.state.is_terminal:
             self._finished[table_id] = game
+            self.trusted.discard(table_id)  # a finished game's fold is caught up on each use
             while len(self._finished) > self._finished_size:
                 self.forget(next(iter(self._finished)))
             return

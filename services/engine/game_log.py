@@ -1,6 +1,6 @@
 """The engine's command log (the command path's port): a game loaded from the cache (as it
-is when this instance owns the table's partition, else caught up from the log), appended
-through the appender with its expected version and folded into the cache."""
+is when it is the log's, else caught up from the log), appended through the appender with
+its expected version, and the effects of the commit handed to one callback."""
 
 from __future__ import annotations
 
@@ -54,9 +54,17 @@ class GameLog:
     @asynccontextmanager
     async def hold(self, command: Sent) -> AsyncIterator[HeldGame]:
         """The game of ``command`` under its lock in this process (across processes, the
-        expected version of the append guards it)."""
-        async with self.games.lock(command.table_id):
-            yield HeldGame(self, command, command.table_id)
+        expected version of the append guards it). A decision that fails (a race lost to
+        another writer, a fault) forgets the game's fold: the next one reads the log."""
+        table_id = command.table_id
+        async with self.games.lock(table_id):
+            try:
+                yield HeldGame(self, command, table_id)
+            except BaseException as error:
+                if isinstance(error, ConcurrencyConflict):
+                    log.info("table %s: appended to meanwhile; reloading", table_id)
+                self.games.forget(table_id)
+                raise
 
 
 @dataclass
@@ -80,14 +88,15 @@ class HeldGame:
         self.log.games.remember(self.table_id, command.sender, command.command_id, reply)
 
     async def load(self) -> Loaded[Game]:
-        """The game as the log holds it: the cached fold as it is when this instance owns
-        the table's partition, else caught up from the log; with the command's first
-        answer when the game holds its events, and its remembered refusal."""
-        games, command, owned = self.log.games, self.command, self.log.owns(self.table_id)
-        self.cached = owned and self.table_id in games
-        game = await games.load(self.table_id, at_least=0 if owned else None)
+        """The game as the log holds it: the cached fold as it is when it is the log's
+        (caught up while this instance owned the table's partition), else caught up from
+        the log; with the command's first answer when the game holds its events, and its
+        remembered refusal."""
+        games, command = self.log.games, self.command
+        self.cached = self.table_id in games.trusted
+        game = await games.load(self.table_id, owns=self.log.owns)
         self.refusal = await games.refusal(
-            self.table_id, command.sender, command.command_id, fresh=not owned
+            self.table_id, command.sender, command.command_id, fresh=not self.cached
         )
         effect = game.commands.get((command.sender, command.command_id))
         if effect is None:
@@ -120,17 +129,12 @@ class HeldGame:
                 last_version=game.version,
                 duplicate=True,
             )
-        try:
-            result = await self.log.appender.append(
-                command.stream_id,
-                events,
-                expected_version=game.version,
-                command_id=command.command_id,
-                sender=command.sender,
-            )
-        except ConcurrencyConflict:
-            log.info("table %s: appended to meanwhile; reloading", game.table_id)
-            self.log.games.forget(game.table_id)
-            raise
+        result = await self.log.appender.append(
+            command.stream_id,
+            events,
+            expected_version=game.version,
+            command_id=command.command_id,
+            sender=command.sender,
+        )  # a stale version raises ConcurrencyConflict (the hold forgets the fold)
         self.log.committed(game, decided, result)
         return accepted(command.command_id, result)

@@ -26,7 +26,7 @@ from president.contract import (
     stream_id_of_game,
     stream_id_of_table,
 )
-from president.game import CorruptGame, Game, fold_table, start_command_id
+from president.game import Game, fold_table, start_command_id
 from president.game.decide import (
     Decided,
     NewSeed,
@@ -49,7 +49,6 @@ log = logging.getLogger(__name__)
 
 ATTEMPTS = 3
 """Decisions of one command before a table that keeps moving is answered busy."""
-Check = Callable[[Game], Refusal | None]
 ENGINE = Requester("engine")
 """Who a takeover is recorded as sent by: the engine itself."""
 
@@ -119,10 +118,12 @@ class GameService:
                 return decide_presence(game, command, now=self.clock.now())
             return decide_action(game, command, self._new_seed, now=self.clock.now())
 
-        return await self._execute(
+        return await execute(
             sent(table_id, stream_id_of_game(table_id), command, requester),
+            self._log,
             decide,
             check=functools.partial(late_command, command=command, user=user),
+            attempts=ATTEMPTS,
         )
 
     def _committed(self, game: Game, decided: Decided, result: AppendResult) -> None:
@@ -162,25 +163,7 @@ class GameService:
         command = Sent(
             table_id, stream_id, command_id, sender=ENGINE.user, requester_role=ENGINE.role
         )
-        return await self._execute(command, decide)
-
-    async def _execute(
-        self,
-        command: Sent,
-        decide: Callable[[Game], Decided | Refusal],
-        *,
-        check: Check | None = None,
-    ) -> Accepted | Rejected:
-        """The command path (``execute``); a log that breaks the rules is INTERNAL_ERROR."""
-        table_id = command.table_id
-        try:
-            return await execute(command, self._log, decide, check=check, attempts=ATTEMPTS)
-        except CorruptGame:
-            log.exception("table %s: the log breaks the rules", table_id)
-            return Rejected.of(Refusal(RejectionCode.INTERNAL_ERROR, "bad log"), command.command_id)
-        except BaseException:
-            self.games.forget(table_id)
-            raise
+        return await execute(command, self._log, decide, attempts=ATTEMPTS)
 
     def _choose(self, level: str) -> Callable[[Observation], Action]:
         policy = self._policies.get(level)

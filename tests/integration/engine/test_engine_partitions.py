@@ -24,16 +24,17 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 def _record(app: EngineApp, instance: str, handled: list[tuple[str, str]]) -> None:
-    """Note each game command ``app`` decides, as (instance, table id)."""
-    engine = app.engine
-    execute = engine._execute
+    """Note each game command ``app`` decides (each time it holds the game for one), as
+    (instance, table id)."""
+    log = app.engine._log
+    hold = log.hold
 
-    @functools.wraps(execute)
-    async def decided(command: Any, *args: Any, **kwargs: Any) -> Any:
+    @functools.wraps(hold)
+    def held(command: Any) -> Any:
         handled.append((instance, command.table_id))
-        return await execute(command, *args, **kwargs)
+        return hold(command)
 
-    engine._execute = decided  # type: ignore[method-assign]
+    log.hold = held  # type: ignore[method-assign]
 
 
 async def _shared(apps: list[EngineApp]) -> None:

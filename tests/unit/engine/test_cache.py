@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import itertools
 
-from president.contract import GetView, ViewReply
+from president.contract import GetView, ViewReply, stream_id_of_game
+from president.contract.subjects import partition_of
+from president.store import NewEvent
 from president.store.memory import InMemoryEventStore
 
 from services.engine.cache import MEGABYTE, GameCache
@@ -92,3 +94,33 @@ async def test_the_cache_keeps_to_its_count_too() -> None:
         await cache.load(f"t{n}")
 
     assert len(cache) == 3 and "t1" not in cache and "t4" in cache
+
+
+async def test_only_a_fold_caught_up_while_its_partition_was_owned_is_used_as_it_is() -> None:
+    store = InMemoryEventStore()
+    cache = GameCache(store)
+    await write_table(store, "t1")
+    await _engine(store, cache).start_game("t1")
+    owned: set[str] = set()
+
+    async def written_elsewhere() -> int:
+        """Another instance appends to the game (a fold kept here is behind it now)."""
+        version = await store.stream_version(stream_id_of_game("t1"))
+        event = NewEvent("SeatAway", {"seat": 0, "reason": "asked"})
+        await store.append(stream_id_of_game("t1"), [event], expected_version=version)
+        return version + 1
+
+    await cache.load("t1", owns=owned.__contains__)  # not owned: caught up, not trusted
+    assert "t1" in cache and "t1" not in cache.trusted
+    latest = await written_elsewhere()
+    assert (await cache.load("t1", owns=owned.__contains__)).version == latest
+
+    owned.add("t1")  # the partition came here: its fold is the log's once caught up
+    await cache.load("t1", owns=owned.__contains__)
+    assert "t1" in cache.trusted
+    await written_elsewhere()
+    assert (await cache.load("t1", owns=owned.__contains__)).version == latest  # as it is
+
+    cache.forget_partitions({partition_of("t1")})  # it changes hands: read the log again
+    assert "t1" not in cache.trusted
+    assert (await cache.load("t1", owns=owned.__contains__)).version == latest + 1
