@@ -37,7 +37,6 @@ from president.game import (
     seat_token,
     token_sha256,
 )
-from president.game.metadata import metadata
 from president.game.table import (
     PUBLIC_LOBBY_ROLE,
     decide_close,
@@ -48,7 +47,7 @@ from president.game.table import (
     opener_refusal,
 )
 from president.rules import Refusal
-from president.store import EventStore, NewEvent
+from president.store import EventStore, NewEvent, metadata
 from president.store.lobby import LobbyStore
 
 from services.table.lobby_view import status_of, summary_of

@@ -34,7 +34,6 @@ from president.game.events import (
     TurnTimedOut,
 )
 from president.game.fold import TAKEOVER_ACTOR, Game, seats_to_act
-from president.game.metadata import metadata
 from president.game.seats import ai_seat_token, token_sha256
 from president.game.table import Seat, TableState
 from president.rules import (
@@ -53,7 +52,7 @@ from president.rules import (
     new_game,
     observe,
 )
-from president.store import NewEvent
+from president.store import NewEvent, metadata
 
 
 @dataclass(frozen=True)
@@ -255,6 +254,9 @@ def _act(
     now: datetime,
     away: set[int] | None = None,
 ) -> Decided | Refusal:
+    """The events ``action`` causes in ``game`` by the rules (with a round's seed revealed
+    as it ends, the next round dealt, the deadlines of the seats now due), or the rules'
+    refusal (final: a refusal of the command itself, remembered for its resends)."""
     state = game.state
     assert state is not None
     outcome = apply_action(state, action)
@@ -368,6 +370,7 @@ def _deal(
 
 
 def _rules_event(event: Event, meta: Mapping[str, str]) -> NewEvent:
+    """The event to append for a rules event."""
     return NewEvent(type=event.type, data=event.to_dict(), metadata=dict(meta))
 
 

@@ -11,6 +11,7 @@ from president.store.model import (
     NewEvent,
     Recorded,
     RecordedEvent,
+    metadata,
 )
 from president.store.ports import NOTIFY_CHANNEL, Appender, EventStore, StreamHold
 
@@ -29,4 +30,5 @@ __all__ = [
     "Recorded",
     "RecordedEvent",
     "StreamHold",
+    "metadata",
 ]

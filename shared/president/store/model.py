@@ -31,7 +31,8 @@ def new_event_id() -> UUID:
 class NewEvent:
     """An event to append: a past-tense `type` and its JSON-able `data`.
 
-    `metadata` carries the command id, causation and correlation ids and the actor.
+    `metadata` carries the command id, causation and correlation ids and the actor
+    (:func:`metadata`).
     """
 
     type: str
@@ -39,6 +40,20 @@ class NewEvent:
     metadata: Mapping[str, Any] = field(default_factory=dict)
     schema_version: int = 1
     event_id: UUID = field(default_factory=new_event_id)
+
+
+def metadata(
+    command_id: str, *, correlation_id: str, actor: str, causation_id: str = ""
+) -> dict[str, str]:
+    """The metadata every service writes with an event: ``command_id`` wrote the event;
+    ``causation_id`` (default: the command id) is what caused it, ``correlation_id``
+    groups what belongs together, ``actor`` acted."""
+    return {
+        "command_id": command_id,
+        "causation_id": causation_id or command_id,
+        "correlation_id": correlation_id,
+        "actor": actor,
+    }
 
 
 class JsonField:
