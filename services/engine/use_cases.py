@@ -11,7 +11,7 @@ from president import fairness
 from president.ai import Policy, make_policy
 from president.bus.identity import Requester
 from president.clock import Clock, SystemClock
-from president.command_path import Sent, execute, sent
+from president.command_path import execute, sent
 from president.contract import (
     Accepted,
     Away,
@@ -119,7 +119,14 @@ class GameService:
             return decide_action(game, command, self._new_seed, now=self.clock.now())
 
         return await execute(
-            sent(table_id, stream_id_of_game(table_id), command, requester),
+            sent(
+                table_id,
+                stream_id_of_game(table_id),
+                command.command_id,
+                requester,
+                said=command,
+                expected_version=command.expected_version,
+            ),
             self._log,
             decide,
             check=functools.partial(late_command, command=command, user=user),
@@ -159,10 +166,7 @@ class GameService:
                 new_seed=self._new_seed,
             )
 
-        stream_id = stream_id_of_game(table_id)
-        command = Sent(
-            table_id, stream_id, command_id, sender=ENGINE.user, requester_role=ENGINE.role
-        )
+        command = sent(table_id, stream_id_of_game(table_id), command_id, ENGINE)
         return await execute(command, self._log, decide, attempts=ATTEMPTS)
 
     def _choose(self, level: str) -> Callable[[Observation], Action]:

@@ -235,6 +235,12 @@ class TableService:
             return [NewEvent(type=fact.type, data=fact.data, metadata=meta) for fact in facts]
 
         busy = Refusal(RejectionCode.STALE_VERSION, f"table {table_id} kept changing; try again")
-        stream_id = stream_id_of_table(table_id)
-        command_sent = sent(table_id, stream_id, command, requester)
+        command_sent = sent(
+            table_id,
+            stream_id_of_table(table_id),
+            command.command_id,
+            requester,
+            said=command,
+            expected_version=command.expected_version,
+        )
         return await execute(command_sent, self._log, events, busy=busy)

@@ -5,10 +5,9 @@ Read :func:`execute` top to bottom; docs/decisions/2026-12-02-one-command-path.m
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -34,8 +33,9 @@ SENT = "_sent"
 
 @dataclass(frozen=True)
 class Sent:
-    """A command as the path knows it: the table and stream it writes, its id, who sent it,
-    what it says. Its idempotency key is (stream, sender, command id)."""
+    """A command as the path knows it: the table and stream it writes, its id, who sent it
+    and what the log records of it (:func:`sent` makes it). Its idempotency key is
+    (stream, sender, command id)."""
 
     table_id: str
     stream_id: str
@@ -44,43 +44,37 @@ class Sent:
     sender: str = ""
     """The NATS identity that sent it, as the server attests it ('': anonymous): whose
     command id this is."""
-    requester_role: str | None = None
-    said: Any = field(default=None, compare=False, repr=False)
-    """The client's command (a contract message); None for the engine's own commands."""
-
-    @functools.cached_property
-    def recorded(self) -> dict[str, str]:
-        """What the log records of who sent the command and what it said (read, never
-        changed): its sender, the sender's role and, for a client's command, its
-        fingerprint: the SHA-256 (hex) of its type, stream and canonical body (sorted
-        keys, no spaces, defaults included), the command id aside. Worked out when first
-        asked."""
-        recorded: dict[str, str] = {}
-        if self.sender:
-            recorded[REQUESTED_BY] = self.sender
-        if self.requester_role is not None:
-            recorded[REQUESTED_BY_ROLE] = self.requester_role
-        if self.said is not None:
-            body = self.said.model_dump(mode="json", exclude={"command_id"})
-            canonical = json.dumps(
-                {"stream_id": self.stream_id, "body": body}, sort_keys=True, separators=(",", ":")
-            )
-            recorded[FINGERPRINT] = hashlib.sha256(canonical.encode()).hexdigest()
-        return recorded
+    recorded: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """What the log records of who sent it and what it said, on each of its events (read,
+    never changed): :data:`REQUESTED_BY`, :data:`REQUESTED_BY_ROLE`, :data:`FINGERPRINT`."""
 
 
-def sent(table_id: str, stream_id: str, command: Any, requester: Requester | None) -> Sent:
-    """The :class:`Sent` of a client's ``command`` (a contract message) to ``stream_id``
-    (of table ``table_id``)."""
-    return Sent(
-        table_id,
-        stream_id,
-        command.command_id,
-        command.expected_version,
-        sender="" if requester is None else requester.user,
-        requester_role=None if requester is None else requester.role,
-        said=command,
-    )
+def sent(
+    table_id: str,
+    stream_id: str,
+    command_id: str,
+    requester: Requester | None,
+    *,
+    said: Any = None,
+    expected_version: int | None = None,
+) -> Sent:
+    """The :class:`Sent` of command ``command_id`` from ``requester`` (None: anonymous) to
+    ``stream_id`` (of table ``table_id``). ``said``: a client's command (a contract
+    message), whose fingerprint the log records: the SHA-256 (hex) of its type, stream and
+    canonical body (sorted keys, no spaces, defaults included), the command id aside."""
+    recorded: dict[str, str] = {}
+    if requester is not None:
+        recorded[REQUESTED_BY] = requester.user
+        if requester.role is not None:
+            recorded[REQUESTED_BY_ROLE] = requester.role
+    if said is not None:
+        body = said.model_dump(mode="json", exclude={"command_id"})
+        canonical = json.dumps(
+            {"stream_id": stream_id, "body": body}, sort_keys=True, separators=(",", ":")
+        )
+        recorded[FINGERPRINT] = hashlib.sha256(canonical.encode()).hexdigest()
+    sender = "" if requester is None else requester.user
+    return Sent(table_id, stream_id, command_id, expected_version, sender, recorded)
 
 
 def sender_of(metadata: Any) -> str:

@@ -6,7 +6,9 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
+from president.bus.identity import Requester
 from president.command_path import Earlier, Loaded, Sent, accepted, execute
+from president.command_path import sent as path_sent
 from president.contract import Accepted, Rejected, RejectionCode
 from president.game.decide import Decided
 from president.rules import Refusal
@@ -96,7 +98,8 @@ class Says(BaseModel):
 
 def sent(command_id: str, expected_version: int | None = None, says: str | None = None) -> Sent:
     said = None if says is None else Says(text=says)
-    return Sent("1", STREAM, command_id, expected_version, sender="alice", said=said)
+    alice = Requester("alice")
+    return path_sent("1", STREAM, command_id, alice, said=said, expected_version=expected_version)
 
 
 async def test_a_command_is_appended_once_and_its_repeat_gets_the_first_reply() -> None:
