@@ -26,18 +26,12 @@ stall watch and the last views ask about a game just after its end; they fold no
 
 
 class GameCache:
-    """Games in play, up to ``size`` of them and ``budget_mb`` megabytes, least recently
-    used dropped first. A game's size is estimated from its event count (``event_bytes``
-    per event). A finished game leaves them: nothing plays it any more. The folds of the
-    last ``finished`` games ended are kept apart (not counted, not ``in`` the cache), so
-    the queries that follow an end catch up from the log without folding it all again.
-
-    ``lock(table_id)`` serialises the use of one game inside this process (striped
-    locks: a fixed number, shared by tables that hash alike); across processes, the
-    expected version of each append does.
-
-    With each game go the refusals remembered on its stream (``refusal``), read once.
-    """
+    """Games in play, up to ``size`` of them and ``budget_mb`` megabytes (``event_bytes``
+    per event), least recently used dropped first. The last ``finished`` games ended are
+    kept apart (not counted, not ``in`` the cache), caught up on each use. With each game
+    go the refusals remembered on its stream (``refusal``), read once. ``lock(table_id)``
+    serialises one game's use in this process; across processes the expected version of
+    each append does."""
 
     def __init__(
         self,
@@ -54,15 +48,15 @@ class GameCache:
         self._event_bytes = event_bytes
         self._games: OrderedDict[str, Game] = OrderedDict()
         self._sizes: dict[str, int] = {}
-        self._bytes = 0
+        self.estimated_bytes = 0  # of the games held
         self._finished: OrderedDict[str, Game] = OrderedDict()
         self._finished_size = finished
         self._locks = [asyncio.Lock() for _ in range(_STRIPES)]
         self._refusals: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
         self.trusted: set[str] = set()
         """The tables whose cached fold is the log's: caught up while this instance owned
-        the table's partition (``load``'s ``owns``), so that nobody else wrote it since
-        (a partition that changes hands forgets its folds: ``forget_partitions``)."""
+        the table's partition, which nobody else writes (``forget_partitions`` when it
+        changes hands)."""
 
     def __len__(self) -> int:
         return len(self._games)
@@ -74,15 +68,6 @@ class GameCache:
         """The cached fold of a game in play as it is (no read, no catching up, no use
         counted): for what never changes once a game is created."""
         return self._games.get(table_id)
-
-    @property
-    def estimated_bytes(self) -> int:
-        """The estimated size of the games held."""
-        return self._bytes
-
-    @property
-    def budget_bytes(self) -> int:
-        return self._budget
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock of ``table_id``'s game in this process (one of the striped locks,
@@ -96,19 +81,14 @@ class GameCache:
         *,
         owns: Callable[[str], bool] | None = None,
     ) -> Game:
-        """The game folded up to the last committed version (hold ``lock`` around it);
-        with ``at_least``, a cached fold that reached that version is used as it is. With
-        ``owns(table_id)`` (whether this instance owns the table's partition: the command
-        path's), a :attr:`trusted` fold is used as it is, and one caught up while this
-        instance owns the partition becomes trusted.
-
-        A game whose cached fold no longer matches the log is rebuilt from the start;
-        raises CorruptGame when the log itself breaks the rules.
-        """
+        """The game folded up to the last committed version (hold ``lock`` around it); a
+        cached fold is used as it is when it reached ``at_least``, or when it is
+        :attr:`trusted` and ``owns`` (the command path's: whether this instance owns the
+        table's partition) is given. A fold that no longer matches the log is rebuilt;
+        raises CorruptGame when the log itself breaks the rules."""
         game = self._games.get(table_id)
         if game is None:
-            finished = self._finished.get(table_id)
-            game = Game(table_id) if finished is None else finished
+            game = self._finished.get(table_id) or Game(table_id)
         else:
             self._games.move_to_end(table_id)
             reached = at_least is not None and game.version >= at_least
@@ -166,14 +146,12 @@ class GameCache:
 
     def remember(self, table_id: str, sender: str, command_id: str, reply: dict[str, Any]) -> None:
         """A refusal this instance remembered in the store."""
-        known = self._refusals.get(table_id)
-        if known is not None:
-            known.setdefault((sender, command_id), reply)
+        self._refusals.get(table_id, {}).setdefault((sender, command_id), reply)
 
     def _drop(self, table_id: str) -> None:
         self._finished.pop(table_id, None)
         self._games.pop(table_id, None)
-        self._bytes -= self._sizes.pop(table_id, 0)
+        self.estimated_bytes -= self._sizes.pop(table_id, 0)
 
     async def _catch_up(self, game: Game) -> None:
         events = await self._store.read_stream(stream_id_of_game(game.table_id), game.version + 1)
@@ -193,6 +171,8 @@ class GameCache:
         size = game.version * self._event_bytes
         self._games[table_id] = game
         self._sizes[table_id] = size
-        self._bytes += size
-        while self._games and (len(self._games) > self._size or self._bytes > self._budget):
+        self.estimated_bytes += size
+        while self._games and (
+            len(self._games) > self._size or self.estimated_bytes > self._budget
+        ):
             self.forget(next(iter(self._games)))
