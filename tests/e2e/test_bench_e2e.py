@@ -30,6 +30,7 @@ def _bench(*flags: str) -> dict[str, Any]:
     )
     assert done.returncode == 0, done.stderr[-3000:]
     report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    report["stderr"] = done.stderr[-3000:]
     return report
 
 
@@ -51,7 +52,8 @@ def test_the_bench_reports_the_closing_notes_figures(
 ) -> None:
     report = _bench(*flags)
 
-    assert report["actions"] > 0 and report["start_failures"] == 0
+    assert report["actions"] > 0
+    assert report["start_failures"] == 0, (report["start_errors"], report.get("stderr"))
     assert set(report["cpu_s_by_process"]) == processes
     assert set(report["cpu_s_by_server"]) == servers
     assert all(seconds > 0 for seconds in report["cpu_s_by_server"].values())

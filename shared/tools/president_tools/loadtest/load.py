@@ -50,6 +50,8 @@ class LoadResult:
     games_started: int = 0
     games_finished: int = 0
     start_failures: int = 0
+    start_errors: Counter[str] = field(default_factory=Counter)
+    """Why starts failed: the refusal's code, or the error's type."""
     cpu_s: dict[str, float] = field(default_factory=dict)
     window: tuple[datetime, datetime] | None = None
     """The measurement window by the wall clock (to pick the log's events in it)."""
@@ -86,6 +88,7 @@ class LoadResult:
             "games_started": self.games_started,
             "games_finished": self.games_finished,
             "start_failures": self.start_failures,
+            "start_errors": dict(self.start_errors),
             "rejected": dict(self.rejected),
             "retries": self.retries,
             "cpu_s_by_process": self.cpu_s,
@@ -233,8 +236,9 @@ async def run_load(
             table_id = await start_ai_table(client, options)
             result.table_ids.append(table_id)
             result.games_started += 1
-        except Exception:
+        except Exception as error:
             result.start_failures += 1
+            result.start_errors[getattr(error, "code", type(error).__name__)] += 1
         finally:
             progress.set()
 
