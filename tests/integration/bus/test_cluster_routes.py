@@ -12,6 +12,7 @@ from pathlib import Path
 
 import nats
 import pytest
+from nats.js import JetStreamContext
 from nats.js.api import StreamConfig
 from president.bus.auth import ANY_PREFIX
 from president.bus.connect import connect
@@ -26,7 +27,7 @@ from president_tools.infra.nats import (
 from president_tools.infra.processes import free_port, port_open, spawn, stop_process
 
 from tests.fixtures.servers import HARNESS
-from tests.support.waiting import eventually_here
+from tests.support.waiting import eventually, eventually_here
 
 REFUSED = "Authorization Violation"
 TIMEOUT_S = 10.0
@@ -97,6 +98,19 @@ def _refusals(log: Path, count: int) -> int:
     return log.read_text().count(REFUSED)
 
 
+async def _led(js: JetStreamContext, stream: str) -> bool:
+    """Whether ``stream`` has a leader and its two replicas (False while it answers none)."""
+    try:
+        info = await js.stream_info(stream)
+    except (nats.errors.TimeoutError, nats.js.errors.APIError):
+        return False
+    return (
+        info.cluster is not None
+        and bool(info.cluster.leader)
+        and len(info.cluster.replicas or []) == 2
+    )
+
+
 async def test_a_server_without_the_route_password_cannot_join_the_cluster(
     monitored_cluster: tuple[EmbeddedNatsCluster, list[int]],
     rogue: tuple[int, int, Path],
@@ -131,6 +145,9 @@ async def test_a_server_without_the_route_password_cannot_join_the_cluster(
         await js.add_stream(
             StreamConfig(name=stream, subjects=[f"{unique_prefix}.r3"], num_replicas=3)
         )
+        # Created is not yet led: the three replicas elect the stream's leader after it
+        # (seconds on a loaded machine; a publish meanwhile meets no responders).
+        await eventually(lambda: _led(js, stream), TIMEOUT_S, "the stream's leader")
         await js.publish(f"{unique_prefix}.r3", b"x")
         info = await js.stream_info(stream)
         assert info.cluster is not None and len(info.cluster.replicas or []) == 2
