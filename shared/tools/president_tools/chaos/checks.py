@@ -16,7 +16,7 @@ import orjson
 from nats.aio.client import Client
 from nats.errors import TimeoutError as NatsTimeoutError
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
-from nats.js.errors import NotFoundError
+from nats.js.errors import NotFoundError, ServiceUnavailableError
 from president.audit import audit_events
 from president.contract import stream_id_of_game, stream_id_of_table
 from president.contract.subjects import Subjects, table_of_stream
@@ -176,6 +176,9 @@ async def wait_published(
 
 READ_WITHIN_S = 30.0
 """How long reading one subject may wait for the messages its stream's leader counts."""
+RETRY_S = 0.2
+"""The wait before asking again a cluster that answered 503 (no leader for the consumer
+yet): it answers at once, so without it the read would spin until the leader is back."""
 
 
 async def _leader_count(nats: Client, stream: str, subject: str) -> int:
@@ -205,10 +208,11 @@ async def _read_subject(nats: Client, stream: str, subject: str) -> list[tuple[s
         try:
             subscription = await js.pull_subscribe(subject, stream=stream, config=config)
             break
-        except NatsTimeoutError:
+        except (NatsTimeoutError, ServiceUnavailableError):
             # Just after a node's restart the cluster may take seconds to place a consumer.
             if asyncio.get_running_loop().time() >= deadline:
                 raise
+            await asyncio.sleep(RETRY_S)
     try:
         info = await subscription.consumer_info()
         wanted = max(info.num_pending or 0, await _leader_count(nats, stream, subject))
@@ -217,6 +221,9 @@ async def _read_subject(nats: Client, stream: str, subject: str) -> list[tuple[s
             try:
                 batch = await subscription.fetch(min(500, wanted - len(found)), timeout=2)
             except NatsTimeoutError:
+                continue
+            except ServiceUnavailableError:  # 503: its replica leads nothing yet, after a restart
+                await asyncio.sleep(RETRY_S)
                 continue
             for message in batch:
                 headers = message.headers or {}
