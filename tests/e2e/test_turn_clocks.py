@@ -48,7 +48,9 @@ async def test_the_engine_killed_with_a_deadline_pending_times_it_out_once_after
     game = asyncio.create_task(run_demo(client, store, options, lambda line: None))
     await eventually(deadline_pending, within=60, what="seat 0's first deadline")
     assert not game.done()
-    kill_wait_past_the_deadline_restart()
+    # In a thread: the demo's client runs on this loop, and a request of its in flight
+    # would time out on the loop's clock while the kill, the wait and the restart block it.
+    await asyncio.to_thread(kill_wait_past_the_deadline_restart)
     result = await asyncio.wait_for(game, 150)
     _assert_sound(result, rounds=1)
     events = await store.read_stream(stream_id_of_game(result.table_id))
