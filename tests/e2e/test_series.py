@@ -15,6 +15,8 @@ from president.store.postgres import PostgresEventStore
 from president_tools.demo import DemoOptions, DemoResult, run_demo
 from president_tools.stack import ServiceStack
 
+from tests.support.waiting import eventually
+
 FAST = ("easy", "medium")
 
 
@@ -36,7 +38,7 @@ async def _game_with_a_crash(
     also: Callable[[], bool] = lambda: True,
 ) -> DemoResult:
     """Play ``options``; once ``after_lines`` lines are narrated and ``also()`` holds,
-    call ``crash()`` (blocking)."""
+    call ``crash()`` (blocking, in a thread)."""
     lines: list[str] = []
     reached = asyncio.Event()
 
@@ -47,12 +49,11 @@ async def _game_with_a_crash(
 
     game = asyncio.create_task(run_demo(client, store, options, on_line))
     await asyncio.wait_for(reached.wait(), 60)
-    for _ in range(600):
-        if also():
-            break
-        await asyncio.sleep(0.05)
+    await eventually(also, 30, "the crash's condition")
     assert not game.done(), "the game ended before the crash"
-    crash()
+    # In a thread: the demo's client runs on this loop, and its requests in flight would
+    # time out on the loop's clock while a restart blocked it.
+    await asyncio.to_thread(crash)
     return await asyncio.wait_for(game, 150)
 
 
