@@ -70,6 +70,10 @@ class Harness:
         app = create_app(settings, database_url=self.database_url, nats_url=self.engine_url)
         await app.start()
         self.engines.append(app)
+        # Ready as a readiness probe would say: its reactor's consumer bound. Started, it
+        # creates that consumer in the background, after the stream's last message; a
+        # table written before would wait for the sweep (under load, past a test's wait).
+        await eventually(lambda: _bound(app), 30, f"{instance}'s reactor consumer bound")
         return app
 
     async def stop_engine(self, app: EngineApp) -> None:
@@ -196,3 +200,8 @@ async def harness(database_url: str, servers: TestServers) -> AsyncIterator[Harn
 
 def token(table_id: str, seat: int) -> str:
     return human_token(table_id, seat)
+
+
+def _bound(app: EngineApp) -> bool:
+    consumer = app.reactor_consumer
+    return consumer is not None and consumer.bound
