@@ -238,13 +238,13 @@ async def measure_flood(
     from president.contract import stream_id_of_game
     from president.store.postgres import PostgresEventStore
 
-    from president_tools.loadtest.load import LoadOptions, load_during
+    from president_tools.loadtest.load import LoadOptions, Mark, load_during
 
     flood: dict[str, Any] = {}
 
-    async def during(begin: Callable[[], None]) -> None:
+    async def during(mark: Mark) -> None:
         flood["result"] = await flood_from_process(
-            flooder_url, prefix, options.messages, options.rate, begin
+            flooder_url, prefix, options.messages, options.rate, lambda: mark("during")
         )
 
     load = LoadOptions(
@@ -262,7 +262,7 @@ async def measure_flood(
         for table_id in result.table_ids:
             report = audit_events(await store.read_stream(stream_id_of_game(table_id)))
             audits["clean" if report.ok else "problems"] += 1
-    before, during_rate, kept = result.kept
+    before, _, kept = result.kept("during")
     return {
         "tables_in_play": options.tables,
         "before": {
@@ -270,13 +270,9 @@ async def measure_flood(
             "window_s": round(result.window_s, 3),
             "actions_per_s": round(before, 1),
         },
-        "during": {
-            "actions": result.actions_during,
-            "window_s": round(result.during_window_s, 3),
-            "actions_per_s": round(during_rate, 1),
-        },
+        "during": result.windows["during"].to_json(),
         "cpu_s_before": result.cpu_s,
-        "cpu_s_during": result.cpu_during_s,
+        "cpu_s_during": result.windows["during"].cpu_s,
         "kept": round(kept, 3),
         "flood": flood["result"],
         "games_started": result.games_started,

@@ -20,6 +20,8 @@ from president.client import PresidentClient
 from president_tools.loadtest.stats import percentile
 
 ACTIONS = (b'"CardsPlayed"', b'"Passed"', b'"CardsReturned"')
+Mark = Callable[[str | None], None]
+"""What ``run_load`` gives its ``during``: open a named window, or close (None)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,34 @@ class LoadOptions:
     """Tables on a turn clock (None: none)."""
     absent: int | None = None
     """A seat of every table taken by a person who never acts (it times out)."""
+
+
+@dataclass
+class Window:
+    """What ``run_load`` counted in the windows its ``during`` marked with one name."""
+
+    actions: int = 0
+    seconds: float = 0.0
+    cpu_s: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def actions_per_s(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    def __add__(self, other: Window) -> Window:
+        """Both windows as one (their actions, seconds and each process's CPU summed)."""
+        cpu = {
+            name: round(self.cpu_s.get(name, 0.0) + other.cpu_s.get(name, 0.0), 3)
+            for name in self.cpu_s | other.cpu_s
+        }
+        return Window(self.actions + other.actions, self.seconds + other.seconds, cpu)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "actions": self.actions,
+            "window_s": round(self.seconds, 3),
+            "actions_per_s": round(self.actions_per_s, 1),
+        }
 
 
 @dataclass
@@ -55,10 +85,8 @@ class LoadResult:
     cpu_s: dict[str, float] = field(default_factory=dict)
     window: tuple[datetime, datetime] | None = None
     """The measurement window by the wall clock (to pick the log's events in it)."""
-    during_window_s: float = 0.0
-    """How long ``during`` ran (``run_load``'s second window), 0 without one."""
-    actions_during: int = 0
-    cpu_during_s: dict[str, float] = field(default_factory=dict)
+    windows: dict[str, Window] = field(default_factory=dict)
+    """What ``run_load``'s ``during`` measured, by the names it marked."""
     table_ids: list[str] = field(default_factory=list)
     """Every table started."""
     ended: set[str] = field(default_factory=set)
@@ -66,16 +94,19 @@ class LoadResult:
     finished_tables: list[str] = field(default_factory=list)
 
     @property
-    def kept(self) -> tuple[float, float, float]:
-        """Actions/s in the measured window, during ``run_load``'s ``during``, and the
+    def actions_per_s(self) -> float:
+        """In the measured window."""
+        return self.actions / self.window_s if self.window_s else 0.0
+
+    def kept(self, name: str) -> tuple[float, float, float]:
+        """Actions/s in the measured window, in ``during``'s window ``name``, and the
         share of the first the second kept (0 when there is no first)."""
-        before = self.actions / self.window_s if self.window_s else 0.0
-        during = self.actions_during / self.during_window_s if self.during_window_s else 0.0
+        before, during = self.actions_per_s, self.windows.get(name, Window()).actions_per_s
         return before, during, during / before if before else 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "actions_per_s": self.actions / self.window_s if self.window_s else 0.0,
+            "actions_per_s": self.actions_per_s,
             "rtt_p50_ms": percentile(self.rtt_ms, 50),
             "rtt_p99_ms": percentile(self.rtt_ms, 99),
             "rtt_samples": len(self.rtt_ms),
@@ -99,7 +130,8 @@ class _Meter:
     def __init__(self, result: LoadResult):
         self.result = result
         self.measuring = False
-        self.during = False
+        self.marked: Window | None = None
+        """The window ``during`` marked open."""
 
     def on_public(self, msg: Msg) -> bool:
         """Count an action; True when the message ends a game."""
@@ -107,8 +139,8 @@ class _Meter:
         if any(kind in head for kind in ACTIONS):
             if self.measuring:
                 self.result.actions += 1
-            elif self.during:
-                self.result.actions_during += 1
+            elif self.marked is not None:
+                self.marked.actions += 1
         if b'"GameEnded"' in head:
             self.result.ended.add(msg.subject.split(".")[-2])
             return True
@@ -143,7 +175,10 @@ def _cpu_seconds(pids: dict[str, int]) -> dict[str, float]:
 
 def _cpu_since(before: dict[str, float], pids: dict[str, int]) -> dict[str, float]:
     """CPU seconds each process used since ``before`` was read."""
-    after = _cpu_seconds(pids)
+    return _cpu_between(before, _cpu_seconds(pids))
+
+
+def _cpu_between(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
     return {name: round(after[name] - before[name], 3) for name in after if name in before}
 
 
@@ -170,7 +205,7 @@ async def load_during(
     players_url: str,
     prefix: str,
     options: LoadOptions,
-    during: Callable[[Callable[[], None]], Awaitable[object]],
+    during: Callable[[Mark], Awaitable[object]],
     pids: dict[str, int] | None,
     finish_within: float | None,
     name: str,
@@ -213,16 +248,18 @@ async def run_load(
     options: LoadOptions,
     pids: dict[str, int] | None = None,
     *,
-    during: Callable[[Callable[[], None]], Awaitable[object]] | None = None,
+    during: Callable[[Mark], Awaitable[object]] | None = None,
     finish_within: float | None = None,
     window: Callable[[bool], object] | None = None,
 ) -> LoadResult:
     """Play ``options.tables`` games at once for the warm-up plus the measured duration.
 
-    ``during``: then run it while the tables keep playing, and count their actions in
-    a second window too (``actions_during``, ``during_window_s``), from when it calls
-    the function it is given (its real start) to its end. ``finish_within``:
-    then start no new game and wait that long at most for every started one to end.
+    ``during``: then run it while the tables keep playing, and count their actions and
+    the processes' CPU in the windows it marks with the function it is given:
+    ``mark(name)`` closes the window open and opens one called ``name`` (a new name each
+    time), ``mark(None)`` only closes; its end closes the last (``result.windows``).
+    ``finish_within``: then start no new game and wait that long at most for every
+    started one to end.
     ``window(True)`` / ``window(False)``: called as the measured window opens and closes
     (awaited when it returns an awaitable)."""
     result = LoadResult(options)
@@ -281,17 +318,20 @@ async def run_load(
         result.cpu_s = _cpu_since(cpu_before, pids or {})
         await _mark(window, False)
         if during is not None:
-            marks: dict[str, Any] = {}
+            opened: dict[str, Any] = {}
 
-            def begin() -> None:
-                meter.during = True
-                marks["cpu"], marks["at"] = _cpu_seconds(pids or {}), time.perf_counter()
+            def mark(name: str | None) -> None:
+                cpu, at = _cpu_seconds(pids or {}), time.perf_counter()
+                if meter.marked is not None:
+                    meter.marked.seconds = at - opened["at"]
+                    meter.marked.cpu_s = _cpu_between(opened["cpu"], cpu)
+                meter.marked = None
+                if name is not None:
+                    meter.marked = result.windows[name] = Window()
+                opened["cpu"], opened["at"] = cpu, at
 
-            await during(begin)
-            meter.during = False
-            if marks:
-                result.during_window_s = time.perf_counter() - marks["at"]
-                result.cpu_during_s = _cpu_since(marks["cpu"], pids or {})
+            await during(mark)
+            mark(None)
         running = False
         if finish_within is not None:
             async with asyncio.timeout(finish_within):
