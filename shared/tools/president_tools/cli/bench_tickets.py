@@ -34,8 +34,11 @@ def bench_tickets(
     this process can, up to ``rate`` a second) and measure again: the share of their pace
     the games keep (issue 34's target: 70 %), what the attempts were answered, and the
     auth callout's CPU per attempt. The flooder runs on the same machine: on a small one
-    it takes CPU from the games too. Embedded servers in a temporary directory unless
-    PRESIDENT_DATABASE_URL / PRESIDENT_NATS_URL are set."""
+    it takes CPU from the games too, so a control (half of ``seconds`` before the flood,
+    half after) measures them while a busy loop burns the flooder's CPU per second with
+    no flood: the flood against the control is what its server side alone costs.
+    Embedded servers in a temporary directory unless PRESIDENT_DATABASE_URL /
+    PRESIDENT_NATS_URL are set."""
     settings = load_settings(cls=StackSettings)
     scratch = None
     if settings.database_url is None or settings.nats_url is None:
@@ -56,19 +59,30 @@ def bench_tickets(
     finally:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
-    flood = report["flood"]
     if as_json:
         typer.echo(json.dumps(report))
         return
+    flood, control = report["flood"], report["control"]
     typer.echo(
         f"{tables} tables: {report['before_actions_per_s']} actions/s before,"
-        f" {report['during_actions_per_s']} during the flood (kept {report['kept']:.0%})"
+        f" {report['during_actions_per_s']} during the flood (kept {report['kept']:.0%}),"
+        f" {report['control_actions_per_s']} in the control"
+        f" (the flood kept {report['kept_vs_control']:.0%} of that)"
     )
     typer.echo(
         f"flood: {flood['attempts']} attempts at {flood['per_s']}/s; answers {flood['answers']};"
         f" the callout's CPU {report['callout_ms_per_attempt']} ms per attempt,"
-        f" the flooder's own {flood['flooder_cpu_s']} s"
+        f" the flooder's own {flood['sending_cpu_s']} s in {flood['seconds']} s"
+        f" ({flood['flooder_cpu_s']} s with its start)"
     )
+    typer.echo(
+        f"control (half before the flood, half after, no flood): a busy loop burned"
+        f" {report['control_cpu_s']} s in {control['window_s']} s (the flooder's"
+        f" {control['flooder_cpu_per_s']} s a second); actions/s"
+        f" {' and '.join(str(half['actions_per_s']) for half in control['halves'])}"
+    )
+    for window in ("before", "during", "control"):
+        typer.echo(f"CPU s {window}: {report[f'cpu_s_{window}']}")
     typer.echo(f"games: {report['games_started']} started, {report['games_ended']} ended")
 
 

@@ -1,6 +1,6 @@
 """A flood of browser connections with bad seat tickets (issue 34), from a process of its
-own at a steady rate, each going as a browser's up to the refusal, while all-AI tables
-play: their actions/s before and during it (``kept``), as ``loadtest.flood`` measures."""
+own at a steady rate, while all-AI tables play: their actions/s before it, during it, and
+around it while a process burns the flooder's CPU with no flood (the control)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ BAD_TICKET = "eyJ0IjoiZm9yZ2VkIn0.bm90LWEtbWFj"
 
 @dataclass(frozen=True)
 class TicketFloodOptions:
-    """The all-AI tables played (as ``LoadOptions``) and the flood: ``rate`` connections a
-    second for ``seconds``."""
+    """The all-AI tables played (as ``LoadOptions``), the flood (``rate`` connections a
+    second for ``seconds``) and the control around it (half of ``seconds`` before it,
+    half after)."""
 
     tables: int = 8
     players: int = 4
@@ -33,6 +34,9 @@ class TicketFloodOptions:
     before: float = 8.0
     rate: float = 1000.0
     seconds: float = 15.0
+    probe: float = 2.0
+    """Seconds of flood first, measuring nothing but the flooder's CPU per second: the
+    control's first half, before the flood, burns at that rate."""
     finish_within: float = 60.0
 
 
@@ -62,7 +66,8 @@ async def _one(session: aiohttp.ClientSession, url: str, origin: str) -> str:
 
 async def ticket_flood(url: str, origin: str, rate: float, seconds: float) -> dict[str, Any]:
     """Attempts at ``rate`` a second for ``seconds`` (at most ``CONCURRENT`` under way);
-    the count of each answer and the rate achieved."""
+    the count of each answer, the rate achieved and the process's CPU (``flooder_cpu_s``,
+    its start included; ``sending_cpu_s``, from the first attempt)."""
     answers: Counter[str] = Counter()
     room = asyncio.Semaphore(CONCURRENT)
     tasks: set[asyncio.Task[None]] = set()
@@ -75,7 +80,7 @@ async def ticket_flood(url: str, origin: str, rate: float, seconds: float) -> di
             finally:
                 room.release()
 
-        started = time.monotonic()
+        started, cpu_started = time.monotonic(), time.process_time()
         count = int(rate * seconds)
         for n in range(count):
             await room.acquire()
@@ -94,6 +99,7 @@ async def ticket_flood(url: str, origin: str, rate: float, seconds: float) -> di
         "per_s": round(count / elapsed, 1) if elapsed else 0.0,
         "answers": dict(answers),
         "flooder_cpu_s": round(time.process_time(), 3),
+        "sending_cpu_s": round(time.process_time() - cpu_started, 3),
     }
 
 
@@ -116,15 +122,29 @@ async def measure_ticket_flood(
     pids: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     """All-AI tables kept in play (as the identity of ``players_url``): their actions/s
-    before and during a bad-ticket flood on ``websocket_url``, and what it was answered."""
-    from president_tools.loadtest.load import LoadOptions, load_during
+    before a bad-ticket flood on ``websocket_url`` (``kept``: during it against before)
+    and around it while a process burns the flooder's CPU with no flood
+    (``kept_vs_control``: during it against that control), and what it was answered."""
+    from president_tools.loadtest.burn import burn_from_process
+    from president_tools.loadtest.load import LoadOptions, Mark, load_during
 
-    flood: dict[str, Any] = {}
+    runs: dict[str, dict[str, Any]] = {}
+    half = options.seconds / 2
 
-    async def during(begin: Callable[[], None]) -> None:
-        flood["result"] = await ticket_flood_from_process(
-            websocket_url, origin, options.rate, options.seconds, begin
+    async def flood(seconds: float, begin: Callable[[], None]) -> dict[str, Any]:
+        return await ticket_flood_from_process(websocket_url, origin, options.rate, seconds, begin)
+
+    async def during(mark: Mark) -> None:
+        runs["probe"] = await flood(options.probe, lambda: None)
+        runs["control-1"] = await burn_from_process(
+            _cpu_per_s(runs["probe"]), half, lambda: mark("control-1")
         )
+        mark(None)
+        runs["flood"] = await flood(options.seconds, lambda: mark("flood"))
+        mark(None)
+        first = runs["control-1"]
+        owed = _cpu_per_s(runs["flood"]) * (first["seconds"] + half) - first["cpu_s"]
+        runs["control-2"] = await burn_from_process(owed / half, half, lambda: mark("control-2"))
 
     load = LoadOptions(
         tables=options.tables,
@@ -136,18 +156,41 @@ async def measure_ticket_flood(
     result = await load_during(
         players_url, prefix, load, during, pids, options.finish_within, "bench-tickets-players"
     )
-    before, during_rate, kept = result.kept
+    before, during_rate, kept = result.kept("flood")
+    halves = [result.windows["control-1"], result.windows["control-2"]]
+    control = halves[0] + halves[1]
+    burners = [runs["control-1"], runs["control-2"]]
     return {
         "tables_in_play": options.tables,
         "before_actions_per_s": round(before, 1),
         "during_actions_per_s": round(during_rate, 1),
         "kept": round(kept, 3),
+        "control_actions_per_s": round(control.actions_per_s, 1),
+        "control_cpu_s": round(sum(burner["cpu_s"] for burner in burners), 3),
+        "kept_vs_control": round(during_rate / control.actions_per_s, 3)
+        if control.actions_per_s
+        else 0.0,
         "cpu_s_before": result.cpu_s,
-        "cpu_s_during": result.cpu_during_s,
-        "flood": flood["result"],
+        "cpu_s_during": result.windows["flood"].cpu_s,
+        "cpu_s_control": control.cpu_s,
+        "flood": runs["flood"],
+        "control": {
+            "flooder_cpu_per_s": round(_cpu_per_s(runs["flood"]), 3),
+            "window_s": round(control.seconds, 3),
+            "halves": [
+                window.to_json() | {"burner": burner}
+                for window, burner in zip(halves, burners, strict=True)
+            ],
+            "probe": runs["probe"],
+        },
         "games_started": result.games_started,
         "games_ended": len(result.ended & set(result.table_ids)),
     }
+
+
+def _cpu_per_s(flood: dict[str, Any]) -> float:
+    """The flooder's CPU seconds per wall second while it sent."""
+    return float(flood["sending_cpu_s"] / flood["seconds"]) if flood["seconds"] else 0.0
 
 
 async def _main(url: str, origin: str, rate: float, seconds: float) -> dict[str, Any]:
