@@ -2,11 +2,20 @@
 refusals a second the games kept 45-57 % of their pace): the auth callout holds each
 source address to a few bad tickets and refuses the rest of its attempts unread and
 unsigned: the responder's CPU per attempt stays under 0.25 ms (the code before: 0.36-0.39).
-The all-AI tables' actions/s during the flood against the test's own baseline, taken just
-before it on the same stack, are printed (the issue's target: 70 %), not asserted: the
-flooding process runs on the same shared 2-core machine and reaches only 200-350
-attempts/s, and in seven runs the share moved between 28 and 110 % with no pattern between
-the code before and after (docs/security.md)."""
+
+The flooding process runs on the same shared 2-core machine as the platform, so the
+tables' actions/s during the flood against their own baseline before it (``kept``) counts
+the attacker's CPU as the platform's loss, and the machine's other work besides: it moved
+between 28 and 110 % over seven runs, and is printed, not asserted. The bench's control
+separates the flood's cost on our side: half of the flood's length before it and half
+after, a process burns the CPU the flooder burned per second (a busy loop, no flood), and
+the tables' actions/s during the flood against that control (``kept_vs_control``) is what
+the server side of the flood alone costs them (nats-server's upgrades and callout
+requests, the web process's refusals). It is printed too, not asserted: on this shared
+machine two windows of one run with no flood at all differ by up to 30 % (187.6 and 250.3
+actions/s: docs/security.md), as much as the issue's 70 % allows the flood, so a floor of
+0.7 on one 8 s window would fail on the machine's noise alone; the two halves of the
+control, printed, show that noise in each run."""
 
 from __future__ import annotations
 
@@ -37,18 +46,24 @@ def test_a_bad_ticket_flood_leaves_the_games_their_pace(
     # Shorter than the command's defaults (8 s before, 15 s of flood): what is asserted is
     # per attempt, and a few thousand attempts measure it as well.
     report = run_ticket_bench(stack, TicketFloodOptions(before=4.0, seconds=8.0))
-    flood = report["flood"]
+    flood, control = report["flood"], report["control"]
     callout_ms = report["callout_ms_per_attempt"]
     with capsys.disabled():
         print(
             f"\nbad-ticket flood: {flood['attempts']} attempts at {flood['per_s']}/s;"
             f" tables {report['before_actions_per_s']} -> {report['during_actions_per_s']}"
-            f" actions/s, kept {report['kept']:.0%}; answers {flood['answers']};"
+            f" actions/s, kept {report['kept']:.0%}; control"
+            f" {report['control_actions_per_s']} actions/s"
+            f" ({' and '.join(str(half['actions_per_s']) for half in control['halves'])}),"
+            f" kept_vs_control {report['kept_vs_control']:.0%}; answers {flood['answers']};"
             f" the callout's CPU {callout_ms:.3f} ms per attempt; the flooder's own"
-            f" {flood['flooder_cpu_s']} s; CPU s before"
-            f" {report['cpu_s_before']}, during {report['cpu_s_during']}"
+            f" {flood['sending_cpu_s']} s in {flood['seconds']} s, the control's"
+            f" {report['control_cpu_s']} s in {control['window_s']} s; CPU s before"
+            f" {report['cpu_s_before']}, during {report['cpu_s_during']}, control"
+            f" {report['cpu_s_control']}"
         )
-    assert "accepted" not in flood["answers"]
-    assert flood["answers"].get("refused", 0) > flood["attempts"] * 0.9, flood
+    for attempts in (flood, control["probe"]):
+        assert "accepted" not in attempts["answers"]
+        assert attempts["answers"].get("refused", 0) > attempts["attempts"] * 0.9, attempts
     assert report["games_ended"] == report["games_started"]
     assert callout_ms <= CALLOUT_MS_AT_MOST, report
