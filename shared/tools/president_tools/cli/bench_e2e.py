@@ -6,17 +6,15 @@ import asyncio
 import json
 import math
 import os
-import shutil
-import tempfile
 import urllib.request
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from president.bus.auth import Permissions, Secret, User, inbox_prefix
-from president.settings import load_settings
 
 from president_tools.cli.app import bench_app
+from president_tools.cli.bench_stack import bench_settings, bench_stack
 from president_tools.cli.clock_options import Absent, TurnSeconds, check_absent
 from president_tools.infra.nats import HOST
 from president_tools.loadtest import (
@@ -31,8 +29,7 @@ from president_tools.loadtest.figures import Window, figures
 from president_tools.loadtest.profiles import collect, window_signals
 from president_tools.loadtest.traffic import METER, TrafficMeter, traffic_meter
 from president_tools.loadtest.verdicts import WATCHER, VerdictClock, verdict_watcher
-from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
-from president_tools.stack.settings import StackSettings
+from president_tools.stack import ServiceStack, StackConfig
 
 ECHO_USER = User(
     "bench",
@@ -109,51 +106,41 @@ def bench_e2e(
     Uses PRESIDENT_DATABASE_URL / PRESIDENT_NATS_URL when set; otherwise fresh embedded
     servers in a temporary directory, removed afterwards (a clean, repeatable run).
     """
-    settings = load_settings(cls=StackSettings)
-    scratch = None
-    if settings.database_url is None or settings.nats_url is None:
-        scratch = Path(tempfile.mkdtemp(prefix="president-bench-"))
-        settings = settings.model_copy(update={"data_dir": scratch})
-    config = StackConfig(
-        durable=durable,
-        ai_workers=ai_workers,
-        engines=engines,
-        auditors=1 if auditor else 0,
-        log_level="WARNING",
-        prefix=settings.subject_prefix,
-        extra_env={"PRESIDENT_STATS_INTERVAL": "0.5"}
-        | ({} if profile is None else {"PRESIDENT_PROFILE_DIR": str(profile.absolute())}),
-        nats_auth=auth,
-        nats_nodes=nats_nodes,
-        nats_monitor=nats_nodes == 1,
-        extra_nats_users=(
-            ECHO_USER,
-            verdict_watcher(settings.subject_prefix),
-            traffic_meter(settings.subject_prefix),
-        ),
-    )
-    check_absent(absent, players)
-    options = LoadOptions(
-        tables=tables,
-        players=players,
-        level=level,
-        warmup=warmup,
-        duration=duration,
-        turn_seconds=turn_seconds,
-        absent=absent,
-    )
-    if not as_json:
-        typer.echo(f"Starting the services ({ai_workers} AI workers, {engines} engine(s)) ...")
-    load_before = os.getloadavg()[0]
-    try:
-        with ServiceStack(config, settings) as stack:
+    with bench_settings("bench") as settings:
+        config = StackConfig(
+            durable=durable,
+            ai_workers=ai_workers,
+            engines=engines,
+            auditors=1 if auditor else 0,
+            log_level="WARNING",
+            prefix=settings.subject_prefix,
+            extra_env={"PRESIDENT_STATS_INTERVAL": "0.5"}
+            | ({} if profile is None else {"PRESIDENT_PROFILE_DIR": str(profile.absolute())}),
+            nats_auth=auth,
+            nats_nodes=nats_nodes,
+            nats_monitor=nats_nodes == 1,
+            extra_nats_users=(
+                ECHO_USER,
+                verdict_watcher(settings.subject_prefix),
+                traffic_meter(settings.subject_prefix),
+            ),
+        )
+        check_absent(absent, players)
+        options = LoadOptions(
+            tables=tables,
+            players=players,
+            level=level,
+            warmup=warmup,
+            duration=duration,
+            turn_seconds=turn_seconds,
+            absent=absent,
+        )
+        if not as_json:
+            typer.echo(f"Starting the services ({ai_workers} AI workers, {engines} engine(s)) ...")
+        load_before = os.getloadavg()[0]
+        with bench_stack(config, settings) as stack:
             report = asyncio.run(_measure(stack, options, as_json, profile, auditor=auditor))
-    except ProcessStartError as error:
-        typer.echo(f"a service did not start: {error}", err=True)
-        raise typer.Exit(code=1) from error
-    finally:
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
+        configured = settings.database_url is not None and settings.nats_url is not None
     # What else ran on the machine: the figures are only comparable at a similar load.
     report["load_avg_1m"] = {"before": load_before, "after": os.getloadavg()[0]}
     report["ai_workers"], report["engines"] = ai_workers, engines
@@ -161,9 +148,7 @@ def bench_e2e(
     report["nats_auth"] = auth
     report["nats_nodes"] = nats_nodes
     report["servers"] = (
-        "configured"
-        if scratch is None
-        else ("embedded, fsync on" if durable else "embedded, fsync off")
+        "configured" if configured else ("embedded, fsync on" if durable else "embedded, fsync off")
     )
     report["target_met"] = bool(
         report["actions_per_s"] >= TARGET_ACTIONS_PER_S

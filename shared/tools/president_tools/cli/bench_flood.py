@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
-import tempfile
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from president.settings import load_settings
 
 from president_tools.cli.app import bench_app
+from president_tools.cli.bench_stack import bench_settings, bench_stack
 from president_tools.loadtest.flood import FloodOptions, flood_user, measure_flood
-from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
-from president_tools.stack.settings import StackSettings
+from president_tools.stack import ServiceStack, StackConfig
 
 
 @bench_app.command("flood")
@@ -36,30 +32,19 @@ def bench_flood(
     Prints actions/s before and during, the replies by kind and code, the audits and
     whether any service restarted. Embedded servers in a temporary directory unless
     PRESIDENT_DATABASE_URL / PRESIDENT_NATS_URL are set."""
-    settings = load_settings(cls=StackSettings)
-    scratch = None
-    if settings.database_url is None or settings.nats_url is None:
-        scratch = Path(tempfile.mkdtemp(prefix="president-flood-"))
-        settings = settings.model_copy(update={"data_dir": scratch})
-    config = StackConfig(
-        durable=False,
-        ai_workers=ai_workers,
-        log_level="WARNING",
-        prefix=settings.subject_prefix,
-        extra_nats_users=(flood_user(settings.subject_prefix),),
-    )
     options = FloodOptions(
         tables=tables, level=level, warmup=warmup, before=before, messages=messages, rate=rate
     )
-    try:
-        with ServiceStack(config, settings) as stack:
+    with bench_settings("flood") as settings:
+        config = StackConfig(
+            durable=False,
+            ai_workers=ai_workers,
+            log_level="WARNING",
+            prefix=settings.subject_prefix,
+            extra_nats_users=(flood_user(settings.subject_prefix),),
+        )
+        with bench_stack(config, settings) as stack:
             report = run_flood_bench(stack, options)
-    except ProcessStartError as error:
-        typer.echo(f"a service did not start: {error}", err=True)
-        raise typer.Exit(code=1) from error
-    finally:
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
     if as_json:
         typer.echo(json.dumps(report))
         return

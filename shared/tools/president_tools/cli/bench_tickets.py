@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
-import tempfile
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from president.settings import load_settings
 
 from president_tools.cli.app import bench_app
+from president_tools.cli.bench_stack import bench_settings, bench_stack
 from president_tools.loadtest.tickets import TicketFloodOptions, measure_ticket_flood
-from president_tools.stack import ProcessStartError, ServiceStack, StackConfig
-from president_tools.stack.settings import StackSettings
+from president_tools.stack import ServiceStack, StackConfig
 
 
 @bench_app.command("tickets")
@@ -39,26 +35,15 @@ def bench_tickets(
     no flood: the flood against the control is what its server side alone costs.
     Embedded servers in a temporary directory unless PRESIDENT_DATABASE_URL /
     PRESIDENT_NATS_URL are set."""
-    settings = load_settings(cls=StackSettings)
-    scratch = None
-    if settings.database_url is None or settings.nats_url is None:
-        scratch = Path(tempfile.mkdtemp(prefix="president-tickets-"))
-        settings = settings.model_copy(update={"data_dir": scratch})
-    config = StackConfig(
-        durable=False, web=True, log_level="WARNING", prefix=settings.subject_prefix
-    )
     options = TicketFloodOptions(
         tables=tables, level=level, warmup=warmup, before=before, rate=rate, seconds=seconds
     )
-    try:
-        with ServiceStack(config, settings) as stack:
+    with bench_settings("tickets") as settings:
+        config = StackConfig(
+            durable=False, web=True, log_level="WARNING", prefix=settings.subject_prefix
+        )
+        with bench_stack(config, settings) as stack:
             report = run_ticket_bench(stack, options)
-    except ProcessStartError as error:
-        typer.echo(f"a service did not start: {error}", err=True)
-        raise typer.Exit(code=1) from error
-    finally:
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
     if as_json:
         typer.echo(json.dumps(report))
         return
