@@ -17,7 +17,7 @@ const store = window.sessionStorage; // this tab's table (a reload goes back to 
 const state = {
   config: null, session: null, summary: null, link: null, reply: null, names: [],
   selected: new Set(), shown: null, status: "idle", downSince: null, everConnected: false,
-  sending: null, stalled: false, refusal: null, lastTurn: -1, mine: {},
+  sending: null, stalledSince: null, refusal: null, lastTurn: -1, mine: {},
 };
 const queue = new DisplayQueue(delayOf, show);
 
@@ -386,12 +386,11 @@ async function deliver(command) {
           state.refusal = { text: t("web-not-sent"), version: state.reply.stream_version };
           return;
         }
-        state.stalled = true;
-        showStatus();
+        state.stalledSince ??= Date.now(); // said after a second, as a lost connection is
         await new Promise((resolve) => setTimeout(resolve, RESEND_MS[attempt]));
       }
     }
-    state.stalled = false;
+    state.stalledSince = null;
     showStatus();
   } finally {
     state.sending = null;
@@ -773,7 +772,7 @@ function tick() {
     const seconds = Math.max(0, Math.ceil((Number(clock.dataset.deadline) - Date.now()) / 1000));
     clock.textContent = t("table-seat-clock", { seconds });
   }
-  if (state.downSince != null && Date.now() - state.downSince > 1000) showStatus();
+  if (overASecond(state.downSince) || overASecond(state.stalledSince)) showStatus();
 }
 
 // -- status, debug ------------------------------------------------------------------
@@ -794,9 +793,14 @@ function setStatus(status, detail) {
   if (status === "connected" || status === "idle") showStatus();
 }
 
+/** Whether ``since`` (a Date.now(), or null) is more than a second ago. */
+function overASecond(since) {
+  return since != null && Date.now() - since > 1000;
+}
+
 function showStatus() {
   const el = $("status");
-  const down = (state.downSince != null && state.status !== "idle") || state.stalled;
+  const down = (state.downSince != null && state.status !== "idle") || overASecond(state.stalledSince);
   const shown = !down ? (state.status === "connected" ? "connected" : "idle")
     : state.everConnected ? "reconnecting" : "connecting";
   if (el.dataset.state === shown && el.textContent) return;
