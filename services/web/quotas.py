@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from nats.errors import Error as NatsError
-from president.command_path.limits import RateLimits
+from president.command_path import RateLimits
 from president.contract import CreateTable
 
 from services.web.clients import Caller

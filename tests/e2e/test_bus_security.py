@@ -21,8 +21,8 @@ from pathlib import Path
 import nats
 import pytest
 from nats.aio.client import Client
+from president.bus.command_server import REQUEST_INFO
 from president.bus.connect import nats_options
-from president.bus.identity import REQUEST_INFO
 from president.client import PresidentClient
 from president.contract import (
     Accepted,

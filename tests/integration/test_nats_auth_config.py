@@ -31,9 +31,9 @@ from president.bus.auth import (
     render_auth_conf,
     single_account,
 )
-from president.bus.command_server import CommandServer
+from president.bus.command_server import REQUEST_INFO, CommandServer
 from president.bus.connect import connect
-from president.bus.identity import REQUEST_INFO, Requester
+from president.bus.identity import Requester
 from president.bus.nats_jwt import new_account_seed, public_key
 from president_tools.cli.infra import render_deployment_auth
 from president_tools.infra.certs import make_ca, make_server_certificate

@@ -1,15 +1,18 @@
 """The command subscriber of the writing services: core NATS request-reply in a queue
-group (plain nats-py), handing each request's attested sender to ``admit`` and ``run``."""
+group (plain nats-py), handing ``admit`` and ``run`` each request's sender as nats-server
+attests it (``Nats-Request-Info``, on the command account's import; never the client's)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
+import orjson
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
@@ -22,12 +25,15 @@ from president.bus.connect import (
     connect,
     server_authenticates,
 )
-from president.bus.identity import Requester, attested_requester
+from president.bus.identity import Requester
 from president.bus.quick_client import QuickClient
 from president.contract.base import MAX_QUEUED
 from president.settings import Settings
 
 log = logging.getLogger(__name__)
+
+REQUEST_INFO = "Nats-Request-Info"
+"""The header nats-server stamps on a request crossing a service import."""
 
 Admit = Callable[[str, bytes, Requester | None], Any]
 """A request's subject, body and sender in, synchronously and cheaply: the command to run,
@@ -147,6 +153,12 @@ class CommandServer:
         if isinstance(command, bytes):
             await self._reply(message, command)
             return
+        if self._free > 0:  # nobody waits while a slot is free: this request takes it
+            self._free -= 1
+            task = asyncio.create_task(self._answer(message, command, requester))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            return
         sender = "" if requester is None else requester.user
         waiting = self._waiting.setdefault(sender, deque())
         bounded = requester is not None and requester.role not in SERVICE_ROLES
@@ -154,20 +166,15 @@ class CommandServer:
             await self._reply(message, self._busy)
             return
         waiting.append((message, command, requester))
-        self._dispatch()
 
-    def _dispatch(self) -> None:
-        """Give the free slots to the senders in turn, the first in line first."""
-        while self._free > 0 and self._waiting:
-            sender = next(iter(self._waiting))
-            waiting = self._waiting.pop(sender)
-            message, command, requester = waiting.popleft()
-            if waiting:
-                self._waiting[sender] = waiting  # to the back of the line
-            self._free -= 1
-            task = asyncio.create_task(self._answer(message, command, requester))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+    def _next_in_line(self) -> tuple[Msg, Any, Requester | None]:
+        """The first request of the sender whose turn it is (its line goes to the back)."""
+        sender = next(iter(self._waiting))
+        waiting = self._waiting.pop(sender)
+        request = waiting.popleft()
+        if waiting:
+            self._waiting[sender] = waiting
+        return request
 
     async def _reply(self, message: Msg, reply: bytes) -> None:
         """Publish ``reply`` to the request's inbox (a failure is logged, never raised)."""
@@ -178,13 +185,39 @@ class CommandServer:
             log.exception("%s: no reply sent to a request on %s", self._service, message.subject)
 
     async def _answer(self, message: Msg, command: Any, requester: Requester | None) -> None:
-        """Run an admitted command in a slot and reply; the slot goes to the next in line."""
+        """Run admitted commands in one slot and reply to each: this one, then the senders'
+        waiting ones in turn (the first in each line first) until none waits."""
         try:
-            await self._reply(message, await self._run(message.subject, command, requester))
+            while True:
+                await self._reply(message, await self._run(message.subject, command, requester))
+                if not self._waiting:
+                    return
+                message, command, requester = self._next_in_line()
         finally:
             self._free += 1
-            if self._waiting:
-                self._dispatch()
+
+
+def attested_requester(headers: Mapping[str, str] | None) -> Requester | None:
+    """The user the server stamped on a request (``Nats-Request-Info``'s ``user``), None
+    when the header is missing or names no user."""
+    if not headers:
+        return None
+    raw = headers.get(REQUEST_INFO)
+    if raw is None:
+        return None
+    try:
+        info = orjson.loads(raw)
+    except ValueError:
+        return None
+    user = info.get("user") if isinstance(info, dict) else None
+    return _requester(user) if isinstance(user, str) and user else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _requester(user: str) -> Requester:
+    """The :class:`Requester` of ``user``, one for its every request (the last 4096 users'
+    kept: a requester is frozen, so its requests share it)."""
+    return Requester(user)
 
 
 async def open_command_connection(

@@ -1,18 +1,12 @@
-"""Who sent a request: the identity nats-server attests in ``Nats-Request-Info`` on the
-command account's service import, never what the client wrote."""
+"""An identity on the bus and its role: who sent a request, as the command server reads it
+(``president.bus.command_server.attested_requester``)."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-import orjson
-
 from president.bus.auth import ROLES
-
-REQUEST_INFO = "Nats-Request-Info"
-"""The header nats-server stamps on a request crossing a service import."""
 
 
 @dataclass(frozen=True)
@@ -33,26 +27,3 @@ def _role_of(user: str) -> str | None:
         if user == role or user.endswith(f"-{role}"):
             return role
     return None
-
-
-def attested_requester(headers: Mapping[str, str] | None) -> Requester | None:
-    """The user the server stamped on a request (``Nats-Request-Info``'s ``user``), None
-    when the header is missing or names no user (see the module's note)."""
-    if not headers:
-        return None
-    raw = headers.get(REQUEST_INFO)
-    if raw is None:
-        return None
-    try:
-        info = orjson.loads(raw)
-    except ValueError:
-        return None
-    user = info.get("user") if isinstance(info, dict) else None
-    return _requester(user) if isinstance(user, str) and user else None
-
-
-@functools.lru_cache(maxsize=4096)
-def _requester(user: str) -> Requester:
-    """The :class:`Requester` of ``user``, one for its every request (the last 4096 users'
-    kept: a requester is frozen, so its requests share it)."""
-    return Requester(user)

@@ -1,8 +1,7 @@
 """The command path both writing services share: admit a request, decide it on its
 stream, append, reply (``path.execute``)."""
 
-from president.command_path.admission import BUSY, admit, run
-from president.command_path.limits import RateLimits
+from president.command_path.admission import BUSY, RateLimits, admit, run
 from president.command_path.path import (
     CommandLog,
     Earlier,

@@ -1,23 +1,35 @@
 """Bytes in, one reply out: :func:`admit` (cheap, in the subscription's task) parses a
-request once or refuses it; :func:`run` answers what it admitted in a command slot.
+request once or refuses it, within its sender's rate (:class:`RateLimits`); :func:`run`
+answers what it admitted in a command slot; each answer is counted (``president_commands``).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass
 from typing import Any
+
+from prometheus_client import Counter, Histogram
 
 from president.bus.auth import SERVICE_ROLES
 from president.bus.identity import Requester
-from president.command_path.limits import RateLimits
-from president.contract import ENGINE_COMMAND_IDS, Rejected, RejectionCode, Reply, parse_command
+from president.contract import (
+    ENGINE_COMMAND_IDS,
+    Accepted,
+    Rejected,
+    RejectionCode,
+    Reply,
+    parse_command,
+)
 from president.contract.commands import AnyCommand
 from president.contract.messages import AI_COMMAND_IDS
 from president.game.seats import AI_WORKER_ROLE
 from president.runtime.logs import bind_ids, unbind_ids
-from president.runtime.metrics import outcome_of, record_command
+from president.runtime.metrics import COMMAND_SECONDS, COMMANDS
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +67,9 @@ def admit(
     raises): ``RATE_LIMITED`` (unread) when ``requester`` is over its rate, else what
     :func:`president.contract.parse_command` refuses, ``MALFORMED`` when its type is
     not one of ``accepts`` (it is not a ``kind`` command), or ``FORBIDDEN`` when its id is
-    in a namespace ``requester`` may not use (:func:`reserved_id`).
+    in a namespace ``requester`` may not use: the engine's ids (``timeout:``,
+    ``takeover:``, ``start:``) never come over the bus; ``ai:`` ids are the AI workers'
+    (an anonymous sender, on an open server, may use them).
 
     Only client identities have a rate: not the services' own, nor the anonymous
     requests of an open server (one shared bucket would hold the whole backend, AI
@@ -70,19 +84,25 @@ def admit(
         return _RATE_LIMITED
     started = time.perf_counter()
     command = parse_command(subject, raw)
-    refused: Rejected | None = None
     if isinstance(command, Rejected):
         refused = command
-    elif command.type not in accepts:
-        detail = f"{command.type} is not a {kind} command"
-        code = RejectionCode.MALFORMED
+    else:
+        command_id = command.command_id or ""
+        if command.type not in accepts:
+            code, detail = RejectionCode.MALFORMED, f"{command.type} is not a {kind} command"
+        elif command_id.startswith(ENGINE_COMMAND_IDS):
+            ids = "/".join(ENGINE_COMMAND_IDS)
+            code, detail = RejectionCode.FORBIDDEN, f"command ids {ids}... are the engine's own"
+        elif (
+            command_id.startswith(AI_COMMAND_IDS)
+            and requester is not None
+            and requester.role != AI_WORKER_ROLE
+        ):
+            detail = f"command ids {AI_COMMAND_IDS}... are the AI workers' own"
+            code = RejectionCode.FORBIDDEN
+        else:
+            return command
         refused = Rejected(command_id=command.command_id, code=code, detail=detail)
-    elif (reserved := reserved_id(command.command_id, requester)) is not None:
-        code = RejectionCode.FORBIDDEN
-        refused = Rejected(command_id=command.command_id, code=code, detail=reserved)
-    if refused is None:
-        assert not isinstance(command, Rejected)
-        return command
     record_command(kind, _UNREAD, refused, time.perf_counter() - started)
     return refused.model_dump_json().encode()
 
@@ -118,24 +138,75 @@ async def run(
                 " have applied it; resending the same command_id answers which, once it"
                 " recovers",
             )
-        if log.isEnabledFor(logging.DEBUG):
-            log.debug("%s: %s", command.type, outcome_of(reply))
     finally:
         unbind_ids(ids)
     record_command(kind, command.type, reply, time.perf_counter() - started)
     return reply.model_dump_json().encode()
 
 
-def reserved_id(command_id: str | None, requester: Requester | None) -> str | None:
-    """Why ``requester`` may not send a command under ``command_id`` (None: it may).
+def record_command(kind: str, command_type: str, reply: Reply, seconds: float) -> None:
+    """Count one answered command and its latency, by its outcome: ``accepted``,
+    ``duplicate``, the rejection code, or ``answered`` for a query (the labelled children
+    are looked up once, not on every command)."""
+    if isinstance(reply, Accepted):
+        outcome = "duplicate" if reply.duplicate else "accepted"
+    elif isinstance(reply, Rejected):
+        outcome = reply.code.value
+    else:
+        outcome = "answered"
+    _command_counter(kind, command_type, outcome).inc()
+    _command_timer(kind, command_type, outcome).observe(seconds)
+    if log.isEnabledFor(logging.DEBUG):
+        log.debug("%s: %s", command_type, outcome)
 
-    The engine's ids (``timeout:``, ``takeover:``, ``start:``) never come over the bus;
-    ``ai:`` ids are the AI workers' (an anonymous sender, on an open server, may use them)."""
-    if command_id is None:
-        return None
-    if command_id.startswith(ENGINE_COMMAND_IDS):
-        return f"command ids {'/'.join(ENGINE_COMMAND_IDS)}... are the engine's own"
-    ai_id = command_id.startswith(AI_COMMAND_IDS)
-    if ai_id and requester is not None and requester.role != AI_WORKER_ROLE:
-        return f"command ids {AI_COMMAND_IDS}... are the AI workers' own"
-    return None
+
+@functools.cache
+def _command_counter(kind: str, command_type: str, outcome: str) -> Counter:
+    return COMMANDS.labels(kind, command_type, outcome)
+
+
+@functools.cache
+def _command_timer(kind: str, command_type: str, outcome: str) -> Histogram:
+    return COMMAND_SECONDS.labels(kind, command_type, outcome)
+
+
+@dataclass
+class _Bucket:
+    tokens: float
+    at: float
+
+
+class RateLimits:
+    """Token buckets keyed by requester (the ``max_identities`` most recent are kept)."""
+
+    def __init__(
+        self,
+        rate: float,
+        burst: int,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        max_identities: int = 10_000,
+    ):
+        self.rate = rate
+        self.burst = float(burst)
+        self._clock = clock
+        self._max = max_identities
+        self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
+
+    def allow(self, key: str) -> bool:
+        """Whether ``key`` (a client identity, a browser's key) may send one more now
+        (takes its token if so)."""
+        now = self._clock()
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = _Bucket(self.burst, now)
+            if len(self._buckets) > self._max:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(key)
+            bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.rate)
+            bucket.at = now
+        if bucket.tokens < 1.0:
+            return False
+        bucket.tokens -= 1.0
+        return True

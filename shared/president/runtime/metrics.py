@@ -3,11 +3,7 @@ defined once in prometheus-client's default registry."""
 
 from __future__ import annotations
 
-import functools
-
 from prometheus_client import Counter, Gauge, Histogram
-
-from president.contract import Accepted, Rejected, Reply
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -117,30 +113,3 @@ AUDIT_ERRORS = Counter(
     "president_audit_errors",
     "Finished games the auditor could not audit yet (handed back for a redelivery)",
 )
-
-
-def outcome_of(reply: Reply) -> str:
-    """The ``outcome`` label of a reply."""
-    if isinstance(reply, Accepted):
-        return "duplicate" if reply.duplicate else "accepted"
-    if isinstance(reply, Rejected):
-        return reply.code.value
-    return "answered"
-
-
-def record_command(kind: str, command_type: str, reply: Reply, seconds: float) -> None:
-    """Count one answered command and its latency (on every command: the labelled
-    children are looked up once, not per call)."""
-    outcome = outcome_of(reply)
-    _command_counter(kind, command_type, outcome).inc()
-    _command_timer(kind, command_type, outcome).observe(seconds)
-
-
-@functools.cache
-def _command_counter(kind: str, command_type: str, outcome: str) -> Counter:
-    return COMMANDS.labels(kind, command_type, outcome)
-
-
-@functools.cache
-def _command_timer(kind: str, command_type: str, outcome: str) -> Histogram:
-    return COMMAND_SECONDS.labels(kind, command_type, outcome)

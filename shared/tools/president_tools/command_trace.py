@@ -146,7 +146,7 @@ async def game_command_traces(cpu: int = 0) -> Traced:
     ``cpu``, the CPU milliseconds per command of ``cpu`` untraced accepted and refused
     commands (games played out on tables of their own, a new one when one ends)."""
     from nats.aio.msg import Msg
-    from president.bus.identity import REQUEST_INFO
+    from president.bus.command_server import REQUEST_INFO
     from president.clock import SystemClock
     from president.contract import Subjects, stream_id_of_table
     from president.contract.subjects import PARTITIONS, partition_of

@@ -16,7 +16,8 @@ from president.bus.auth import (
     seat_user,
     single_account,
 )
-from president.bus.identity import REQUEST_INFO, Requester, attested_requester
+from president.bus.command_server import REQUEST_INFO, attested_requester
+from president.bus.identity import Requester
 
 pytestmark = pytest.mark.unit
 

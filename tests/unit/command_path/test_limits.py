@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 from president.bus.identity import Requester
-from president.command_path import admit
-from president.command_path.limits import RateLimits
+from president.command_path import RateLimits, admit
 from president.contract import GAME_COMMANDS, Pass, Rejected, RejectionCode, parse_reply
 
 pytestmark = pytest.mark.unit

@@ -7,7 +7,6 @@ import json
 import pytest
 from president.bus.identity import Requester
 from president.command_path import admit
-from president.command_path.admission import reserved_id
 from president.contract import (
     ENGINE_COMMAND_IDS,
     GAME_COMMANDS,
@@ -40,23 +39,30 @@ def test_the_engines_namespaces_are_those_of_its_ids() -> None:
     assert {i.split(":")[0] + ":" for i in ENGINE_IDS} == set(ENGINE_COMMAND_IDS)
 
 
+def _forbidden(command_id: str, sender: Requester | None) -> bool:
+    """Whether admission refuses a game command under ``command_id`` from ``sender`` FORBIDDEN."""
+    command = Pass(command_id=command_id, table_id="t1", seat=2, seat_token="x")
+    refused = _admitted(command, sender)
+    return isinstance(refused, bytes) and b"FORBIDDEN" in refused
+
+
 @pytest.mark.parametrize("command_id", ENGINE_IDS)
 def test_nobody_sends_an_engine_id(command_id: str) -> None:
     for sender in (INTEGRATOR, AI, PLATFORM_AI, Requester("engine"), None):
-        assert reserved_id(command_id, sender) is not None, sender
+        assert _forbidden(command_id, sender), sender
 
 
 def test_ai_ids_are_the_ai_workers_and_anonymous_ones() -> None:
     command_id = ai_command_id("t1", 5, 2)
-    assert reserved_id(command_id, INTEGRATOR) is not None
-    assert reserved_id(command_id, Requester("auditor")) is not None
+    assert _forbidden(command_id, INTEGRATOR)
+    assert _forbidden(command_id, Requester("auditor"))
     for sender in (AI, PLATFORM_AI, None):  # None: an open server, the workers anonymous
-        assert reserved_id(command_id, sender) is None, sender
+        assert not _forbidden(command_id, sender), sender
 
 
 def test_other_ids_are_anyones() -> None:
-    for command_id in ("c-1", "AI:x", "my-ai:1", "timeouts", None):
-        assert reserved_id(command_id, INTEGRATOR) is None, command_id
+    for command_id in ("c-1", "AI:x", "my-ai:1", "timeouts"):
+        assert not _forbidden(command_id, INTEGRATOR), command_id
 
 
 def _admitted(command: Pass | TakeSeat, sender: Requester | None) -> object:
