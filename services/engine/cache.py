@@ -122,7 +122,9 @@ class GameCache:
         self._remember(game)
 
     def forget(self, table_id: str) -> None:
-        self._drop(table_id)
+        self._finished.pop(table_id, None)
+        self._games.pop(table_id, None)
+        self.estimated_bytes -= self._sizes.pop(table_id, 0)
         self._refusals.pop(table_id, None)
         self.trusted.discard(table_id)
 
@@ -148,11 +150,6 @@ class GameCache:
         """A refusal this instance remembered in the store."""
         self._refusals.get(table_id, {}).setdefault((sender, command_id), reply)
 
-    def _drop(self, table_id: str) -> None:
-        self._finished.pop(table_id, None)
-        self._games.pop(table_id, None)
-        self.estimated_bytes -= self._sizes.pop(table_id, 0)
-
     async def _catch_up(self, game: Game) -> None:
         events = await self._store.read_stream(stream_id_of_game(game.table_id), game.version + 1)
         if events:
@@ -161,7 +158,9 @@ class GameCache:
     def _remember(self, game: Game) -> None:
         """Keep ``game`` (most recently used) unless it is over; then keep to the bounds."""
         table_id = game.table_id
-        self._drop(table_id)
+        self._finished.pop(table_id, None)  # put back last: the most recently used
+        self._games.pop(table_id, None)
+        self.estimated_bytes -= self._sizes.pop(table_id, 0)
         if game.state is not None and game.state.is_terminal:
             self._finished[table_id] = game
             self.trusted.discard(table_id)  # a finished game's fold is caught up on each use

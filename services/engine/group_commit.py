@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -19,20 +19,13 @@ _REFUSALS = (ConcurrencyConflict, DuplicateEventId, ValueError, TypeError)
 """What ``append_in`` raises for one append, leaving the transaction usable."""
 
 
-def _future() -> asyncio.Future[AppendResult]:
-    future: asyncio.Future[AppendResult] = asyncio.get_running_loop().create_future()
-    # Retrieved even when its caller gave up waiting (no "never retrieved" warning).
-    future.add_done_callback(lambda done: done.cancelled() or done.exception())
-    return future
-
-
 @dataclass
 class _Pending:
     stream_id: str
     events: Sequence[NewEvent]
     options: dict[str, Any]
     """``append``'s keywords: ``expected_version``, ``command_id``, ``sender``."""
-    result: asyncio.Future[AppendResult] = field(default_factory=_future)
+    result: asyncio.Future[AppendResult]
 
 
 class GroupCommit:
@@ -58,7 +51,7 @@ class GroupCommit:
         options: dict[str, Any] = dict(
             expected_version=expected_version, command_id=command_id, sender=sender
         )
-        pending = _Pending(stream_id, events, options)
+        pending = _Pending(stream_id, events, options, asyncio.get_running_loop().create_future())
         self._queue.append(pending)
         if self._committer is None or self._committer.done():
             # Its own task: a caller that gives up must not break the others' commit.
@@ -66,11 +59,18 @@ class GroupCommit:
         return await asyncio.shield(pending.result)
 
     async def _commit_all(self) -> None:
+        """Commit the queued appends a batch at a time (one alone: one statement, no
+        transaction to open) and settle each one's result."""
         while self._queue:
             batch = self._queue[: self._max_batch]
             del self._queue[: self._max_batch]
             try:
-                outcomes = await self._commit(batch)
+                if len(batch) == 1:
+                    [alone] = batch
+                    append = self._store.append(alone.stream_id, alone.events, **alone.options)
+                    outcomes: list[AppendResult | Exception] = [await append]
+                else:
+                    outcomes = await self._commit_batch(batch)
             except Exception as error:  # nothing of the batch is committed (or it is unknown)
                 if len(batch) > 1:
                     log.warning("group commit of %d appends failed: %s", len(batch), error)
@@ -78,13 +78,11 @@ class GroupCommit:
             for pending, outcome in zip(batch, outcomes, strict=True):
                 if isinstance(outcome, BaseException):
                     pending.result.set_exception(outcome)
+                    pending.result.exception()  # retrieved, even if its caller gave up waiting
                 else:
                     pending.result.set_result(outcome)
 
-    async def _commit(self, batch: list[_Pending]) -> list[AppendResult | Exception]:
-        if len(batch) == 1:  # one statement: no transaction to open
-            [alone] = batch
-            return [await self._store.append(alone.stream_id, alone.events, **alone.options)]
+    async def _commit_batch(self, batch: list[_Pending]) -> list[AppendResult | Exception]:
         async with self._store.pool.acquire() as connection:
             try:
                 outcomes = await self._in_one_transaction(connection, batch, savepoint=False)
