@@ -112,12 +112,12 @@ class GameService:
         if forged is not None:
             return Rejected.of(forged, command.command_id)
 
-        def decide(game: Game) -> Decided | Refusal:
-            """The seat's presence or its action, decided at the time of the decision."""
-            if isinstance(command, Leave | Away | Back):
-                return decide_presence(game, command, now=self.clock.now())
-            return decide_action(game, command, self._new_seed, now=self.clock.now())
-
+        now = self.clock.now()  # the time of the decision (of each attempt, if it races)
+        decide: Callable[[Game], Decided | Refusal] = (
+            functools.partial(decide_presence, command=command, now=now)
+            if isinstance(command, Leave | Away | Back)
+            else functools.partial(decide_action, command=command, new_seed=self._new_seed, now=now)
+        )
         return await execute(
             sent(
                 table_id,

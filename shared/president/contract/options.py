@@ -14,7 +14,8 @@ Seconds = Annotated[JsonNumber, Field(ge=0.1, le=86_400)]
 
 AI_CLOCK_FACTOR = 3
 """An AI seat's clock is this many times the phase's clock (a generous one: a lost
-decision request is asked again at half of it, then the takeover level plays)."""
+decision request is asked again at half of it, then the takeover level plays): the
+engine's decisions give it (``president.game.decide``)."""
 
 
 class TableOptions(BaseModel):
@@ -45,12 +46,3 @@ class TableOptions(BaseModel):
     def clocked(self) -> bool:
         """Whether any phase of the game runs on a clock."""
         return self.turn_seconds is not None or self.exchange_seconds is not None
-
-    def seconds(self, *, exchange: bool, ai: bool) -> float | None:
-        """The clock of a seat due in a phase (None: no clock)."""
-        seconds = self.turn_seconds
-        if exchange and self.exchange_seconds is not None:
-            seconds = self.exchange_seconds
-        if seconds is None:
-            return None
-        return seconds * AI_CLOCK_FACTOR if ai else seconds

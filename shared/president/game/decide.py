@@ -21,6 +21,7 @@ from president.contract import (
 )
 from president.contract import Pass as ContractPass
 from president.contract.commands import SeatStatusCommand
+from president.contract.options import AI_CLOCK_FACTOR
 from president.game.events import (
     DealCommitted,
     EventData,
@@ -75,15 +76,6 @@ def start_command_id(table_id: str) -> str:
     return f"start:{table_id}"
 
 
-def to_rules_action(command: GameAction) -> Action:
-    """The rules action a game command asks for."""
-    if isinstance(command, PlayCards):
-        return Play(command.seat, tuple(command.cards))
-    if isinstance(command, ReturnCards):
-        return Return(command.seat, tuple(command.cards))
-    return Pass(command.seat)
-
-
 def to_game_command(
     action: Action, *, table_id: str, seat_token: str, command_id: str
 ) -> GameAction:
@@ -107,21 +99,25 @@ def decide_action(
 ) -> Decided | Refusal:
     """The events ``command`` causes in ``game``, or the rules' refusal (TURN_TIMED_OUT
     when the seat's turn was played by the takeover level before the command got in)."""
-    state = game.state
+    state, seat = game.state, command.seat
     if state is None:
         return Refusal(RejectionCode.GAME_NOT_STARTED, "the game has not started")
-    if command.seat in game.left:
+    if seat in game.left:
         return Refusal(
             RejectionCode.SEAT_LEFT,
-            f"seat {command.seat} left the table",
+            f"seat {seat} left the table",
             final=True,
-            params={"seat": command.seat},
+            params={"seat": seat},
         )
-    action = to_rules_action(command)
-    meta = metadata(command.command_id, correlation_id=game.table_id, actor=f"seat:{command.seat}")
+    action: Action = Pass(seat)  # the rules action the command asks for
+    if isinstance(command, PlayCards):
+        action = Play(seat, tuple(command.cards))
+    elif isinstance(command, ReturnCards):
+        action = Return(seat, tuple(command.cards))
+    meta = metadata(command.command_id, correlation_id=game.table_id, actor=f"seat:{seat}")
     decided = _act(game, action, meta, new_seed, now=now)
-    if isinstance(decided, Refusal) and _timed_out(game, command.seat):
-        detail = f"seat {command.seat}'s turn timed out at version {game.timed_out[command.seat]}"
+    if isinstance(decided, Refusal) and _timed_out(game, seat):
+        detail = f"seat {seat}'s turn timed out at version {game.timed_out[seat]}"
         return Refusal(RejectionCode.TURN_TIMED_OUT, detail, final=True)
     return decided
 
@@ -290,16 +286,22 @@ def _deadline(
     present: bool = False,
     away: set[int] | None = None,
 ) -> TurnDeadlineSet | None:
-    """The deadline of ``seat`` due in ``state`` (None: no clock). ``present``: the seat is
-    back (not away whatever the fold says); ``away``: seats away as of this append."""
+    """The deadline of ``seat`` due in ``state`` (None: no clock): at once for a seat away
+    or left, else the clock of the table's options for the phase (the exchange's, if it has
+    one, else the turns'), an AI seat's :data:`AI_CLOCK_FACTOR` times it. ``present``: the
+    seat is back (not away whatever the fold says); ``away``: seats away as of this append."""
     assert game.created is not None
     absent = seat in game.left or (not present and (seat in game.away or seat in (away or ())))
     if absent:
         return TurnDeadlineSet(seat=seat, deadline=now, seconds=0)
-    ai = game.created.seats[seat].kind == "ai"
-    seconds = game.created.options.seconds(exchange=state.phase is Phase.EXCHANGE, ai=ai)
+    options = game.created.options
+    seconds = options.turn_seconds
+    if state.phase is Phase.EXCHANGE and options.exchange_seconds is not None:
+        seconds = options.exchange_seconds
     if seconds is None:
         return TurnDeadlineSet(seat=seat, deadline=None, seconds=0) if present else None
+    if game.created.seats[seat].kind == "ai":
+        seconds *= AI_CLOCK_FACTOR
     return TurnDeadlineSet(seat=seat, deadline=now + timedelta(seconds=seconds), seconds=seconds)
 
 

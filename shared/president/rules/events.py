@@ -19,23 +19,15 @@ class Event:
         data: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            data[f.name] = _jsonable(value) if isinstance(value, tuple) else value
+            if isinstance(value, tuple):  # a list, of lists for tuples of tuples (hands, owed)
+                nested = value and isinstance(value[0], tuple)
+                value = list(map(list, value)) if nested else list(value)
+            data[f.name] = value
         return data
 
     def public_data(self) -> dict[str, Any]:
         """What every player may see of this event."""
         return self.to_dict()
-
-
-def _jsonable(value: Any) -> Any:
-    """A tuple (tuples in it too) as a list."""
-    if not isinstance(value, tuple):
-        return value
-    items = list(value)
-    for index, item in enumerate(items):
-        if isinstance(item, tuple):
-            items[index] = _jsonable(item)
-    return items
 
 
 def _tupled(value: Any) -> Any:

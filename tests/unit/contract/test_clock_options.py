@@ -1,4 +1,5 @@
-"""The turn clock's table options: validated, carried by CreateTable, seconds per seat."""
+"""The turn clock's table options: validated and carried by CreateTable (the clock each
+seat gets of them: tests/unit/game/test_seat_clocks.py)."""
 
 from __future__ import annotations
 
@@ -12,18 +13,11 @@ from pydantic import ValidationError
 def test_a_table_without_clock_options_has_no_clock() -> None:
     options = TableOptions()
     assert not options.clocked
-    assert options.seconds(exchange=False, ai=False) is None
     assert options.takeover_level == "easy" and options.away_after == 2
 
 
-def test_the_exchange_uses_its_own_clock_or_the_turns_and_ai_seats_get_three_times_it() -> None:
-    options = TableOptions(turn_seconds=2)
-    assert options.seconds(exchange=True, ai=False) == 2
-    assert options.seconds(exchange=False, ai=True) == 6
-    both = TableOptions(turn_seconds=2, exchange_seconds=5)
-    assert both.seconds(exchange=True, ai=False) == 5
-    exchange_only = TableOptions(exchange_seconds=5)
-    assert exchange_only.clocked and exchange_only.seconds(exchange=False, ai=False) is None
+def test_a_clock_of_either_phase_makes_a_clocked_table() -> None:
+    assert TableOptions(turn_seconds=2).clocked and TableOptions(exchange_seconds=5).clocked
 
 
 @pytest.mark.parametrize(
