@@ -1,17 +1,26 @@
-"""The engine's in-memory games: folded once, caught up from the store on each use."""
+"""The engine's games: folded once and kept in memory, caught up from the store on each use
+(``GameCache``), and held, loaded and appended to for one decision of the command path
+(``GameLog``, its port; the effects of a commit go to one callback)."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
-from president.contract import stream_id_of_game
+from president.command_path import Earlier, Loaded, Sent, accepted
+from president.contract import Accepted, stream_id_of_game
 from president.contract.subjects import partition_of
+from president.game.decide import Decided
 from president.game.fold import Appended, CorruptGame, Game
 from president.rules import GameState
-from president.store import EventStore
+from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
+
+log = logging.getLogger(__name__)
 
 _STRIPES = 256
 
@@ -29,9 +38,9 @@ class GameCache:
     """Games in play, up to ``size`` of them and ``budget_mb`` megabytes (``event_bytes``
     per event), least recently used dropped first. The last ``finished`` games ended are
     kept apart (not counted, not ``in`` the cache), caught up on each use. With each game
-    go the refusals remembered on its stream (``refusal``), read once. ``lock(table_id)``
-    serialises one game's use in this process; across processes the expected version of
-    each append does."""
+    go the refusals remembered on its stream (``refusals``, read and kept by the hold).
+    ``lock(table_id)`` serialises one game's use in this process; across processes the
+    expected version of each append does."""
 
     def __init__(
         self,
@@ -52,7 +61,9 @@ class GameCache:
         self._finished: OrderedDict[str, Game] = OrderedDict()
         self._finished_size = finished
         self._locks = [asyncio.Lock() for _ in range(_STRIPES)]
-        self._refusals: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
+        self.refusals: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
+        """By table: the refusals remembered on its game stream, by (sender, command id);
+        kept while its fold is (``HeldGame`` reads and adds them)."""
         self.trusted: set[str] = set()
         """The tables whose cached fold is the log's: caught up while this instance owned
         the table's partition, which nobody else writes (``forget_partitions`` when it
@@ -125,30 +136,18 @@ class GameCache:
         self._finished.pop(table_id, None)
         self._games.pop(table_id, None)
         self.estimated_bytes -= self._sizes.pop(table_id, 0)
-        self._refusals.pop(table_id, None)
+        self.refusals.pop(table_id, None)
         self.trusted.discard(table_id)
 
     def forget_partitions(self, partitions: set[int]) -> None:
         """Forget the games of tables in ``partitions`` (another instance may write them)."""
-        for table_id in [*self._games, *self._finished, *self._refusals, *self.trusted]:
+        for table_id in [*self._games, *self._finished, *self.refusals, *self.trusted]:
             if partition_of(table_id) in partitions:
                 self.forget(table_id)
 
-    async def refusal(
-        self, table_id: str, sender: str, command_id: str, *, fresh: bool
-    ) -> dict[str, Any] | None:
-        """The refusal remembered for ``sender``'s ``command_id`` on the table's game
-        stream; ``fresh``: read from the store, not from what was read before."""
-        known = self._refusals.get(table_id)
-        if known is None or fresh:
-            known = await self._store.refusals(stream_id_of_game(table_id))
-            if table_id in self._games or table_id in self._finished:
-                self._refusals[table_id] = known
-        return known.get((sender, command_id))
-
-    def remember(self, table_id: str, sender: str, command_id: str, reply: dict[str, Any]) -> None:
-        """A refusal this instance remembered in the store."""
-        self._refusals.get(table_id, {}).setdefault((sender, command_id), reply)
+    def keeps(self, table_id: str) -> bool:
+        """Whether the fold of ``table_id``'s game is kept (in play or finished)."""
+        return table_id in self._games or table_id in self._finished
 
     async def _catch_up(self, game: Game) -> None:
         events = await self._store.read_stream(stream_id_of_game(game.table_id), game.version + 1)
@@ -175,3 +174,127 @@ class GameCache:
             len(self._games) > self._size or self.estimated_bytes > self._budget
         ):
             self.forget(next(iter(self._games)))
+
+
+Committed = Callable[[Game, Decided, AppendResult], None]
+
+
+def owns_all(table_id: str) -> bool:
+    """One engine alone: every table is its own."""
+    return True
+
+
+class GameLog:
+    """Game streams for the command path."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        games: GameCache,
+        appender: Appender,
+        committed: Committed,
+        owns: Callable[[str], bool] = owns_all,
+    ):
+        """``committed(game, decided, result)``: told of each append of ``decided`` to
+        ``game`` once committed (the engine's post-commit effects); ``owns(table_id)``:
+        whether this instance owns the table's partition, so that its cached fold is the
+        log's (else the fold catches up from the log first; either way the expected version
+        of the append is the guard)."""
+        self.store = store
+        self.games = games
+        self.appender = appender
+        self.committed = committed
+        self.owns = owns
+
+    @asynccontextmanager
+    async def hold(self, command: Sent) -> AsyncIterator[HeldGame]:
+        """The game of ``command`` under its lock in this process (across processes, the
+        expected version of the append guards it). A decision that fails (a race lost to
+        another writer, a fault) forgets the game's fold: the next one reads the log."""
+        table_id = command.table_id
+        async with self.games.lock(table_id):
+            try:
+                yield HeldGame(self, command, table_id)
+            except BaseException as error:
+                if isinstance(error, ConcurrencyConflict):
+                    log.info("table %s: appended to meanwhile; reloading", table_id)
+                self.games.forget(table_id)
+                raise
+
+
+@dataclass
+class HeldGame:
+    """One game held for one decision of one command."""
+
+    log: GameLog
+    command: Sent
+    table_id: str
+    refusal: dict[str, Any] | None = None
+    """The refusal remembered for this sender's command id, read by ``load``."""
+    cached: bool = False
+    """Whether ``load`` took the cached fold as it was (no read of the log)."""
+
+    async def remember(self, reply: dict[str, Any]) -> None:
+        """Record the command's final refusal in the store and in the cache."""
+        command = self.command
+        await self.log.store.remember_refusal(
+            command.stream_id, command.command_id, reply, command.sender
+        )
+        refusals = self.log.games.refusals.get(self.table_id, {})
+        refusals.setdefault((command.sender, command.command_id), reply)
+
+    async def load(self) -> Loaded[Game]:
+        """The game as the log holds it: the cached fold as it is when it is the log's
+        (caught up while this instance owned the table's partition), else caught up from
+        the log; with the command's first answer when the game holds its events, and its
+        remembered refusal (those of the stream read with a fold that catches up)."""
+        games, command, table_id = self.log.games, self.command, self.table_id
+        key = (command.sender, command.command_id)
+        self.cached = table_id in games.trusted
+        game = await games.load(table_id, owns=self.log.owns)
+        refusals = games.refusals.get(table_id)
+        if refusals is None or not self.cached:
+            refusals = await self.log.store.refusals(command.stream_id)
+            if games.keeps(table_id):
+                games.refusals[table_id] = refusals
+        self.refusal = refusals.get(key)
+        effect = game.commands.get(key)
+        if effect is None:
+            return Loaded(game, game.version)
+        first, last = effect.first_version, effect.last_version
+        result = AppendResult(command.stream_id, first, last, effect.positions, True)
+        earlier = Earlier(accepted(command.command_id, result), effect.fingerprint)
+        return Loaded(game, game.version, earlier)
+
+    async def confirm(self, loaded: Loaded[Game]) -> bool:
+        """A refusal decided on the cached fold stands if the log is still there (another
+        instance may have written the table as its partition moved); a fold just caught
+        up is the log's as of the command."""
+        if not self.cached:
+            return True
+        if await self.log.store.stream_version(self.command.stream_id) == loaded.version:
+            return True
+        self.log.games.forget(self.table_id)
+        return False
+
+    async def append(self, loaded: Loaded[Game], decided: Decided) -> Accepted:
+        """Append ``decided`` at the loaded version through the appender (group commit);
+        once committed, the log's ``committed`` callback takes the effects."""
+        game, command, events = loaded.state, self.command, decided.events
+        if not events:  # what the command says is so already: nothing to write
+            return Accepted(
+                command_id=command.command_id,
+                stream_id=command.stream_id,
+                first_version=game.version,
+                last_version=game.version,
+                duplicate=True,
+            )
+        result = await self.log.appender.append(
+            command.stream_id,
+            events,
+            expected_version=game.version,
+            command_id=command.command_id,
+            sender=command.sender,
+        )  # a stale version raises ConcurrencyConflict (the hold forgets the fold)
+        self.log.committed(game, decided, result)
+        return accepted(command.command_id, result)

@@ -42,8 +42,7 @@ from president.game.seats import seat_refusal
 from president.rules import Action, Observation, Refusal, observe
 from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
-from services.engine.cache import GameCache
-from services.engine.game_log import GameLog, owns_all
+from services.engine.cache import GameCache, GameLog, owns_all
 
 log = logging.getLogger(__name__)
 

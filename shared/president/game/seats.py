@@ -33,24 +33,6 @@ def seat_credentials(user: str | None) -> tuple[str, int] | None:
     return None if found is None else (found["table"], int(found["seat"]))
 
 
-def seat_sender_refusal(
-    seat: GameSeat, user: str | None, role: str | None, table_id: str = ""
-) -> Refusal | None:
-    """FORBIDDEN when ``user`` (the attested sender, None: anonymous) of role ``role`` may
-    not act for ``seat`` of ``table_id``: a person's seat taken by another identity, an AI
-    seat and not an AI worker, or a seat's credentials and not that seat. Anonymous
-    senders (an open server) are one identity: the token decides."""
-    if user is not None and _SEAT_CREDENTIALS.match(user):
-        return seat_credentials_refusal(table_id, seat, user)
-    if seat.kind == "ai":
-        if user is None or role == AI_WORKER_ROLE:
-            return None
-        return Refusal(RejectionCode.FORBIDDEN, f"seat {seat.seat} is played by the AI workers")
-    if seat.taken_by == user or seat.taken_by is None:
-        return None
-    return Refusal(RejectionCode.FORBIDDEN, f"seat {seat.seat} was taken by another identity")
-
-
 def seat_credentials_refusal(table_id: str, seat: GameSeat, user: str) -> Refusal | None:
     """FORBIDDEN unless the seat's credentials ``user`` are those of ``seat`` of
     ``table_id``, a person's seat the web lobby took (the server's permissions already
@@ -93,7 +75,10 @@ def seat_refusal(
     game: Game, seat: int, token: str, user: str | None, role: str | None
 ) -> Refusal | None:
     """UNKNOWN_TABLE, UNKNOWN_SEAT, BAD_TOKEN or FORBIDDEN for a command or query for
-    ``seat`` with ``token`` from ``user`` (a seat's credentials: for that seat alone)."""
+    ``seat`` with ``token`` from ``user`` (the attested sender, None: anonymous) of role
+    ``role``. FORBIDDEN: a person's seat taken by another identity, an AI seat and not an
+    AI worker, or a seat's credentials and not that seat's. Anonymous senders (an open
+    server) are one identity: the token decides."""
     if game.created is None:
         return Refusal(RejectionCode.UNKNOWN_TABLE, f"no table {game.table_id}")
     if seat >= game.created.players:
@@ -101,4 +86,12 @@ def seat_refusal(
     held = game.created.seats[seat]
     if not hmac.compare_digest(token_sha256(token), held.token_sha256):  # constant time
         return Refusal(RejectionCode.BAD_TOKEN, f"not the token of seat {seat}")
-    return seat_sender_refusal(held, user, role, game.table_id)
+    if user is not None and _SEAT_CREDENTIALS.match(user):
+        return seat_credentials_refusal(game.table_id, held, user)
+    if held.kind == "ai":
+        if user is None or role == AI_WORKER_ROLE:
+            return None
+        return Refusal(RejectionCode.FORBIDDEN, f"seat {seat} is played by the AI workers")
+    if held.taken_by == user or held.taken_by is None:
+        return None
+    return Refusal(RejectionCode.FORBIDDEN, f"seat {seat} was taken by another identity")
