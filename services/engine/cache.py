@@ -68,17 +68,15 @@ class GameCache:
         """The tables whose cached fold is the log's: caught up while this instance owned
         the table's partition, which nobody else writes (``forget_partitions`` when it
         changes hands)."""
+        self.peek: Callable[[str], Game | None] = self._games.get
+        """The cached fold of a game in play as it is (no read, no catching up, no use
+        counted): for what never changes once a game is created (the dict's own ``get``)."""
 
     def __len__(self) -> int:
         return len(self._games)
 
     def __contains__(self, table_id: str) -> bool:
         return table_id in self._games
-
-    def peek(self, table_id: str) -> Game | None:
-        """The cached fold of a game in play as it is (no read, no catching up, no use
-        counted): for what never changes once a game is created."""
-        return self._games.get(table_id)
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock of ``table_id``'s game in this process (one of the striped locks,
