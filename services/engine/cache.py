@@ -70,7 +70,8 @@ class GameCache:
         changes hands)."""
         self.peek: Callable[[str], Game | None] = self._games.get
         """The cached fold of a game in play as it is (no read, no catching up, no use
-        counted): for what never changes once a game is created (the dict's own ``get``)."""
+        counted): for what never changes once a game is created, and a :attr:`trusted`
+        fold (the hold's, whose append counts its use); the dict's own ``get``."""
 
     def __len__(self) -> int:
         return len(self._games)
@@ -91,17 +92,16 @@ class GameCache:
         owns: Callable[[str], bool] | None = None,
     ) -> Game:
         """The game folded up to the last committed version (hold ``lock`` around it); a
-        cached fold is used as it is when it reached ``at_least``, or when it is
-        :attr:`trusted` and ``owns`` (the command path's: whether this instance owns the
-        table's partition) is given. A fold that no longer matches the log is rebuilt;
-        raises CorruptGame when the log itself breaks the rules."""
+        cached fold is used as it is when it reached ``at_least``. ``owns`` (the command
+        path's): whether this instance owns the table's partition, so that a fold caught
+        up while it does is :attr:`trusted`. A fold that no longer matches the log is
+        rebuilt; raises CorruptGame when the log itself breaks the rules."""
         game = self._games.get(table_id)
         if game is None:
             game = self._finished.get(table_id) or Game(table_id)
         else:
             self._games.move_to_end(table_id)
-            reached = at_least is not None and game.version >= at_least
-            if reached or (owns is not None and table_id in self.trusted):
+            if at_least is not None and game.version >= at_least:
                 return game
         owned = owns is not None and owns(table_id)  # before the read that catches it up
         try:
@@ -248,8 +248,10 @@ class HeldGame:
         remembered refusal (those of the stream read with a fold that catches up)."""
         games, command, table_id = self.log.games, self.command, self.table_id
         key = (command.sender, command.command_id)
-        self.cached = table_id in games.trusted
-        game = await games.load(table_id, owns=self.log.owns)
+        game = games.peek(table_id) if table_id in games.trusted else None
+        self.cached = game is not None  # the log's, used as it is
+        if game is None:
+            game = await games.load(table_id, owns=self.log.owns)
         refusals = games.refusals.get(table_id)
         if refusals is None or not self.cached:
             refusals = await self.log.store.refusals(command.stream_id)

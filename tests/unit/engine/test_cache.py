@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 
+from president.command_path import sent
 from president.contract import GetView, ViewReply, stream_id_of_game
 from president.contract.subjects import partition_of
 from president.store import NewEvent
 from president.store.memory import InMemoryEventStore
 
-from services.engine.cache import MEGABYTE, GameCache
+from services.engine.cache import MEGABYTE, GameCache, GameLog
 from services.engine.use_cases import GameService
 from tests.support.engine import human_token, write_table
 from tests.unit.engine.test_engine import _play_out
@@ -102,6 +103,12 @@ async def test_only_a_fold_caught_up_while_its_partition_was_owned_is_used_as_it
     await write_table(store, "t1")
     await _engine(store, cache).start_game("t1")
     owned: set[str] = set()
+    log = GameLog(store, cache, store, lambda *_: None, owned.__contains__)
+
+    async def held_version() -> int:
+        """The version of the game a command's hold loads."""
+        async with log.hold(sent("t1", stream_id_of_game("t1"), "c", None)) as held:
+            return (await held.load()).version
 
     async def written_elsewhere() -> int:
         """Another instance appends to the game (a fold kept here is behind it now)."""
@@ -110,17 +117,17 @@ async def test_only_a_fold_caught_up_while_its_partition_was_owned_is_used_as_it
         await store.append(stream_id_of_game("t1"), [event], expected_version=version)
         return version + 1
 
-    await cache.load("t1", owns=owned.__contains__)  # not owned: caught up, not trusted
+    await held_version()  # not owned: caught up, not trusted
     assert "t1" in cache and "t1" not in cache.trusted
     latest = await written_elsewhere()
-    assert (await cache.load("t1", owns=owned.__contains__)).version == latest
+    assert await held_version() == latest
 
     owned.add("t1")  # the partition came here: its fold is the log's once caught up
-    await cache.load("t1", owns=owned.__contains__)
+    await held_version()
     assert "t1" in cache.trusted
     await written_elsewhere()
-    assert (await cache.load("t1", owns=owned.__contains__)).version == latest  # as it is
+    assert await held_version() == latest  # as it is
 
     cache.forget_partitions({partition_of("t1")})  # it changes hands: read the log again
     assert "t1" not in cache.trusted
-    assert (await cache.load("t1", owns=owned.__contains__)).version == latest + 1
+    assert await held_version() == latest + 1
