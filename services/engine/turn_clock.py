@@ -31,24 +31,6 @@ class Alarm:
     command_id: str = field(compare=False, default="")
 
 
-def alarms_of(game: Game) -> list[Alarm]:
-    """The alarms of ``game``'s due seats: the takeover at each deadline (``timeout:...``,
-    or ``takeover:...`` for a seat away or left, whose deadline is its turn's start), and
-    for an AI seat the request sent again halfway there."""
-    out: list[Alarm] = []
-    for seat, deadline in game.deadlines.items():
-        if deadline.at is None:
-            continue
-        turn = game.turns[seat]
-        ids = takeover_command_id if deadline.seconds == 0 else timeout_command_id
-        command_id = ids(game.table_id, turn, seat)
-        out.append(Alarm(deadline.at, game.table_id, seat, turn, "takeover", command_id))
-        if game.seat_kind(seat) == "ai" and deadline.seconds > 0:
-            halfway = deadline.at - timedelta(seconds=deadline.seconds / 2)
-            out.append(Alarm(halfway, game.table_id, seat, turn, "reask"))
-    return out
-
-
 Fire = Callable[[Alarm], Awaitable[None]]
 
 
@@ -65,13 +47,27 @@ class TurnClock:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def watch(self, game: Game) -> None:
-        """The table's alarms are now those of ``game`` (its latest fold)."""
-        if alarms := set(alarms_of(game)):
-            self._tables[game.table_id] = alarms
+        """The table's alarms are now those of ``game`` (its latest fold): for each due seat
+        with a deadline, the takeover at it (``timeout:...``, or ``takeover:...`` for a seat
+        away or left, whose deadline is its turn's start), and for an AI seat the request
+        sent again halfway there."""
+        table_id, alarms = game.table_id, set()
+        for seat, deadline in game.deadlines.items():
+            if deadline.at is None:
+                continue
+            turn = game.turns[seat]
+            ids = takeover_command_id if deadline.seconds == 0 else timeout_command_id
+            command_id = ids(table_id, turn, seat)
+            alarms.add(Alarm(deadline.at, table_id, seat, turn, "takeover", command_id))
+            if game.seat_kind(seat) == "ai" and deadline.seconds > 0:
+                halfway = deadline.at - timedelta(seconds=deadline.seconds / 2)
+                alarms.add(Alarm(halfway, table_id, seat, turn, "reask"))
+        if alarms:
+            self._tables[table_id] = alarms
             for alarm in alarms:
                 heapq.heappush(self._heap, alarm)
         else:
-            self._tables.pop(game.table_id, None)
+            self._tables.pop(table_id, None)
         self._changed.set()
 
     def pending(self, table_id: str | None = None) -> list[Alarm]:

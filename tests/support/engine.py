@@ -1,7 +1,9 @@
-"""A table written straight into a store, and a client that plays legal actions."""
+"""A table written straight into a store, a client that plays legal actions, and the
+alarms the turn clock sets for a game."""
 
 from __future__ import annotations
 
+from president.clock import FakeClock
 from president.contract import (
     AILevel,
     Pass,
@@ -10,10 +12,13 @@ from president.contract import (
     TableOptions,
     stream_id_of_table,
 )
+from president.game import Game
 from president.game.events import AISeated, EventData, GameStartRequested, SeatTaken, TableCreated
 from president.game.seats import token_sha256
 from president.rules import Action, Play, Return
 from president.store import EventStore, NewEvent
+
+from services.engine.turn_clock import Alarm, TurnClock
 
 
 def human_token(table_id: str, seat: int) -> str:
@@ -73,3 +78,14 @@ def command_for(
     if isinstance(action, Return):
         return ReturnCards(**common, seat_token=token, cards=list(action.cards))
     return Pass(**common, seat_token=token)
+
+
+def alarms_of(game: Game) -> list[Alarm]:
+    """The alarms a turn clock sets for ``game`` (``TurnClock.watch``), earliest first."""
+    clock = TurnClock(FakeClock(), _fire)
+    clock.watch(game)
+    return clock.pending(game.table_id)
+
+
+async def _fire(alarm: Alarm) -> None:
+    raise AssertionError(f"{alarm} fired: this clock never runs")

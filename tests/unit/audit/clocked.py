@@ -11,9 +11,8 @@ from president.contract import Accepted, Back, Leave, TableOptions, stream_id_of
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
-from services.engine.turn_clock import alarms_of
 from services.engine.use_cases import GameService
-from tests.support.engine import human_token, write_table
+from tests.support.engine import alarms_of, human_token, write_table
 
 CLOCKED_TABLE = "tbl-clock"
 

@@ -30,9 +30,9 @@ from president.store.memory import InMemoryEventStore
 
 from services.engine.reactor import Reactor
 from services.engine.sweep import UnreactedSweep
-from services.engine.turn_clock import Alarm, TurnClock, alarms_of
+from services.engine.turn_clock import Alarm, TurnClock
 from services.engine.use_cases import GameService
-from tests.support.engine import command_for, human_token, write_table
+from tests.support.engine import alarms_of, command_for, human_token, write_table
 
 CLOCKED = TableOptions(turn_seconds=2, exchange_seconds=3, away_after=2)
 
