@@ -116,15 +116,22 @@ class GameCache:
             self._remember(game)
         return game
 
-    def fold(self, table_id: str, events: list[Appended], after: GameState | None = None) -> None:
+    def fold(
+        self,
+        table_id: str,
+        events: list[Appended],
+        after: GameState | None = None,
+        due: tuple[int, ...] | None = None,
+    ) -> None:
         """Fold events this instance appended (and saw committed) into the cached game;
-        ``after``: the rules state the decision computed for them (kept, not replayed)."""
+        ``after``: the rules state the decision computed for them (kept, not replayed),
+        ``due``: the seats due in it, as the decision worked them out."""
         game = self._games.get(table_id)
         if game is None or not events or events[0].version != game.version + 1:
             self.forget(table_id)  # the next load reads the log instead
             return
         try:
-            game.apply_append(events, decided=after)  # one append: one command's events
+            game.apply_append(events, decided=after, due=due)  # one append: one command's events
         except CorruptGame:
             self.forget(table_id)
             return

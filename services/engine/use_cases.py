@@ -141,7 +141,7 @@ class GameService:
             return
         # folded only once committed: the cache never runs ahead of the log
         folded = appended(decided.events, result.first_version, result.positions)
-        self.games.fold(game.table_id, folded, after=decided.after)
+        self.games.fold(game.table_id, folded, after=decided.after, due=decided.due)
         if self._appended_to is not None and game.version == result.last_version:
             self._appended_to(game)  # the cached fold, caught up with this append
 

@@ -185,7 +185,7 @@ async def execute(
                 for e in verdict.events:  # who sent it, on each event
                     meta = {**e.metadata, **recorded}
                     events.append(NewEvent(e.type, e.data, meta, e.schema_version, e.event_id))
-                return await held.append(loaded, Decided(events, verdict.after))
+                return await held.append(loaded, Decided(events, verdict.after, verdict.due))
         except ConcurrencyConflict:
             continue
     return Rejected.of(busy, command.command_id)

@@ -63,6 +63,9 @@ class Decided:
 
     events: list[NewEvent]
     after: GameState | None = None
+    due: tuple[int, ...] | None = None
+    """The seats due in ``after`` (``seats_to_act(after)``), when the decision worked them
+    out for their deadlines: the fold takes them with ``after`` instead of again."""
 
 
 NewSeed = Callable[[], str]
@@ -238,7 +241,7 @@ def decide_takeover(
     decided = _act(game, action, takeover, new_seed, now=now, away=away)
     if isinstance(decided, Refusal):
         return Refusal(decided.code, f"the takeover's action was refused: {decided.detail}")
-    return Decided(events + decided.events, decided.after)
+    return replace(decided, events=events + decided.events)
 
 
 def _act(
@@ -269,12 +272,13 @@ def _act(
     if new_round:
         dealt, after = _deal(game.table_id, after, new_seed(), meta)
         events.extend(dealt)
-    for seat in seats_to_act(after):
+    due = seats_to_act(after)
+    for seat in due:
         if new_round or seat == action.seat or seat not in game.turns:
             deadline = _deadline(game, after, seat, now=now, away=away)
             if deadline is not None:
                 events.append(_service_event(deadline, meta))
-    return Decided(events, after)
+    return Decided(events, after, due)
 
 
 def _deadline(

@@ -143,14 +143,22 @@ class Game:
         """The seed of the round being played (None before the first deal)."""
         return None if self.state is None else self.seeds.get(self.state.round)
 
-    def apply(self, events: Iterable[Recorded], *, decided: GameState | None = None) -> None:
+    def apply(
+        self,
+        events: Iterable[Recorded],
+        *,
+        decided: GameState | None = None,
+        due: tuple[int, ...] | None = None,
+    ) -> None:
         """Fold the next events (in version order, whole appends at a time). ``decided``:
         the rules state after ``events``, one append's, as the decision that caused them
-        computed it from this fold's state; kept instead of replaying the rules events."""
+        computed it from this fold's state; kept instead of replaying the rules events.
+        ``due``: the seats due in ``decided`` (:func:`seats_to_act`'s), when the decision
+        worked them out; else the fold does."""
         if decided is not None:
             append = list(events)
             if append:
-                self.apply_append(append, decided)
+                self.apply_append(append, decided, due)
             return
         group: list[Recorded] = []
         for event in events:
@@ -172,9 +180,15 @@ class Game:
         """Whether a person holds a seat: its AI seats' decisions are interactive."""
         return self.created is not None and any(s.kind == "human" for s in self.created.seats)
 
-    def apply_append(self, group: Sequence[Recorded], decided: GameState | None = None) -> None:
+    def apply_append(
+        self,
+        group: Sequence[Recorded],
+        decided: GameState | None = None,
+        due: tuple[int, ...] | None = None,
+    ) -> None:
         """Fold the events of one append (at least one; they share their command), as
-        :meth:`apply` does; ``decided``: the rules state after them, as for :meth:`apply`."""
+        :meth:`apply` does; ``decided``: the rules state after them, and ``due`` the seats
+        due in it, as for :meth:`apply` (``due`` is taken only with ``decided``)."""
         deciders: dict[int, EndReason] = {}
         deadlines: dict[int, Deadline] = {}
         new_round = False
@@ -209,7 +223,9 @@ class Game:
                 tuple(map(_POSITION, group)),
                 fingerprint if isinstance(fingerprint, str) else None,
             )
-        self._track_turns(deciders, new_round, deadlines)
+        if decided is None or due is None:
+            due = seats_to_act(self.state) if self.state is not None else ()
+        self._track_turns(deciders, new_round, deadlines, due)
 
     def _apply_one(self, event: Recorded) -> None:
         if event.type == "GameCreated":
@@ -263,7 +279,11 @@ class Game:
             self.left.add(SeatLeft.model_validate(data).seat)
 
     def _track_turns(
-        self, deciders: dict[int, EndReason], new_round: bool, deadlines: dict[int, Deadline]
+        self,
+        deciders: dict[int, EndReason],
+        new_round: bool,
+        deadlines: dict[int, Deadline],
+        due: tuple[int, ...],
     ) -> None:
         if self._pending:
             raise CorruptGame(f"an append ends before {self._pending[0].type}")
@@ -271,7 +291,6 @@ class Game:
         turns = {} if new_round else dict(before)
         for seat in deciders:
             turns.pop(seat, None)
-        due = seats_to_act(self.state) if self.state is not None else ()
         # a deadline set for a seat already due starts its turn again (Back, Away)
         self.turns = {}
         for seat in due:

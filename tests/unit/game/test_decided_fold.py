@@ -1,4 +1,5 @@
-"""A committed append folded with the state its decision computed is the fold of a replay."""
+"""A committed append folded with the state (and due seats) its decision computed is the fold
+of a replay."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 import pytest
 from president.game import Game
 from president.game.decide import decide_action, decide_start, to_game_command
-from president.game.fold import appended
+from president.game.fold import appended, seats_to_act
 from president.game.seats import ai_seat_token
 from president.rules import Options, Phase, Refusal, legal_actions
 from president_tools.sample import SAMPLE_SECRET, SAMPLE_TIME, sample_seed, sample_table
@@ -42,10 +43,11 @@ def test_a_decided_fold_equals_the_replayed_fold_after_every_command(seed: int) 
         next_seed = functools.partial(sample_seed, seed, replayed.state.round + 1)
         decided = decide_action(kept, command, next_seed, now=SAMPLE_TIME)
         assert not isinstance(decided, Refusal) and decided.after is not None
+        assert decided.due == seats_to_act(decided.after)
         first = replayed.version + 1
         events = appended(decided.events, first, range(first, first + len(decided.events)))
         replayed.apply(events)
-        kept.apply(events, decided=decided.after)
+        kept.apply(events, decided=decided.after, due=decided.due)
         assert kept == replayed, commands
         commands += 1
     assert commands > 50 and replayed.state is not None and replayed.state.is_terminal
