@@ -128,7 +128,7 @@ class GameService:
             ),
             self._log,
             decide,
-            check=functools.partial(late_command, command=command, user=user),
+            stale=functools.partial(late_command, command=command),
             attempts=ATTEMPTS,
         )
 

@@ -145,7 +145,7 @@ class CommandLog(Protocol[S]):
 TOO_BUSY = Refusal(RejectionCode.INTERNAL_ERROR, "table too busy")
 """What a command gets by default when its stream kept moving under every attempt."""
 
-Check = Callable[[S], Refusal | None]
+Stale = Callable[[S], Refusal | None]
 Decide = Callable[[S], Decided | list[NewEvent] | Refusal]
 
 
@@ -154,21 +154,21 @@ async def execute(
     log: CommandLog[S],
     decide: Decide[S],
     *,
-    check: Check[S] | None = None,
+    stale: Stale[S] | None = None,
     attempts: int = 5,
     busy: Refusal = TOO_BUSY,
 ) -> Accepted | Rejected:
     """Decide ``command`` on its stream and append what it causes; the reply to send.
 
-    ``check(state)`` refuses the command before anything else is told (its first answer
-    included); ``decide(state)`` is the service's pure decision. A lost race (another
-    writer appended first) is decided again, ``attempts`` times at most, then answered
-    ``busy``."""
+    ``decide(state)`` is the service's pure decision; ``stale(state)``, its refusal of a
+    command whose expected version the stream has passed, when it says more than
+    STALE_VERSION (asked only then). A lost race (another writer appended first) is
+    decided again, ``attempts`` times at most, then answered ``busy``."""
     for _ in range(attempts):
         try:
             async with log.hold(command) as held:
                 loaded = await held.load()
-                verdict = judge(command, loaded, held.refusal, check, decide)
+                verdict = judge(command, loaded, held.refusal, stale, decide)
                 if isinstance(verdict, Refusal) and not await held.confirm(loaded):
                     continue  # decided on a fold the log has gone past: again
                 if isinstance(verdict, Refusal):
@@ -195,20 +195,20 @@ def judge(
     command: Sent,
     loaded: Loaded[S],
     remembered_refusal: dict[str, Any] | None,
-    check: Check[S] | None,
+    stale: Stale[S] | None,
     decide: Decide[S],
 ) -> Accepted | Rejected | Refusal | Decided | list[NewEvent]:
-    """What ``command`` gets on ``loaded``: its check's refusal, its first answer again,
-    STALE_VERSION, or the service's decision."""
-    refused = None if check is None else check(loaded.state)
-    if refused is not None:
-        return refused
+    """What ``command`` gets on ``loaded``: its first answer again, the service's refusal
+    of a stale expected version (else STALE_VERSION), or the service's decision."""
     if loaded.earlier is not None:
         return again(command, loaded.earlier)
     if remembered_refusal is not None:
         return again(command, recalled(remembered_refusal))
     expected, version = command.expected_version, loaded.version
     if expected is not None and expected != version:
+        refused = None if stale is None else stale(loaded.state)
+        if refused is not None:
+            return refused
         detail = f"expected version {expected}, {command.stream_id} is at {version}"
         params: RejectionParams = {"expected": expected, "current": version}
         return Refusal(RejectionCode.STALE_VERSION, detail, final=True, params=params)

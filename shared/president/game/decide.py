@@ -125,14 +125,12 @@ def decide_action(
     return decided
 
 
-def late_command(game: Game, command: GameWrite, user: str | None) -> Refusal | None:
-    """TURN_TIMED_OUT for an action expecting a version the seat's time-out followed,
-    unless it was sent before: what a command gets once its seat's credentials passed
-    (``seats.seat_refusal``), before anything else is told."""
+def late_command(game: Game, command: GameWrite) -> Refusal | None:
+    """TURN_TIMED_OUT for an action expecting a version the seat's time-out followed: what
+    the command path answers such a stale command instead of STALE_VERSION (a command sent
+    before gets its first answer, even if the seat timed out since)."""
     if isinstance(command, Leave | Away | Back):
         return None
-    if (user or "", command.command_id) in game.commands:
-        return None  # sent before: its first answer, even if the seat timed out since
     seat, expected_version = command.seat, command.expected_version
     timed_out = game.timed_out.get(seat)
     if expected_version is None or timed_out is None or timed_out <= expected_version:

@@ -188,15 +188,23 @@ async def test_a_refusal_that_is_not_final_is_not_remembered() -> None:
     assert isinstance(later, Accepted)
 
 
-async def test_the_check_refuses_before_the_first_answer_is_told() -> None:
+async def test_the_services_refusal_of_a_stale_command_is_asked_for_it_alone() -> None:
     log = Counts()
-    await execute(sent("c1"), log, count())
+    asked: list[int] = []
 
-    refused = await execute(
-        sent("c1"), log, count(), check=lambda _: Refusal(RejectionCode.TURN_TIMED_OUT, "late")
-    )
+    def late(events: Events) -> Refusal:
+        asked.append(len(events))
+        return Refusal(RejectionCode.TURN_TIMED_OUT, "late", final=True)
 
+    first = await execute(sent("c1", expected_version=0), log, count(), stale=late)
+    refused = await execute(sent("c2", expected_version=0), log, count(), stale=late)
+    again = await execute(sent("c1", expected_version=0), log, count(), stale=late)
+    remembered = await execute(sent("c2", expected_version=0), log, count(), stale=late)
+
+    assert isinstance(first, Accepted) and isinstance(again, Accepted) and again.duplicate
     assert isinstance(refused, Rejected) and refused.code is RejectionCode.TURN_TIMED_OUT
+    assert remembered == refused  # the first answers again: not asked
+    assert asked == [1]  # the stale command's first time alone
 
 
 async def test_a_stale_expected_version_is_refused_and_remembered() -> None:
