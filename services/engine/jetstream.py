@@ -89,11 +89,13 @@ def reactor_durable(subjects: Subjects, secret: str) -> str:
 
 
 def reactor_consumer(subjects: Subjects, secret: str) -> ConsumerConfig:
-    """The engines' shared durable consumer of public game events and lobby events (each
-    engine creates it at a start sequence of its own: ``EventConsumer._create``)."""
+    """The engines' shared durable consumer of the lobby events, for the start requests
+    (each engine creates it at a start sequence of its own: ``EventConsumer._create``). The
+    game events are reacted to by the instance that committed them, not delivered here; a
+    consumer of the release before (game events too) is drift, healed like any."""
     return ConsumerConfig(
         durable_name=reactor_durable(subjects, secret),
-        filter_subjects=[subjects.all_public, subjects.all_lobby],
+        filter_subjects=[subjects.all_lobby],
         deliver_policy=DeliverPolicy.ALL,
         ack_policy=AckPolicy.EXPLICIT,
         ack_wait=REACTOR_ACK_WAIT,

@@ -31,7 +31,7 @@ from services.engine.group_commit import GroupCommit
 from services.engine.jetstream import EventConsumer, JetStreamPrompts
 from services.engine.partitions import Partitions
 from services.engine.periodic import every
-from services.engine.reactor import Reactor
+from services.engine.reactor import Reactions, Reactor
 from services.engine.settings import EngineSettings
 from services.engine.sweep import UnreactedSweep
 from services.engine.turn_clock import Alarm, TurnClock
@@ -40,6 +40,7 @@ from services.engine.use_cases import GameService
 log = logging.getLogger(__name__)
 
 GRACE_SECONDS = 10.0
+REACTIONS_GRACE_SECONDS = 5.0
 QUEUE_GROUP = "engine"
 
 
@@ -70,6 +71,7 @@ class EngineApp:
         self._partitions: Partitions | None = None
         self._stop = asyncio.Event()
         self._events: EventConsumer | None = None
+        self._reactions: Reactions | None = None
 
     @property
     def engine(self) -> GameService:
@@ -84,7 +86,8 @@ class EngineApp:
 
     @property
     def reactor_consumer(self) -> EventConsumer | None:
-        """The reactor's consumer (its position, its state), once started."""
+        """The reactor's consumer of the lobby events (its position, its state), once
+        started."""
         return self._events
 
     async def start(self, runtime: Runtime | None = None) -> None:
@@ -127,7 +130,11 @@ class EngineApp:
             )
             log.info("table %s: %s -> %s", alarm.table_id, alarm.command_id, reply.type)
 
+        async def react(table_id: str, first_version: int, last_version: int) -> None:
+            await reactor.on_game(table_id, first_version, last_version)
+
         turn_clock = self.turn_clock = TurnClock(clock, fire)
+        reactions = self._reactions = Reactions(react)
         engine, commands = command_side(
             store,
             command_client,
@@ -136,6 +143,7 @@ class EngineApp:
             clock=clock,
             cache=cache,
             watch=turn_clock.watch,
+            react=reactions.after,
             owns=partitions.owns,
         )
         self._engine, self._commands = engine, commands
@@ -211,20 +219,22 @@ class EngineApp:
         }
 
     async def stop(self) -> None:
-        """Give the partitions away, answer the commands in hand, stop the reactor,
-        disconnect."""
+        """Give the partitions away, answer the commands in hand, stop the reactor, the
+        clocks and the sweeps, finish the reactions to this instance's commits, disconnect."""
         if self._partitions is not None:  # the others take them before they are drained
             await self._partitions.leave()
         if self._commands is not None:
             await self._commands.stop(GRACE_SECONDS)
             self._commands = None
-        if self._command_nats is not None and self._command_nats is not self._nats:
-            await close_nats(self._command_nats)
-        self._command_nats = None
         self._stop.set()
         for task in self._tasks:
             await stop_task(task, 5)
         self._tasks = []
+        if self._reactions is not None:  # the last commits' (takeovers', creations' too)
+            await self._reactions.stop(REACTIONS_GRACE_SECONDS)
+        if self._command_nats is not None and self._command_nats is not self._nats:
+            await close_nats(self._command_nats)
+        self._command_nats = None
         if self._nats is not None:
             await close_nats(self._nats)
         if self._store is not None:
@@ -255,12 +265,13 @@ def command_side(
     clock: Clock,
     cache: GameCache,
     watch: Callable[[Game], None],
+    react: Callable[[str, int, int], None],
     owns: Callable[[str], bool],
     new_seed: NewSeed = fairness.new_seed,
 ) -> tuple[GameService, CommandServer]:
     """The engine's use cases over ``store`` and their command subscriber on ``client``, as
     an engine process wires them (``president route`` traces a command through them, with
-    a ``new_seed`` of its own: known deals)."""
+    a ``new_seed`` of its own: known deals); ``react``: the reactions to its commits."""
     assert settings.token_secret is not None
     engine = GameService(
         store,
@@ -271,6 +282,7 @@ def command_side(
         clock=clock,
         takeover_seed=settings.engine_takeover_seed,
         appended_to=watch,
+        react=react,
         owns=owns,
     )
     limits = RateLimits(settings.command_rate, settings.command_burst)

@@ -1,16 +1,19 @@
 """What the engine does about committed events: create started games, prompt the seats due,
-tell the seats whose turn ended, and set the turn clock's alarms."""
+tell the seats whose turn ended, and set the turn clock's alarms; the reactions to its own
+commits queued by table (``Reactions``)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
 from president.contract import DEFAULT_AI_BUDGET_MS, LobbyEvent, PublicEvent
 from president.game import Game
 from president.game.prompts import Prompt, decision_request, prompts_for
 from president.rules import Refusal
+from president.runtime.outages import log_failure
 
 from services.engine.use_cases import GameService
 
@@ -27,8 +30,8 @@ class PromptPublisher(Protocol):
 
 
 class Reactor:
-    """Reacts to the relayed events: a start request creates the game; a game event
-    prompts the seats whose turn it made due."""
+    """Reacts to a table's events: a start request (relayed) creates the game; the events
+    an instance committed prompt the seats whose turn they made due (``on_game``)."""
 
     def __init__(
         self,
@@ -60,8 +63,9 @@ class Reactor:
         """Prompt for every turn that began at or after version ``since`` (None: every
         seat due now, as after a reaction that never came: ``services.engine.sweep``).
 
-        ``until`` is the last relayed version in hand: a cached fold that reached it is
-        used without reading the log (it holds committed events only).
+        ``until`` is the last version known committed (this instance's append, the log's
+        as the sweep read it): a cached fold that reached it is used without reading the
+        log (it holds committed events only).
         """
         games = self._engine.games
         async with games.lock(table_id):
@@ -94,11 +98,65 @@ class Reactor:
         await self._publisher.publish([request], interactive=game.has_person)
 
     async def on_events(self, events: list[PublicEvent | LobbyEvent]) -> None:
-        """A batch of one table's events, in order."""
-        public = [event for event in events if isinstance(event, PublicEvent)]
+        """A batch of one table's relayed lobby events, in order: a start request creates
+        the game. (Game events, from a consumer of the release before until it is healed,
+        are not reacted to here: the instance that committed them did.)"""
         for event in events:
             if isinstance(event, LobbyEvent) and event.event_type == "GameStartRequested":
                 await self.start(event.table_id, event.event_id)
-        if public:
-            versions = [event.version for event in public]
-            await self.on_game(public[0].table_id, min(versions), max(versions))
+
+
+React = Callable[[str, int, int], Awaitable[None]]
+"""``react(table_id, first_version, last_version)``: the reaction to a commit."""
+
+
+class Reactions:
+    """The reactions to this instance's commits, queued by table (``after`` returns at
+    once, the reply is not kept waiting): a table's run one at a time in commit order, those
+    queued meanwhile as one (from the first version to the last); at most ``limit`` tables
+    at once. A reaction that fails, one beyond the limit and one after ``stop`` are left to
+    the sweep (``services.engine.sweep``)."""
+
+    def __init__(self, react: React, *, limit: int = 4096):
+        self._react = react
+        self._limit = limit
+        self._waiting: dict[str, tuple[int, int]] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._stopped = False
+
+    def after(self, table_id: str, first_version: int, last_version: int) -> None:
+        """React to the versions an append of this instance committed, once the table's
+        earlier reactions ran."""
+        if self._stopped:
+            return
+        if table_id not in self._tasks and len(self._tasks) >= self._limit:
+            log.warning("table %s: %d tables reacting; left to the sweep", table_id, self._limit)
+            return
+        first, last = self._waiting.get(table_id, (first_version, last_version))
+        self._waiting[table_id] = (min(first, first_version), max(last, last_version))
+        if table_id not in self._tasks:
+            self._tasks[table_id] = asyncio.create_task(self._run(table_id))
+
+    async def _run(self, table_id: str) -> None:
+        """React to what is queued for the table, one reaction at a time, until none is."""
+        try:
+            while (versions := self._waiting.pop(table_id, None)) is not None:
+                try:
+                    await self._react(table_id, *versions)
+                except Exception as error:
+                    what = f"table {table_id}: reaction to {versions} failed; left to the sweep"
+                    log_failure(log, error, what, again=False)
+                    if (waiting := self._waiting.get(table_id)) is not None:  # with the next
+                        self._waiting[table_id] = (min(versions[0], waiting[0]), waiting[1])
+        finally:
+            del self._tasks[table_id]
+
+    async def stop(self, grace: float) -> None:
+        """Take no more; finish the reactions queued within ``grace`` seconds, cancel the
+        rest."""
+        self._stopped = True
+        if tasks := list(self._tasks.values()):
+            _, late = await asyncio.wait(tasks, timeout=grace)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)

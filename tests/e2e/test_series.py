@@ -111,8 +111,8 @@ async def test_the_engine_killed_mid_game_resumes_from_the_log_with_nothing_lost
         stack.kill("engine-1")
         stack.restart("engine-1")
 
-    # Events the dead engine had fetched but not acknowledged come back after the engine
-    # reactor's ack wait: the game may pause that long before it resumes.
+    # A move the dead engine committed and never reacted to is reacted to by the restarted
+    # engine's sweep (its first pass): the game may pause that long before it resumes.
     options = DemoOptions(players=5, rounds=2, levels=FAST, idle_timeout=45)
     result = await _game_with_a_crash(client, store, crash_and_restart, options)
     _assert_sound(result, rounds=2)

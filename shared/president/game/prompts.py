@@ -60,8 +60,8 @@ def prompts_for(
     (the ends first, so that a new prompt is the last message of its subject); their views
     are ``prompt_view``'s.
 
-    Called for each relayed event (version ``since``) of a game caught up to its last
-    version; the messages carry the turn's own version, so repeats are duplicates.
+    Called after each commit (its first version ``since``) on the game folded up to it or
+    further; the messages carry the turn's own version, so repeats are duplicates.
     """
     if game.state is None or game.created is None:
         return []

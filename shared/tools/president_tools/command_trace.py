@@ -115,6 +115,7 @@ class _Bus:
 
     async def publish(self, _subject: str, payload: bytes) -> None:
         self.replies.put_nowait(payload)
+        sys.setprofile(None)  # the route ends here: what runs after (a reaction) is not its
 
 
 @dataclass(frozen=True)
@@ -142,9 +143,10 @@ async def game_command_traces(cpu: int = 0) -> Traced:
     """Trace an accepted ``PlayCards`` and a refused one (a forged token) from the
     subscription's callback (``CommandServer._received``) to the reply's publish, through
     the parts an engine process wires (``services.engine.main.command_side``: group commit,
-    the turn clock, the partitions it owns) over the in-memory store, on a warm game; with
-    ``cpu``, the CPU milliseconds per command of ``cpu`` untraced accepted and refused
-    commands (games played out on tables of their own, a new one when one ends)."""
+    the turn clock, the partitions it owns, its reactions queued) over the in-memory store,
+    on a warm game; with ``cpu``, the CPU milliseconds per command of ``cpu`` untraced
+    accepted and refused commands (games played out on tables of their own, a new one when
+    one ends)."""
     from nats.aio.msg import Msg
     from president.bus.command_server import REQUEST_INFO
     from president.clock import SystemClock
@@ -161,6 +163,7 @@ async def game_command_traces(cpu: int = 0) -> Traced:
     from services.engine.cache import GameCache
     from services.engine.main import command_side
     from services.engine.partitions import Partitions
+    from services.engine.reactor import Reactions
     from services.engine.settings import EngineSettings
     from services.engine.turn_clock import Alarm, TurnClock
 
@@ -187,6 +190,7 @@ async def game_command_traces(cpu: int = 0) -> Traced:
         clock=clock,
         cache=cache,
         watch=turn_clock.watch,
+        react=Reactions(_no_reaction).after,  # queued as an engine does; nothing published
         owns=partitions.owns,
         new_seed=lambda: f"{next(counter):064x}",
     )
@@ -282,6 +286,10 @@ async def game_command_traces(cpu: int = 0) -> Traced:
 
 
 async def _none(_: set[int]) -> None:
+    return None
+
+
+async def _no_reaction(_table_id: str, _first: int, _last: int) -> None:
     return None
 
 

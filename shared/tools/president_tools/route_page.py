@@ -21,22 +21,12 @@ PAGE = ROOT / "docs" / "route.md"
 
 LOOP: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
-        "The relay (its own process; the one holding the relay's lease)",
-        "Postgres NOTIFY wakes it; it reads what was committed after its checkpoint.",
+        "The reaction (the engine that committed, in process, after the reply)",
+        "The commit's versions are queued by table; a table's reactions run in commit order.",
         (
-            "services.relay.relay:_Session.drain",
-            "services.relay.envelope:plan",
-            "services.relay.game_routing:game_route",
-            "services.relay.publisher:JetStreamPublisher.publish",
-        ),
-    ),
-    (
-        "The reaction (the engine again, as a JetStream consumer)",
-        "The public events come back from JetStream, a table's at a time.",
-        (
-            "services.engine.jetstream:EventConsumer._received",
-            "services.engine.jetstream:EventConsumer._table",
-            "services.engine.reactor:Reactor.on_events",
+            "services.engine.use_cases:GameService._committed",
+            "services.engine.reactor:Reactions.after",
+            "services.engine.reactor:Reactions._run",
             "services.engine.reactor:Reactor.on_game",
         ),
     ),
@@ -74,9 +64,9 @@ def render(traced: Traced) -> str:
         "fails when it no longer matches. A game command enters where production takes it:",
         "the engine's subscription callback (`CommandServer._received`), with the parts",
         "`services.engine.main:command_side` wires (group commit, the turn clock, the",
-        "partitions the engine owns), here over the in-memory store, on a warm game; it ends",
-        "with the reply's publish. Consecutive calls in one file are one stop; what a stop",
-        "decides is the first sentence of its first function's docstring.",
+        "partitions the engine owns, its reactions queued), here over the in-memory store, on",
+        "a warm game; it ends with the reply's publish. Consecutive calls in one file are one",
+        "stop; what a stop decides is the first sentence of its first function's docstring.",
         "",
         "| Command | Calls | Files | Returns to another file |",
         "|---|---|---|---|",
@@ -93,8 +83,11 @@ def render(traced: Traced) -> str:
         "",
         "## After the commit: the loop back to the next command",
         "",
-        "The reply leaves as soon as the events are committed; what the commit causes goes",
-        "round through JetStream, one process after another, to the next command:",
+        "The reply leaves as soon as the events are committed; the engine that committed",
+        "reacts to them itself, and the prompt goes through JetStream to the next command.",
+        "(The relay publishes the committed events for the pages, the auditor and the",
+        "integrators, and the start requests the engines create games from; no reaction to a",
+        "game's events waits for it.)",
         "",
     ]
     for part, how, stops in LOOP:

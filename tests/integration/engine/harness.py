@@ -24,6 +24,7 @@ from president.contract import (
     parse_reply,
     stream_id_of_game,
 )
+from president.contract.subjects import PARTITIONS
 from president.store.postgres import PostgresEventStore
 from president_tools.stack.settings import identity_settings
 
@@ -200,6 +201,52 @@ async def harness(database_url: str, servers: TestServers) -> AsyncIterator[Harn
 
 def token(table_id: str, seat: int) -> str:
     return human_token(table_id, seat)
+
+
+async def shared_partitions(apps: list[EngineApp]) -> None:
+    """Wait until the apps own disjoint shares of every partition, and serve no other."""
+
+    def shared() -> bool:
+        owned = [set() if a.partitions is None else a.partitions.owned for a in apps]
+        settled = not any(a.partitions is None or a.partitions.handing_over for a in apps)
+        whole = set().union(*owned) == set(range(PARTITIONS))
+        return settled and whole and sum(map(len, owned)) == PARTITIONS
+
+    await eventually(shared, what="the partitions shared")
+
+
+async def prompt_after(
+    queue: asyncio.Queue[TurnPrompt], version: int, within: float = 30.0
+) -> TurnPrompt:
+    """The next prompt of ``queue`` (``Harness.prompts``) made after ``version``."""
+    while (prompt := await asyncio.wait_for(queue.get(), within)).stream_version <= version:
+        pass
+    return prompt
+
+
+@dataclass
+class DroppedReactions:
+    """The versions of a table's reactions dropped while ``armed`` is set."""
+
+    armed: asyncio.Event = field(default_factory=asyncio.Event)
+    versions: list[tuple[int, int]] = field(default_factory=list)
+
+
+def drop_reactions(app: EngineApp, table_id: str) -> DroppedReactions:
+    """The seam of a lost reaction: while armed, ``app`` does not react to its commits on
+    ``table_id`` (as if it lost NATS, or died, right after them)."""
+    reactions = app._reactions
+    assert reactions is not None
+    react, dropped = reactions._react, DroppedReactions()
+
+    async def dropping(reacted: str, first: int, last: int) -> None:
+        if dropped.armed.is_set() and reacted == table_id:
+            dropped.versions.append((first, last))
+            return
+        await react(reacted, first, last)
+
+    reactions._react = dropping
+    return dropped
 
 
 def _bound(app: EngineApp) -> bool:

@@ -11,12 +11,12 @@ import functools
 from typing import Any
 
 import pytest
-from president.contract.subjects import PARTITIONS, partition_of
+from president.contract.subjects import partition_of
 
 from services.engine.main import EngineApp
 from services.engine.partitions import owner
 from tests.fixtures.servers import TestServers
-from tests.integration.engine.harness import Harness
+from tests.integration.engine.harness import Harness, shared_partitions
 from tests.support.engine import write_table
 from tests.support.waiting import eventually
 
@@ -35,18 +35,6 @@ def _record(app: EngineApp, instance: str, handled: list[tuple[str, str]]) -> No
         return hold(command)
 
     log.hold = held  # type: ignore[method-assign]
-
-
-async def _shared(apps: list[EngineApp]) -> None:
-    """Wait until the apps own disjoint shares of every partition, and serve no other."""
-
-    def shared() -> bool:
-        owned = [set() if a.partitions is None else a.partitions.owned for a in apps]
-        settled = not any(a.partitions is None or a.partitions.handing_over for a in apps)
-        whole = set().union(*owned) == set(range(PARTITIONS))
-        return settled and whole and sum(map(len, owned)) == PARTITIONS
-
-    await eventually(shared, what="the partitions shared")
 
 
 async def _moved_on(h: Harness, tables: list[str], events: int) -> None:
@@ -75,7 +63,7 @@ async def test_each_table_is_decided_by_the_owner_of_its_partition(
 ) -> None:
     instances = ("engine-a", "engine-b")
     apps = list(await asyncio.gather(*(fresh.start_engine(i) for i in instances)))
-    await _shared(apps)
+    await shared_partitions(apps)
     handled: list[tuple[str, str]] = []
     for app, instance in zip(apps, instances, strict=True):
         _record(app, instance, handled)
@@ -98,7 +86,7 @@ async def test_engines_stopping_and_starting_while_games_run_refuse_no_command(
     fresh: Harness, servers: TestServers
 ) -> None:
     apps = list(await asyncio.gather(*(fresh.start_engine(i) for i in ("engine-c", "engine-d"))))
-    await _shared(apps)
+    await shared_partitions(apps)
     tables = await _tables(fresh, servers, "moving", 6, rounds=3)
     for table_id in tables:
         await fresh.wait_for_game(table_id)
@@ -106,10 +94,10 @@ async def test_engines_stopping_and_starting_while_games_run_refuse_no_command(
 
     await _moved_on(fresh, tables, 3)
     third = await fresh.start_engine("engine-e")  # takes its share of the tables in play
-    await _shared([*apps, third])
+    await shared_partitions([*apps, third])
     await _moved_on(fresh, tables, 3)
     await fresh.stop_engine(apps[1])  # gives its partitions away
-    await _shared([apps[0], third])
+    await shared_partitions([apps[0], third])
 
     await games  # a command refused or unanswered would raise here
     for table_id in tables:

@@ -1,11 +1,13 @@
-"""The reactor's consumer changed or deleted by someone else is found, reported and
-healed from the engine's position (no replay), and a table whose reaction was dropped
-is reacted to by the sweep; the games finish."""
+"""The reactor's consumer of the lobby events changed or deleted by someone else (or left
+by the release before, game events too) is found, reported and healed from the engine's
+position (no replay), and a table whose reaction was dropped is reacted to by the sweep;
+the games finish."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import time
 from typing import Any
@@ -27,7 +29,7 @@ from services.engine.jetstream import (
 from services.engine.main import EngineApp, create_app
 from services.engine.settings import EngineSettings
 from tests.fixtures.servers import TestServers
-from tests.integration.engine.harness import SECRET, Harness
+from tests.integration.engine.harness import SECRET, Harness, drop_reactions, prompt_after
 from tests.support.engine import write_table
 from tests.support.waiting import eventually
 
@@ -50,15 +52,14 @@ async def _engine(h: Harness, **overrides: Any) -> tuple[EngineApp, Runtime, Eve
     return app, runtime, app.reactor_consumer
 
 
-async def _settled(h: Harness, consumer: EventConsumer) -> int:
-    """Wait until the engine handled and acked every message of the stream and its
-    check saw it; the stream's last sequence."""
-    last = 0
+async def _settled(h: Harness, consumer: EventConsumer, table_id: str) -> int:
+    """Wait until the engine handled and acked the table's last lobby message (the
+    consumer's, the stream's others are game events) and its check saw it; its sequence."""
+    last = (await h.js.get_last_msg(h.subjects.events_stream, h.subjects.lobby(table_id))).seq
+    assert last is not None
 
     async def caught_up() -> bool:
-        nonlocal last
-        last = (await h.js.stream_info(h.subjects.events_stream)).state.last_seq
-        return consumer.position == last
+        return (consumer.position or 0) >= last
 
     await eventually(caught_up, 20)
     return last
@@ -122,7 +123,7 @@ async def test_a_changed_or_deleted_reactor_consumer_is_healed_from_the_engines_
     await write_table(fresh.store, table_id, players=3, rounds=1)
     _, runtime, consumer = await _engine(fresh, engine_consumer_check=0.3)
     await fresh.play(table_id, max_actions=4)
-    position = await _settled(fresh, consumer)
+    handled = await _settled(fresh, consumer, table_id)
     repairs = REACTOR_CONSUMER_REPAIRS.labels(attack)._value.get()
 
     if attack == "drift":
@@ -138,9 +139,11 @@ async def test_a_changed_or_deleted_reactor_consumer_is_healed_from_the_engines_
     assert REACTOR_CONSUMER_REPAIRS.labels(attack)._value.get() == repairs + 1
     assert ("was changed" if attack == "drift" else "is missing") in reported
     # From the engine's position: nothing it had handled comes again.
+    position = consumer.position
+    assert position is not None and position >= handled
     assert info.config.deliver_policy == DeliverPolicy.BY_START_SEQUENCE
     assert info.config.opt_start_seq == position + 1
-    assert info.config.filter_subjects == reactor_consumer(fresh.subjects, SECRET).filter_subjects
+    assert info.config.filter_subjects == [fresh.subjects.all_lobby]
     assert info.delivered is not None and info.delivered.stream_seq >= position
     assert await fresh.play(table_id) > 0
     assert await fresh.last_event_type(table_id) == "GameEnded"
@@ -236,39 +239,27 @@ async def test_a_consumer_under_the_old_name_is_never_adopted(
 
 @pytest.mark.timeout(120)
 async def test_a_table_whose_reaction_was_dropped_is_prompted_by_the_sweep(
-    fresh: Harness, monkeypatch: pytest.MonkeyPatch
+    fresh: Harness,
 ) -> None:
+    """The engine that committed a move never reacted to it (it lost NATS, or died and
+    nobody gained its partitions): the sweep prompts the next seat once the grace passed."""
     table_id = "dropped"
     await write_table(fresh.store, table_id, players=3, rounds=1)
     grace, every = 1.0, 0.5
-    _, _, consumer = await _engine(fresh, engine_reaction_grace=grace, engine_reaction_sweep=every)
+    app, _, _ = await _engine(fresh, engine_reaction_grace=grace, engine_reaction_sweep=every)
     await fresh.wait_for_game(table_id)
-    handle = consumer._handler
-    dropped: list[int] = []
-
-    async def dropping(events: list[Any]) -> None:
-        """The seam: while armed, every batch of the table is acked unhandled (one
-        commit's events can come in more than one batch)."""
-        if armed.is_set() and events[0].table_id == table_id:
-            dropped.extend(e.version for e in events)
-            return
-        await handle(events)
-
-    armed = asyncio.Event()
-    monkeypatch.setattr(consumer, "_handler", dropping)
+    dropped = drop_reactions(app, table_id)
     async with fresh.prompts(table_id) as queue:
         first = await asyncio.wait_for(queue.get(), 20)
-        armed.set()
+        dropped.armed.set()
         assert await fresh.answer(first)
         moved = time.monotonic()
-        while True:
-            prompt = await asyncio.wait_for(queue.get(), 30)
-            if prompt.stream_version > first.stream_version:
-                break
+        prompt = await prompt_after(queue, first.stream_version)
         recovered = time.monotonic() - moved
-    armed.clear()
-    print(f"\nsweep: reaction dropped for versions {dropped}; prompted after {recovered:.2f} s")
-    assert dropped and prompt.stream_version in dropped
+    dropped.armed.clear()
+    versions = dropped.versions
+    print(f"\nsweep: reaction dropped for versions {versions}; prompted after {recovered:.2f} s")
+    assert any(low <= prompt.stream_version <= high for low, high in versions)
     assert grace <= recovered < grace + every + 5.0
     assert await fresh.play(table_id) > 0
     assert await fresh.last_event_type(table_id) == "GameEnded"
@@ -278,39 +269,28 @@ async def test_a_table_whose_reaction_was_dropped_is_prompted_by_the_sweep(
 async def test_a_table_handled_longer_than_ack_wait_is_kept_not_redelivered(
     fresh: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The short ``ack_wait`` (a killed engine's events go on soon) with progress acks:
-    a live engine whose table takes twice ``ack_wait`` keeps its messages; each is
+    """The short ``ack_wait`` (a killed engine's start requests go on soon) with progress
+    acks: a live engine whose table takes twice ``ack_wait`` keeps its messages; each is
     handled once."""
     table_id = "slow"
-    await write_table(fresh.store, table_id, players=3, rounds=1)
     _, _, consumer = await _engine(fresh)
-    await fresh.wait_for_game(table_id)
     handle = consumer._handler
     seen: list[int] = []
-    slowed: list[int] = []
 
     async def slow(events: list[Any]) -> None:
-        """The seam: the versions of the table handled (a redelivery shows twice); while
-        armed, its batches take 2 x ack_wait to handle."""
+        """The seam: the table's lobby events handled (a redelivery shows twice), each
+        batch taking 2 x ack_wait."""
         if events[0].table_id == table_id:
             seen.extend(e.version for e in events)
-            if armed.is_set():
-                slowed.extend(e.version for e in events)
-                await asyncio.sleep(2 * REACTOR_ACK_WAIT)  # the slow work itself
+            await asyncio.sleep(2 * REACTOR_ACK_WAIT)  # the slow work itself
         await handle(events)
 
-    armed = asyncio.Event()
     monkeypatch.setattr(consumer, "_handler", slow)
-    async with fresh.prompts(table_id) as queue:
-        first = await asyncio.wait_for(queue.get(), 20)
-        armed.set()
-        assert await fresh.answer(first)
-        while (await asyncio.wait_for(queue.get(), 30)).stream_version <= first.stream_version:
-            pass
-    armed.clear()
-    assert await fresh.play(table_id, max_actions=2) > 0  # whatever was redelivered came
-    print(f"\nslow table: {slowed} took {2 * REACTOR_ACK_WAIT} s; handled {seen}")
-    assert slowed and len(seen) == len(set(seen))
+    await write_table(fresh.store, table_id, players=3, rounds=1)
+    await fresh.wait_for_game(table_id, within=30)
+    await _settled(fresh, consumer, table_id)
+    print(f"\nslow table: each batch took {2 * REACTOR_ACK_WAIT} s; handled {seen}")
+    assert seen and len(seen) == len(set(seen))
     assert await fresh.play(table_id) > 0
     assert await fresh.last_event_type(table_id) == "GameEnded"
 
@@ -320,10 +300,54 @@ async def test_an_unreadable_event_is_dropped_and_the_tables_keep_being_reacted_
     fresh: Harness,
 ) -> None:
     table_id = "unreadable"
-    await write_table(fresh.store, table_id, players=3, rounds=1)
     _, _, consumer = await _engine(fresh)
+    await fresh.js.publish(fresh.subjects.lobby(table_id), b"not an event")
+    await write_table(fresh.store, table_id, players=3, rounds=1)
     await fresh.wait_for_game(table_id)
-    await fresh.js.publish(f"{fresh.prefix}.evt.table.{table_id}.public", b"not an event")
     assert await fresh.play(table_id) > 0
     assert await fresh.last_event_type(table_id) == "GameEnded"
-    await _settled(fresh, consumer)  # the dropped message counts as done: the floor passed it
+    await _settled(fresh, consumer, table_id)  # the dropped message counts as done
+
+
+@pytest.mark.timeout(120)
+async def test_the_consumer_of_the_release_before_is_recreated_for_the_lobby_alone(
+    fresh: Harness,
+) -> None:
+    """An upgrade: the engines' consumer as the release before left it (game events and
+    lobby events, part-way through the stream) is drift to a new engine, which creates it
+    again for the lobby events alone, after the stream's last message (a process that
+    just started has no position); a start request it skipped is the sweep's first pass's,
+    and the games are played to their end."""
+    before = "upgrade-before"
+    await write_table(fresh.store, before, players=3, rounds=1)
+    stream = fresh.subjects.events_stream
+
+    async def relayed() -> bool:
+        with contextlib.suppress(nats.js.errors.NotFoundError):
+            last = await fresh.js.get_last_msg(stream, fresh.subjects.lobby(before))
+            return b"GameStartRequested" in last.data
+        return False
+
+    await eventually(relayed, 20)
+    old = dataclasses.replace(
+        reactor_consumer(fresh.subjects, SECRET),
+        filter_subjects=[fresh.subjects.all_public, fresh.subjects.all_lobby],
+    )
+    await fresh.js.add_consumer(stream, old)
+    repairs = REACTOR_CONSUMER_REPAIRS.labels("drift")._value.get()
+
+    _, _, consumer = await _engine(fresh)
+
+    async def bound() -> bool:
+        return consumer.bound
+
+    await eventually(bound, 20)
+    info = await fresh.js.consumer_info(stream, consumer.durable)
+    assert info.config.filter_subjects == [fresh.subjects.all_lobby]
+    assert REACTOR_CONSUMER_REPAIRS.labels("drift")._value.get() == repairs + 1
+    after = "upgrade-after"
+    await write_table(fresh.store, after, players=3, rounds=1)
+    for table_id in (before, after):
+        await fresh.wait_for_game(table_id, within=30)
+        assert await fresh.play(table_id) > 0
+        assert await fresh.last_event_type(table_id) == "GameEnded"

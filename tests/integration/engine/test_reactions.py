@@ -1,0 +1,89 @@
+"""Reactions without a hop, on real NATS and Postgres: the engine that commits a move
+prompts the next seat itself, the shared consumer delivering the lobby events alone."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from president.contract import LobbyEvent
+from president.contract.subjects import partition_of
+
+from services.engine.main import EngineApp
+from services.engine.partitions import owner
+from tests.integration.engine.harness import (
+    Harness,
+    shared_partitions,
+)
+from tests.support.engine import write_table
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+GRACE = 120.0
+"""The sweep's grace in these tests: longer than they run, so no reaction is its."""
+
+
+async def _engines(h: Harness, *instances: str) -> list[EngineApp]:
+    apps = [h.start_engine(i, engine_reaction_grace=GRACE) for i in instances]
+    started = list(await asyncio.gather(*apps))
+    await shared_partitions(started)
+    return started
+
+
+def _record_reactions(app: EngineApp, instance: str, reacted: list[tuple[str, str, int]]) -> None:
+    """Note each in-process reaction of ``app`` as (instance, table id, last version)."""
+    reactions = app._reactions
+    assert reactions is not None
+    react = reactions._react
+
+    async def recorded(table_id: str, first: int, last: int) -> None:
+        reacted.append((instance, table_id, last))
+        await react(table_id, first, last)
+
+    reactions._react = recorded
+
+
+def _record_deliveries(app: EngineApp, delivered: list[Any]) -> None:
+    """Note each event the shared consumer delivers to ``app``."""
+    consumer = app.reactor_consumer
+    assert consumer is not None
+    handle = consumer._handler
+
+    async def handled(events: list[Any]) -> None:
+        delivered.extend(events)
+        await handle(events)
+
+    consumer._handler = handled
+
+
+async def test_the_engine_that_commits_a_move_prompts_the_next_seat(fresh: Harness) -> None:
+    instances = ("engine-r1", "engine-r2")
+    apps = await _engines(fresh, *instances)
+    reacted: list[tuple[str, str, int]] = []
+    delivered: list[Any] = []
+    for app, instance in zip(apps, instances, strict=True):
+        _record_reactions(app, instance, reacted)
+        _record_deliveries(app, delivered)
+    tables = [f"react-{n}" for n in range(4)]
+    for table_id in tables:
+        await write_table(fresh.store, table_id, players=3, rounds=1)
+
+    for table_id in tables:
+        await fresh.wait_for_game(table_id)
+        assert await fresh.play(table_id) > 0
+        assert await fresh.last_event_type(table_id) == "GameEnded"
+
+    consumer = apps[0].reactor_consumer
+    assert consumer is not None
+    info = await fresh.js.consumer_info(fresh.subjects.events_stream, consumer.durable)
+    assert info.config.filter_subjects == [fresh.subjects.all_lobby]
+    assert delivered and all(isinstance(event, LobbyEvent) for event in delivered)
+    for table_id in tables:
+        mine = owner(partition_of(table_id), instances)
+        by_owner = [last for who, t, last in reacted if t == table_id and who == mine]
+        others = [last for who, t, last in reacted if t == table_id and who != mine]
+        # The owner reacted to every move, up to the end; the other engine at most to the
+        # game's creation (the start request went to whichever engine pulled it).
+        assert max(by_owner) == await fresh.game_version(table_id), (table_id, reacted)
+        assert len(others) <= 1 and (not others or others[0] < min(by_owner)), reacted
