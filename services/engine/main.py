@@ -72,6 +72,7 @@ class EngineApp:
         self._stop = asyncio.Event()
         self._events: EventConsumer | None = None
         self._reactions: Reactions | None = None
+        self._sweep: UnreactedSweep | None = None
 
     @property
     def engine(self) -> GameService:
@@ -198,7 +199,7 @@ class EngineApp:
         stalls = StallWatch(
             store, engine.load, clock, grace=settings.stall_grace, after=settings.stall_after
         )
-        unreacted = UnreactedSweep(
+        unreacted = self._sweep = UnreactedSweep(
             store,
             clock,
             reactor.on_game,
@@ -214,7 +215,7 @@ class EngineApp:
             "engine-turn-clock": turn_clock.run(stop),
             "engine-stall-watch": every(sweep, stalls.look, stop, name="engine-stall-watch"),
             "engine-reaction-sweep": every(
-                reaction, unreacted.sweep, stop, name="engine-reaction-sweep"
+                reaction, unreacted.sweep, stop, name="engine-reaction-sweep", wake=unreacted.wake
             ),
         }
 
@@ -243,11 +244,14 @@ class EngineApp:
         log.info("engine %s: stopped", self.settings.instance_id)
 
     async def _subscribe(self, partitions: set[int]) -> None:
-        """Take the commands of ``partitions`` (gained)."""
+        """Take the commands of ``partitions`` (gained), and react at once to their tables
+        in play (the owner before may have died between a commit and its reaction)."""
         if self._commands is not None:
             for partition in sorted(partitions):
                 subject = self.subjects.game_partition(partition)
                 await self._commands.subscribe(subject, shared=False)
+        if self._sweep is not None:  # none yet at start: its first pass takes them all
+            self._sweep.gained(partitions)
 
     async def _drain(self, partitions: set[int]) -> None:
         """Answer the commands of ``partitions`` (lost) in hand, take no more."""

@@ -1,14 +1,16 @@
-"""The sweep for tables left unreacted: a game whose last event got no reaction (a lost
-delivery, a consumer healed past it, a dead engine's alarms), or a start request whose game
-was never created, is reacted to as the reactor would (why: the consumers' note)."""
+"""The sweep for tables left unreacted: a game whose last event got no reaction (its engine
+died or lost NATS first; a dead engine's alarms), or a start request whose game was never
+created, is reacted to as the reactor would (why: the consumers' and tables-owned notes)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from president.clock import Clock
+from president.contract.subjects import partition_of
 from president.runtime.liveness import InPlay, Stamps
 from president.runtime.outages import log_failure
 
@@ -18,7 +20,8 @@ log = logging.getLogger(__name__)
 class UnreactedSweep:
     """Reacts once to each table in play of its own (``owns``) whose last event is older
     than ``grace`` seconds (``limit`` a pass, the oldest first; the first pass takes them
-    however recent: what came before the consumer was created is not delivered to it):
+    however recent: what came before the consumer was created is not delivered to it, and
+    so does the pass ``gained`` asks for, for the partitions it names):
     ``react(table_id, None, version)`` (the reactor's ``on_game``), or for a start request
     ``start(table_id, event_id)``. Reacting twice is harmless (the same ``Nats-Msg-Id``)."""
 
@@ -42,6 +45,15 @@ class UnreactedSweep:
         self._limit = limit
         self._done: dict[str, int] = {}
         self._first = True
+        self._gained: set[int] = set()
+        self.wake = asyncio.Event()
+        """Set when a pass is due at once (its loop waits for it or for its period)."""
+
+    def gained(self, partitions: set[int]) -> None:
+        """Partitions this instance just took: their tables in play are reacted to at once,
+        however recent (their owner may have died between a commit and its reaction)."""
+        self._gained |= partitions
+        self.wake.set()
 
     async def sweep(self) -> int:
         """Look once; the number of tables reacted to."""
@@ -49,16 +61,19 @@ class UnreactedSweep:
         games, starts = self._in_play.games, self._in_play.starts
         self._done = {t: v for t, v in self._done.items() if t in games or t in starts}
         first, self._first = self._first, False
+        gained, self._gained = self._gained, set()
         limit = self._clock.now() - timedelta(seconds=0 if first else self._grace)
         due = [(t, s.version, s) for t, s in games.items()] + [(t, 0, s) for t, s in starts.items()]
         quiet = [
             (table_id, version, stamp)
             for table_id, version, stamp in due
-            if stamp.recorded_at <= limit
+            if (stamp.recorded_at <= limit or partition_of(table_id) in gained)
             and self._done.get(table_id) != version
             and self._owns(table_id)
         ]
         quiet.sort(key=lambda table: table[2].recorded_at)
+        if len(quiet) > self._limit and gained:
+            self.gained(gained)  # the rest of them in the next pass, at once
         reacted = 0
         for table_id, version, stamp in quiet[: self._limit]:
             try:

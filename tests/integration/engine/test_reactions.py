@@ -1,9 +1,11 @@
 """Reactions without a hop, on real NATS and Postgres: the engine that commits a move
-prompts the next seat itself, the shared consumer delivering the lobby events alone."""
+prompts the next seat itself, the shared consumer delivering the lobby events alone; an
+engine that gains the partitions of one that died reacts to their tables at once."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -14,6 +16,8 @@ from services.engine.main import EngineApp
 from services.engine.partitions import owner
 from tests.integration.engine.harness import (
     Harness,
+    drop_reactions,
+    prompt_after,
     shared_partitions,
 )
 from tests.support.engine import write_table
@@ -87,3 +91,46 @@ async def test_the_engine_that_commits_a_move_prompts_the_next_seat(fresh: Harne
         # game's creation (the start request went to whichever engine pulled it).
         assert max(by_owner) == await fresh.game_version(table_id), (table_id, reacted)
         assert len(others) <= 1 and (not others or others[0] < min(by_owner)), reacted
+
+
+async def test_an_engine_gaining_a_dead_owners_partitions_reacts_to_their_tables_at_once(
+    fresh: Harness,
+) -> None:
+    """The owner committed a move and died before reacting to it (here: its reaction
+    dropped, then its heartbeats stopped): the engine that gains its partitions prompts
+    the next seat as it takes them, long before the sweep's grace."""
+    instances = ("engine-g1", "engine-g2")
+    dying, heir = await _engines(fresh, *instances)
+    ids = (f"gain-{n}" for n in range(1000))
+    table_id = next(t for t in ids if owner(partition_of(t), instances) == instances[0])
+    sweep, partitions = heir._sweep, dying.partitions
+    assert sweep is not None and partitions is not None
+    swept: list[str] = []
+    sweep_react = sweep._react
+
+    async def recorded(reacted: str, since: int | None, version: int) -> None:
+        swept.append(reacted)
+        await sweep_react(reacted, since, version)
+
+    sweep._react = recorded
+    dropped = drop_reactions(dying, table_id)
+    await write_table(fresh.store, table_id, players=3, rounds=1)
+    await fresh.wait_for_game(table_id)
+    async with fresh.prompts(table_id) as queue:
+        first = await asyncio.wait_for(queue.get(), 20)
+        dropped.armed.set()
+        assert await fresh.answer(first)
+        assert dropped.versions
+        # The owner dies: no heartbeat any more (its subscriptions stay, as a frozen one's).
+        assert partitions._beats is not None
+        partitions._beats.cancel()
+        died = time.monotonic()
+        await prompt_after(queue, first.stream_version)
+        recovered = time.monotonic() - died
+    dropped.armed.clear()
+    print(f"\nthe heir prompted {recovered:.2f} s after the owner's last heartbeat")
+    assert table_id in swept
+    assert heir.partitions is not None and partition_of(table_id) in heir.partitions.owned
+    assert recovered < 10.0  # 2 s to count it gone, then at once (the grace is 120 s)
+    assert await fresh.play(table_id) > 0
+    assert await fresh.last_event_type(table_id) == "GameEnded"
