@@ -17,7 +17,6 @@ from president.bus.streams import StreamLimits, ensure_streams
 from president.clock import Clock, SystemClock
 from president.command_path import BUSY, RateLimits, admit, run
 from president.contract import GAME_COMMANDS, Subjects
-from president.game import Game
 from president.game.decide import NewSeed
 from president.runtime import Runtime
 from president.runtime.checks import close_nats, close_store, nats_check, postgres_check
@@ -143,7 +142,6 @@ class EngineApp:
             self.subjects,
             clock=clock,
             cache=cache,
-            watch=turn_clock.watch,
             react=reactions.after,
             owns=partitions.owns,
         )
@@ -268,7 +266,6 @@ def command_side(
     *,
     clock: Clock,
     cache: GameCache,
-    watch: Callable[[Game], None],
     react: Callable[[str, int, int], None],
     owns: Callable[[str], bool],
     new_seed: NewSeed = fairness.new_seed,
@@ -285,7 +282,6 @@ def command_side(
         appender=GroupCommit(store) if settings.engine_group_commit else store,
         clock=clock,
         takeover_seed=settings.engine_takeover_seed,
-        appended_to=watch,
         react=react,
         owns=owns,
     )

@@ -65,17 +65,15 @@ class GameService:
         appender: Appender | None = None,
         clock: Clock | None = None,
         takeover_seed: int | None = None,
-        appended_to: Callable[[Game], None] | None = None,
         react: Callable[[str, int, int], None] | None = None,
         owns: Callable[[str], bool] = owns_all,
     ):
         """``appender`` appends the game streams' events (default: ``store``); ``clock``
         times the turns (default: the system's); ``takeover_seed`` seeds the takeover
-        level's decisions; ``appended_to(game)`` is told of each game this instance
-        appended to, folded (the turn clock); ``react(table_id, first, last)`` queues the
-        reaction to each commit of this instance (``Reactions.after``); ``owns(table_id)``:
-        whether this instance owns the table's partition (``Partitions.owns``; default:
-        one engine, all)."""
+        level's decisions; ``react(table_id, first, last)`` queues the reaction to each
+        commit of this instance (``Reactions.after``: the next seats' prompts and the turn
+        clock's alarms); ``owns(table_id)``: whether this instance owns the table's
+        partition (``Partitions.owns``; default: one engine, all)."""
         self._store = store
         self._appender: Appender = store if appender is None else appender
         self._secret = secret
@@ -85,7 +83,6 @@ class GameService:
         self._policies: dict[str, Policy] = {}
         # ``is None``, not ``or``: a configured cache is empty (falsy) when it is handed in
         self.games = GameCache(store) if cache is None else cache
-        self._appended_to = appended_to
         self._react = react
         self._log = GameLog(store, self.games, self._appender, self._committed, owns)
 
@@ -139,16 +136,14 @@ class GameService:
     def _committed(self, game: Game, decided: Decided, result: AppendResult) -> None:
         """The effects of a commit of this instance (a command's, a takeover's, a game's
         creation): the cached fold takes the events (or is forgotten when the log already
-        had them: the fold was behind), the turn clock the new deadlines, and the reaction
-        to them (the next seats' prompts) is queued, to run here after the reply."""
+        had them: the fold was behind), and the reaction to them (the next seats' prompts,
+        the turn clock's alarms) is queued, to run here after the reply."""
         if result.duplicate:
             self.games.forget(game.table_id)
         else:
             # folded only once committed: the cache never runs ahead of the log
             folded = appended(decided.events, result.first_version, result.positions)
             self.games.fold(game.table_id, folded, after=decided.after, due=decided.due)
-            if self._appended_to is not None and game.version == result.last_version:
-                self._appended_to(game)  # the cached fold, caught up with this append
         if self._react is not None:
             self._react(game.table_id, result.first_version, result.last_version)
 

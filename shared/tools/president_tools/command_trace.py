@@ -143,10 +143,10 @@ async def game_command_traces(cpu: int = 0) -> Traced:
     """Trace an accepted ``PlayCards`` and a refused one (a forged token) from the
     subscription's callback (``CommandServer._received``) to the reply's publish, through
     the parts an engine process wires (``services.engine.main.command_side``: group commit,
-    the turn clock, the partitions it owns, its reactions queued) over the in-memory store,
-    on a warm game; with ``cpu``, the CPU milliseconds per command of ``cpu`` untraced
-    accepted and refused commands (games played out on tables of their own, a new one when
-    one ends)."""
+    the partitions it owns, its reactions queued: the turn clock's alarms are theirs) over
+    the in-memory store, on a warm game; with ``cpu``, the CPU milliseconds per command of
+    ``cpu`` untraced accepted and refused commands (games played out on tables of their
+    own, a new one when one ends)."""
     from nats.aio.msg import Msg
     from president.bus.command_server import REQUEST_INFO
     from president.clock import SystemClock
@@ -165,10 +165,6 @@ async def game_command_traces(cpu: int = 0) -> Traced:
     from services.engine.partitions import Partitions
     from services.engine.reactor import Reactions
     from services.engine.settings import EngineSettings
-    from services.engine.turn_clock import Alarm, TurnClock
-
-    async def fire(alarm: Alarm) -> None:  # no alarm is due while the trace runs
-        raise AssertionError(alarm)
 
     store: Any = InMemoryEventStore()
     counter = itertools.count(1)
@@ -181,7 +177,6 @@ async def game_command_traces(cpu: int = 0) -> Traced:
     )
     partitions.owned = set(range(PARTITIONS))  # one engine: every table is its own
     clock = SystemClock()
-    turn_clock = TurnClock(clock, fire)
     engine, server = command_side(
         store,
         bus,
@@ -189,7 +184,6 @@ async def game_command_traces(cpu: int = 0) -> Traced:
         subjects,
         clock=clock,
         cache=cache,
-        watch=turn_clock.watch,
         react=Reactions(_no_reaction).after,  # queued as an engine does; nothing published
         owns=partitions.owns,
         new_seed=lambda: f"{next(counter):064x}",

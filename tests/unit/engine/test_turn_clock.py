@@ -28,7 +28,7 @@ from president.rules.events import event_from_dict
 from president.store import RecordedEvent
 from president.store.memory import InMemoryEventStore
 
-from services.engine.reactor import Reactor
+from services.engine.reactor import Reactions, Reactor
 from services.engine.sweep import UnreactedSweep
 from services.engine.turn_clock import Alarm, TurnClock
 from services.engine.use_cases import GameService
@@ -367,22 +367,24 @@ async def test_a_turn_ends_only_where_its_prompt_went() -> None:
     assert [m.seat for m in without_ai if isinstance(m, TurnEnded)] == [0]
 
 
-async def test_the_engine_hands_its_appends_to_the_turn_clock_at_once() -> None:
+async def test_the_reaction_to_an_engines_commit_sets_the_turn_clocks_alarms() -> None:
     clock = FakeClock()
     store = InMemoryEventStore(clock=clock.now)
     await write_table(store, "t", options=CLOCKED)
-    told: list[tuple[int, list[Alarm]]] = []
-    engine = GameService(
-        store,
-        secret="k",
-        clock=clock,
-        appended_to=lambda game: told.append((game.version, alarms_of(game))),
-    )
+    turn_clock = TurnClock(clock, _never)
+
+    async def react(table_id: str, first_version: int, last_version: int) -> None:
+        await reactor.on_game(table_id, first_version, last_version)
+
+    reactions = Reactions(react)  # as an engine process wires them (services.engine.main)
+    engine = GameService(store, secret="k", clock=clock, react=reactions.after)
+    reactor = Reactor(engine, _Prompts(), secret="k", watch=turn_clock.watch)
     await engine.start_game("t")
     game = await engine.load("t")
     reply = await engine.handle(command_for("t", legal_actions(game.state)[0], "c1"))
     assert isinstance(reply, Accepted)
-    ((version, alarms),) = told
-    assert version == reply.last_version
+    await reactions.stop(5)  # the reactions queued (after the reply) run to their end
     next_seat = _to_act(await engine.load("t"))
+    alarms = turn_clock.pending("t")
     assert [(a.seat, a.at) for a in alarms] == [(next_seat, clock.now() + timedelta(seconds=2))]
+    assert alarms == alarms_of(await engine.load("t"))
