@@ -126,7 +126,7 @@ async def run(
     # id for a game command, the command id for a table command.
     correlation_id = table_id if kind == "game" else command_id
     ids = bind_ids(table_id=table_id, command_id=command_id, correlation_id=correlation_id)
-    try:  # lines logged meanwhile carry the ids
+    try:  # lines logged meanwhile carry the ids, the outcome's among them
         try:
             reply = await handle(command, requester)
         except Exception:
@@ -138,9 +138,9 @@ async def run(
                 " have applied it; resending the same command_id answers which, once it"
                 " recovers",
             )
+        record_command(kind, command.type, reply, time.perf_counter() - started)
     finally:
         unbind_ids(ids)
-    record_command(kind, command.type, reply, time.perf_counter() - started)
     return reply.model_dump_json().encode()
 
 
