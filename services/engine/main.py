@@ -34,7 +34,7 @@ from services.engine.reactor import Reactions, Reactor
 from services.engine.settings import EngineSettings
 from services.engine.sweep import UnreactedSweep
 from services.engine.turn_clock import Alarm, TurnClock
-from services.engine.use_cases import GameService
+from services.engine.use_cases import Commit, GameService
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +142,7 @@ class EngineApp:
             self.subjects,
             clock=clock,
             cache=cache,
-            react=reactions.after,
+            react=reactions.queue.put_nowait,
             owns=partitions.owns,
         )
         self._engine, self._commands = engine, commands
@@ -266,7 +266,7 @@ def command_side(
     *,
     clock: Clock,
     cache: GameCache,
-    react: Callable[[str, int, int], None],
+    react: Callable[[Commit], None],
     owns: Callable[[str], bool],
     new_seed: NewSeed = fairness.new_seed,
 ) -> tuple[GameService, CommandServer]:

@@ -15,7 +15,7 @@ from president.game.prompts import Prompt, decision_request, prompts_for
 from president.rules import Refusal
 from president.runtime.outages import log_failure
 
-from services.engine.use_cases import GameService
+from services.engine.use_cases import Commit, GameService
 
 log = logging.getLogger(__name__)
 
@@ -111,24 +111,39 @@ React = Callable[[str, int, int], Awaitable[None]]
 
 
 class Reactions:
-    """The reactions to this instance's commits, queued by table (``after`` returns at
-    once, the reply is not kept waiting): a table's run one at a time in commit order, those
-    queued meanwhile as one (from the first version to the last); at most ``limit`` tables
-    at once. A reaction that fails, one beyond the limit and one after ``stop`` are left to
-    the sweep (``services.engine.sweep``)."""
+    """The reactions to this instance's commits. A commit is handed over as it is, to
+    :attr:`queue` (``put_nowait``: it returns at once, the reply is not kept waiting); the
+    reactions' own task (started with them) takes it there and runs a table's reactions one
+    at a time in commit order, those queued meanwhile as one (from the first version to the
+    last), at most ``limit`` tables at once. A reaction that fails, one beyond the limit and
+    one handed over after ``stop`` are left to the sweep (``services.engine.sweep``)."""
 
     def __init__(self, react: React, *, limit: int = 4096):
+        """Start the task that takes the commits handed over (in the running event loop)."""
         self._react = react
         self._limit = limit
+        self.queue: asyncio.Queue[Commit] = asyncio.Queue()
+        """Where the engine hands a commit over (``GameService``'s ``react``), in commit
+        order. Unbounded: the task takes each as soon as the loop runs it (the bound is
+        ``limit``'s, on the tables reacting)."""
         self._waiting: dict[str, tuple[int, int]] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._stopped = False
+        self._taking = asyncio.create_task(self._take(), name="engine-reactions")
 
-    def after(self, table_id: str, first_version: int, last_version: int) -> None:
+    @property
+    def busy(self) -> bool:
+        """Whether a commit handed over is still to be reacted to (queued, or its table's
+        reaction running)."""
+        return not self.queue.empty() or bool(self._tasks)
+
+    async def _take(self) -> None:
+        """Take each commit handed over, in commit order, to its table's reactions."""
+        while True:
+            self._queued(*await self.queue.get())
+
+    def _queued(self, table_id: str, first_version: int, last_version: int) -> None:
         """React to the versions an append of this instance committed, once the table's
         earlier reactions ran."""
-        if self._stopped:
-            return
         if table_id not in self._tasks and len(self._tasks) >= self._limit:
             log.warning("table %s: %d tables reacting; left to the sweep", table_id, self._limit)
             return
@@ -152,9 +167,12 @@ class Reactions:
             del self._tasks[table_id]
 
     async def stop(self, grace: float) -> None:
-        """Take no more; finish the reactions queued within ``grace`` seconds, cancel the
-        rest."""
-        self._stopped = True
+        """Take no more (those handed over until now are queued); finish the reactions
+        queued within ``grace`` seconds, cancel the rest."""
+        self._taking.cancel()
+        await asyncio.gather(self._taking, return_exceptions=True)
+        while not self.queue.empty():
+            self._queued(*self.queue.get_nowait())
         if tasks := list(self._tasks.values()):
             _, late = await asyncio.wait(tasks, timeout=grace)
             for task in late:

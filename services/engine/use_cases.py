@@ -50,6 +50,8 @@ ATTEMPTS = 3
 """Decisions of one command before a table that keeps moving is answered busy."""
 ENGINE = Requester("engine")
 """Who a takeover is recorded as sent by: the engine itself."""
+Commit = tuple[str, int, int]
+"""``(table_id, first_version, last_version)``: what an append of this instance committed."""
 
 
 class GameService:
@@ -65,15 +67,15 @@ class GameService:
         appender: Appender | None = None,
         clock: Clock | None = None,
         takeover_seed: int | None = None,
-        react: Callable[[str, int, int], None] | None = None,
+        react: Callable[[Commit], None] | None = None,
         owns: Callable[[str], bool] = owns_all,
     ):
         """``appender`` appends the game streams' events (default: ``store``); ``clock``
         times the turns (default: the system's); ``takeover_seed`` seeds the takeover
-        level's decisions; ``react(table_id, first, last)`` queues the reaction to each
-        commit of this instance (``Reactions.after``: the next seats' prompts and the turn
-        clock's alarms); ``owns(table_id)``: whether this instance owns the table's
-        partition (``Partitions.owns``; default: one engine, all)."""
+        level's decisions; ``react((table_id, first, last))`` hands each commit of this
+        instance over to its reaction (``Reactions.queue.put_nowait``: the next seats'
+        prompts and the turn clock's alarms); ``owns(table_id)``: whether this instance
+        owns the table's partition (``Partitions.owns``; default: one engine, all)."""
         self._store = store
         self._appender: Appender = store if appender is None else appender
         self._secret = secret
@@ -145,7 +147,7 @@ class GameService:
             folded = appended(decided.events, result.first_version, result.positions)
             self.games.fold(game.table_id, folded, after=decided.after, due=decided.due)
         if self._react is not None:
-            self._react(game.table_id, result.first_version, result.last_version)
+            self._react((game.table_id, result.first_version, result.last_version))
 
     async def take_over(
         self, table_id: str, seat: int, turn_version: int, command_id: str

@@ -177,6 +177,7 @@ async def game_command_traces(cpu: int = 0) -> Traced:
     )
     partitions.owned = set(range(PARTITIONS))  # one engine: every table is its own
     clock = SystemClock()
+    reactions = Reactions(_no_reaction)  # queued and run as an engine's; nothing published
     engine, server = command_side(
         store,
         bus,
@@ -184,7 +185,7 @@ async def game_command_traces(cpu: int = 0) -> Traced:
         subjects,
         clock=clock,
         cache=cache,
-        react=Reactions(_no_reaction).after,  # queued as an engine does; nothing published
+        react=reactions.queue.put_nowait,  # as an engine hands its commits over
         owns=partitions.owns,
         new_seed=lambda: f"{next(counter):064x}",
     )
@@ -243,7 +244,11 @@ async def game_command_traces(cpu: int = 0) -> Traced:
         return await bus.replies.get()  # type: ignore[no-any-return]
 
     async def move(number: int, token: str | None = None) -> tuple[Trace, bytes]:
-        return await _traced(answered(await request(TABLE, number, token)))
+        message = await request(TABLE, number, token)
+        # the reactions to the commits before, run after their replies, are not its route
+        while reactions.busy:  # noqa: ASYNC110 (a plain put: no event to wait on)
+            await asyncio.sleep(0)
+        return await _traced(answered(message))
 
     await open_table(TABLE)
     # The game loaded and cached, and each outcome's metrics once (their labelled children

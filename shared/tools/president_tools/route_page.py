@@ -22,10 +22,11 @@ PAGE = ROOT / "docs" / "route.md"
 LOOP: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "The reaction (the engine that committed, in process, after the reply)",
-        "The commit's versions are queued by table; a table's reactions run in commit order.",
+        "The commit is handed to a queue; the reactions' task runs a table's in commit order.",
         (
             "services.engine.use_cases:GameService._committed",
-            "services.engine.reactor:Reactions.after",
+            "services.engine.reactor:Reactions._take",
+            "services.engine.reactor:Reactions._queued",
             "services.engine.reactor:Reactions._run",
             "services.engine.reactor:Reactor.on_game",
         ),

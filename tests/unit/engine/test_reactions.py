@@ -1,6 +1,6 @@
-"""The reactions to an engine's own commits: queued without waiting, a table's one at a
-time in commit order (those queued meanwhile as one), a failure left to the sweep, and
-what is queued finished or cancelled when the engine stops."""
+"""The reactions to an engine's own commits: handed over without waiting (a queue's
+``put_nowait``), a table's one at a time in commit order (those queued meanwhile as one), a
+failure left to the sweep, and what is queued finished or cancelled when the engine stops."""
 
 from __future__ import annotations
 
@@ -30,11 +30,11 @@ async def test_a_tables_reactions_run_one_at_a_time_in_commit_order() -> None:
             running.discard(table_id)
 
     reactions = Reactions(react)
-    reactions.after("t1", 1, 3)  # returns at once: the reply is not kept waiting
-    reactions.after("t2", 1, 3)
+    reactions.queue.put_nowait(("t1", 1, 3))  # returns at once: the reply is not kept waiting
+    reactions.queue.put_nowait(("t2", 1, 3))
     await eventually(lambda: ("t2", 1, 3) in ran, 10, "another table's reaction")
-    reactions.after("t1", 4, 4)  # queued behind the slow one, and those after it
-    reactions.after("t1", 5, 6)
+    reactions.queue.put_nowait(("t1", 4, 4))  # queued behind the slow one, and those after it
+    reactions.queue.put_nowait(("t1", 5, 6))
     assert ran == [("t2", 1, 3)]
     release.set()
     await eventually(lambda: len(ran) == 3, 10, "t1's reactions")
@@ -56,9 +56,9 @@ async def test_a_failed_reaction_is_logged_and_the_next_one_covers_its_versions(
         ran.append((first, last))
 
     reactions = Reactions(react)
-    reactions.after("t1", 1, 2)
+    reactions.queue.put_nowait(("t1", 1, 2))
     await asyncio.wait_for(failing.wait(), 10)  # the first one is running
-    reactions.after("t1", 3, 3)  # queued while it fails
+    reactions.queue.put_nowait(("t1", 3, 3))  # queued while it fails
     release.set()
     await eventually(lambda: bool(ran), 10, "the next reaction")
     assert ran == [(1, 3)]  # the failed versions prompted with it
@@ -74,13 +74,14 @@ async def test_a_stop_finishes_the_reactions_queued_within_its_grace_and_cancels
         finished.append(table_id)
 
     reactions = Reactions(react)
-    reactions.after("quick", 1, 1)
-    reactions.after("stuck", 1, 1)
+    reactions.queue.put_nowait(("quick", 1, 1))
+    reactions.queue.put_nowait(("stuck", 1, 1))
     await reactions.stop(0.5)
     assert finished == ["quick"]
     assert not reactions._tasks  # the stuck one cancelled
-    reactions.after("late", 1, 1)  # after the stop: left to the next owner's sweep
-    assert not reactions._tasks
+    reactions.queue.put_nowait(("late", 1, 1))  # after the stop: left to the next owner's sweep
+    await asyncio.sleep(0)
+    assert not reactions._tasks and reactions.queue.qsize() == 1
 
 
 async def test_beyond_its_limit_a_reaction_is_left_to_the_sweep() -> None:
@@ -91,8 +92,9 @@ async def test_beyond_its_limit_a_reaction_is_left_to_the_sweep() -> None:
 
     reactions = Reactions(react, limit=2)
     for table_id in ("t1", "t2", "t3"):
-        reactions.after(table_id, 1, 1)
-    reactions.after("t1", 2, 2)  # a table already reacting still queues
+        reactions.queue.put_nowait((table_id, 1, 1))
+    reactions.queue.put_nowait(("t1", 2, 2))  # a table already reacting still queues
+    await eventually(reactions.queue.empty, 10, "the commits taken by the reactions' task")
     assert sorted(reactions._tasks) == ["t1", "t2"]
     release.set()
     await reactions.stop(5)

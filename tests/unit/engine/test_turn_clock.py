@@ -377,7 +377,7 @@ async def test_the_reaction_to_an_engines_commit_sets_the_turn_clocks_alarms() -
         await reactor.on_game(table_id, first_version, last_version)
 
     reactions = Reactions(react)  # as an engine process wires them (services.engine.main)
-    engine = GameService(store, secret="k", clock=clock, react=reactions.after)
+    engine = GameService(store, secret="k", clock=clock, react=reactions.queue.put_nowait)
     reactor = Reactor(engine, _Prompts(), secret="k", watch=turn_clock.watch)
     await engine.start_game("t")
     game = await engine.load("t")
