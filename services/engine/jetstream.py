@@ -1,5 +1,5 @@
-"""JetStream adapters of the engine: the prompt publisher and the events consumer (nats-py:
-FastStream has no batched pull consumer with per-table fan-out)."""
+"""JetStream adapters of the engine: the prompt publisher and the lobby events' consumer
+(nats-py: FastStream has no pull consumer kept open)."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ from services.engine.prompt_json import prompt_payloads
 log = logging.getLogger(__name__)
 
 REACTOR_ACK_WAIT = 1.5
-"""Seconds before an unacknowledged event goes to another engine instance (a live engine's
-slow table says "in progress" every third of it; why 1.5: the decision note's figures)."""
+"""Seconds before an unacknowledged start request goes to another engine instance (a killed
+engine's go on soon; one still running then is handled twice, harmlessly: idempotent)."""
 PULL_EXPIRES = 1.0
 """Seconds each of the reactor's open pull requests lasts (an idle heartbeat every half)."""
 PROMPTS_IN_FLIGHT = 256
@@ -43,8 +43,6 @@ PROMPTS_IN_FLIGHT = 256
 PROMPT_ACK_TIMEOUT = 10.0
 
 _EVENT = TypeAdapter(PublicEvent | LobbyEvent)
-TableHandler = Callable[[list[PublicEvent | LobbyEvent]], Awaitable[None]]
-_Item = tuple[Msg, PublicEvent | LobbyEvent]
 
 
 class JetStreamPrompts:
@@ -126,9 +124,8 @@ def _settings(c: ConsumerConfig) -> dict[str, Any]:
 
 class EventConsumer:
     """Keeps pull requests open on the reactor consumer (:class:`OpenPulls`: at most
-    ``batch`` messages asked for or in hand, each request lasting ``expires`` s); each
-    table's events go to ``handler`` in order, a batch of what came together at a time,
-    tables run concurrently; a message is acked once handled, else redelivered.
+    ``batch`` messages asked for or in hand); each start request goes to
+    ``handler(table_id, event_id)`` (``Reactor.start``) at once, and is acked once handled.
 
     The consumer is checked at start and every ``check_every`` seconds against
     :func:`reactor_consumer`: one updated by someone else (drift) or deleted (lost) is
@@ -142,7 +139,7 @@ class EventConsumer:
         self,
         client: Client,
         subjects: Subjects,
-        handler: TableHandler,
+        handler: Callable[[str, str], Awaitable[None]],
         *,
         secret: str,
         batch: int = 256,
@@ -164,8 +161,6 @@ class EventConsumer:
         self.problem: str | None = None
         """What is wrong with the consumer while it is healed."""
         self._pulls: OpenPulls
-        self._waiting: dict[str, list[_Item]] = {}
-        """Each table with a task running: the messages it takes next."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def health(self) -> str | None:
@@ -177,7 +172,7 @@ class EventConsumer:
         return None
 
     async def run(self, stop: asyncio.Event) -> None:
-        """Consume until ``stop`` is set (failures are logged and retried); the tables in
+        """Consume until ``stop`` is set (failures are logged and retried); the starts in
         hand are finished before it returns."""
         failures = 0
         try:
@@ -197,7 +192,7 @@ class EventConsumer:
                 await asyncio.wait(list(self._tasks))
         finally:
             for task in self._tasks:
-                task.cancel()  # cancelled: what it held comes back after ack_wait
+                task.cancel()  # unacked: it comes back after ack_wait
 
     async def _pull(self, stop: asyncio.Event) -> None:
         """Keep pull requests open on the consumer until ``stop``, or until it was
@@ -286,64 +281,31 @@ class EventConsumer:
         log.info("engine reactor: consumer %s created from sequence %s", self.durable, position + 1)
 
     async def _received(self, message: Msg) -> None:
-        """A message from the open pull requests: to its table's queue. The messages of
-        one read come before any table runs, so a table handles them as one batch."""
+        """A message from the open pull requests: a start request creates its game in a task
+        of its own, any other lobby event is acked (an unreadable one dropped)."""
         try:
             event = _EVENT.validate_json(message.data)
         except ValidationError:
             log.error("engine reactor: unreadable message on %s; dropped", message.subject)
-            try:
-                await message.term()
-            finally:
-                await self._pulls.done()
+            event = None
+        if isinstance(event, LobbyEvent) and event.event_type == "GameStartRequested":
+            task = asyncio.create_task(self._start(message, event, self._pulls))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
             return
-        waiting = self._waiting.get(event.table_id)
-        if waiting is not None:  # the table's task takes it next
-            waiting.append((message, event))
-            return
-        self._waiting[event.table_id] = [(message, event)]
-        task = asyncio.create_task(self._drain(event.table_id, self._pulls))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _drain(self, table_id: str, pulls: OpenPulls) -> None:
-        """Handle the table's messages, in order, until none is waiting."""
         try:
-            while items := self._waiting[table_id]:
-                self._waiting[table_id] = []
-                try:
-                    await self._table(items)
-                finally:
-                    await pulls.done(len(items))
-        except Exception:
-            # Acks that could not be sent (NATS away): redelivered after ack_wait.
-            log.exception("engine reactor: table %s's acks failed", table_id)
+            await (message.term() if event is None else message.ack())
         finally:
-            # What came for the table meanwhile is neither acked nor handed back: JetStream
-            # delivers it again after ack_wait; its room in the pulls is free now.
-            left = self._waiting.pop(table_id)
-            if left:
-                await pulls.done(len(left))
+            await self._pulls.done()
 
-    async def _table(self, items: list[_Item]) -> None:
-        table_id = items[0][1].table_id
-        keeper = asyncio.create_task(self._in_progress(table_id, items))
+    async def _start(self, message: Msg, event: LobbyEvent, pulls: OpenPulls) -> None:
+        """Create the game, then ack; a failure leaves it unacked: redelivered after
+        ``ack_wait`` (so is a start still running then: harmless, the creation is idempotent)."""
         try:
-            with log_context(table_id=table_id, correlation_id=table_id):
-                await self._handler([event for _, event in items])
-        except Exception:  # not acked: JetStream delivers them again after ack_wait
-            log.exception("engine reactor: table %s failed; redelivering", table_id)
-            return
-        finally:
-            keeper.cancel()
-        for message, _ in items:
+            with log_context(table_id=event.table_id, correlation_id=event.table_id):
+                await self._handler(event.table_id, event.event_id)
             await message.ack()
-
-    async def _in_progress(self, table_id: str, items: list[_Item]) -> None:
-        """While the table's handler runs, every third of ``ack_wait``: "in progress" for
-        its messages and those waiting behind them, so a slow live engine keeps them."""
-        while True:
-            await asyncio.sleep(REACTOR_ACK_WAIT / 3)
-            for message, _ in [*items, *self._waiting.get(table_id, ())]:
-                with contextlib.suppress(Exception):  # not sent: redelivered, harmless
-                    await message.in_progress()
+        except Exception:
+            log.exception("engine reactor: table %s not started; redelivering", event.table_id)
+        finally:
+            await pulls.done()

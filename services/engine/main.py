@@ -161,7 +161,7 @@ class EngineApp:
         consumer = self._events = EventConsumer(
             client,
             self.subjects,
-            reactor.on_events,
+            reactor.start,
             secret=self._token_secret,
             batch=settings.engine_consumer_batch,
             check_every=settings.engine_consumer_check,

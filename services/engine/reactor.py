@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
-from president.contract import DEFAULT_AI_BUDGET_MS, LobbyEvent, PublicEvent
+from president.contract import DEFAULT_AI_BUDGET_MS
 from president.game import Game
 from president.game.prompts import Prompt, decision_request, prompts_for
 from president.rules import Refusal
@@ -30,8 +30,8 @@ class PromptPublisher(Protocol):
 
 
 class Reactor:
-    """Reacts to a table's events: a start request (relayed) creates the game; the events
-    an instance committed prompt the seats whose turn they made due (``on_game``)."""
+    """Reacts to a table's events: a start request (relayed: ``start``) creates the game;
+    the events an instance committed prompt the seats whose turn they made due (``on_game``)."""
 
     def __init__(
         self,
@@ -96,14 +96,6 @@ class Reactor:
             )
         log.info("table %s: seat %s's decision asked again", table_id, seat)
         await self._publisher.publish([request], interactive=game.has_person)
-
-    async def on_events(self, events: list[PublicEvent | LobbyEvent]) -> None:
-        """A batch of one table's relayed lobby events, in order: a start request creates
-        the game. (Game events, from a consumer of the release before until it is healed,
-        are not reacted to here: the instance that committed them did.)"""
-        for event in events:
-            if isinstance(event, LobbyEvent) and event.event_type == "GameStartRequested":
-                await self.start(event.table_id, event.event_id)
 
 
 React = Callable[[str, int, int], Awaitable[None]]

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
 
 import pytest
-from president.contract import LobbyEvent
 from president.contract.subjects import partition_of
 
 from services.engine.main import EngineApp
@@ -48,15 +46,15 @@ def _record_reactions(app: EngineApp, instance: str, reacted: list[tuple[str, st
     reactions._react = recorded
 
 
-def _record_deliveries(app: EngineApp, delivered: list[Any]) -> None:
-    """Note each event the shared consumer delivers to ``app``."""
+def _record_starts(app: EngineApp, started: list[str]) -> None:
+    """Note each table whose start request the shared consumer hands to ``app``."""
     consumer = app.reactor_consumer
     assert consumer is not None
     handle = consumer._handler
 
-    async def handled(events: list[Any]) -> None:
-        delivered.extend(events)
-        await handle(events)
+    async def handled(table_id: str, event_id: str) -> None:
+        started.append(table_id)
+        await handle(table_id, event_id)
 
     consumer._handler = handled
 
@@ -65,10 +63,10 @@ async def test_the_engine_that_commits_a_move_prompts_the_next_seat(fresh: Harne
     instances = ("engine-r1", "engine-r2")
     apps = await _engines(fresh, *instances)
     reacted: list[tuple[str, str, int]] = []
-    delivered: list[Any] = []
+    started: list[str] = []
     for app, instance in zip(apps, instances, strict=True):
         _record_reactions(app, instance, reacted)
-        _record_deliveries(app, delivered)
+        _record_starts(app, started)
     tables = [f"react-{n}" for n in range(4)]
     for table_id in tables:
         await write_table(fresh.store, table_id, players=3, rounds=1)
@@ -82,7 +80,7 @@ async def test_the_engine_that_commits_a_move_prompts_the_next_seat(fresh: Harne
     assert consumer is not None
     info = await fresh.js.consumer_info(fresh.subjects.events_stream, consumer.durable)
     assert info.config.filter_subjects == [fresh.subjects.all_lobby]
-    assert delivered and all(isinstance(event, LobbyEvent) for event in delivered)
+    assert set(started) == set(tables)  # each start request, by whichever engine pulled it
     for table_id in tables:
         mine = owner(partition_of(table_id), instances)
         by_owner = [last for who, t, last in reacted if t == table_id and who == mine]
