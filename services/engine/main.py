@@ -166,12 +166,21 @@ class EngineApp:
             batch=settings.engine_consumer_batch,
             check_every=settings.engine_consumer_check,
         )
+        self._sweep = UnreactedSweep(
+            store,
+            clock,
+            reactor.on_game,
+            reactor.start,
+            owns=partitions.owns,
+            grace=settings.engine_reaction_grace,
+            limit=settings.engine_reaction_limit,
+        )
         if command_client is not client:
             runtime.health.add("nats commands", nats_check(command_client))
         await commands.start()
-        await partitions.start()
-        background = self._background(store, engine, reactor, turn_clock, consumer, partitions)
-        for name, work in background.items():  # the sweep looks at the partitions taken
+        await partitions.start()  # the sweep's first pass takes the partitions gained
+        background = self._background(store, engine, turn_clock, consumer, self._sweep)
+        for name, work in background.items():
             task = asyncio.create_task(work, name=name)
             runtime.supervise(task, "the reactor" if name == "engine-reactor" else name)
             self._tasks.append(task)
@@ -184,10 +193,9 @@ class EngineApp:
         self,
         store: PostgresEventStore,
         engine: GameService,
-        reactor: Reactor,
         turn_clock: TurnClock,
         consumer: EventConsumer,
-        partitions: Partitions,
+        unreacted: UnreactedSweep,
     ) -> dict[str, Coroutine[Any, Any, None]]:
         """The engine's background work by task name: the reactor, the turn clock and the
         periodic looks at stalled tables (``president_stalled_tables``) and at the tables of
@@ -196,15 +204,6 @@ class EngineApp:
         settings, clock, stop = self.settings, self.clock, self._stop
         stalls = StallWatch(
             store, engine.load, clock, grace=settings.stall_grace, after=settings.stall_after
-        )
-        unreacted = self._sweep = UnreactedSweep(
-            store,
-            clock,
-            reactor.on_game,
-            reactor.start,
-            owns=partitions.owns,
-            grace=settings.engine_reaction_grace,
-            limit=settings.engine_reaction_limit,
         )
         sweep, reaction = settings.engine_clock_sweep, settings.engine_reaction_sweep
         stop.clear()
@@ -248,7 +247,7 @@ class EngineApp:
             for partition in sorted(partitions):
                 subject = self.subjects.game_partition(partition)
                 await self._commands.subscribe(subject, shared=False)
-        if self._sweep is not None:  # none yet at start: its first pass takes them all
+        if self._sweep is not None:
             self._sweep.gained(partitions)
 
     async def _drain(self, partitions: set[int]) -> None:

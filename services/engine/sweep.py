@@ -19,11 +19,9 @@ log = logging.getLogger(__name__)
 
 class UnreactedSweep:
     """Reacts once to each table in play of its own (``owns``) whose last event is older
-    than ``grace`` seconds (``limit`` a pass, the oldest first; the first pass takes them
-    however recent: what came before the consumer was created is not delivered to it, and
-    so does the pass ``gained`` asks for, for the partitions it names):
-    ``react(table_id, None, version)`` (the reactor's ``on_game``), or for a start request
-    ``start(table_id, event_id)``. Reacting twice is harmless (the same ``Nats-Msg-Id``)."""
+    than ``grace`` seconds or whose partition it :meth:`gained`, ``limit`` a pass, the
+    oldest first: ``react(table_id, None, version)`` (the reactor's ``on_game``), or for a
+    start request ``start(table_id, event_id)`` (twice is harmless: the same message ids)."""
 
     def __init__(
         self,
@@ -44,14 +42,14 @@ class UnreactedSweep:
         self._grace = grace
         self._limit = limit
         self._done: dict[str, int] = {}
-        self._first = True
         self._gained: set[int] = set()
         self.wake = asyncio.Event()
         """Set when a pass is due at once (its loop waits for it or for its period)."""
 
     def gained(self, partitions: set[int]) -> None:
-        """Partitions this instance just took: their tables in play are reacted to at once,
-        however recent (their owner may have died between a commit and its reaction)."""
+        """Partitions this instance just took (all of its own at a start: the consumer
+        gets nothing from before it was created; later: their owner may have died between
+        a commit and its reaction): their tables in play are reacted to at once."""
         self._gained |= partitions
         self.wake.set()
 
@@ -60,9 +58,8 @@ class UnreactedSweep:
         await self._in_play.follow()
         games, starts = self._in_play.games, self._in_play.starts
         self._done = {t: v for t, v in self._done.items() if t in games or t in starts}
-        first, self._first = self._first, False
         gained, self._gained = self._gained, set()
-        limit = self._clock.now() - timedelta(seconds=0 if first else self._grace)
+        limit = self._clock.now() - timedelta(seconds=self._grace)
         due = [(t, s.version, s) for t, s in games.items()] + [(t, 0, s) for t, s in starts.items()]
         quiet = [
             (table_id, version, stamp)

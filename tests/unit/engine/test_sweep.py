@@ -23,7 +23,8 @@ async def _sweep(
     clock: FakeClock, tables: tuple[str, ...], owned: set[str], started: list[str]
 ) -> UnreactedSweep:
     """A sweep over ``tables`` (start requests, no game yet) that owns ``owned`` (as it
-    changes) and notes the tables it ``started``."""
+    changes), their partitions gained as at an engine's start, and notes the tables it
+    ``started``."""
     store = InMemoryEventStore(clock=clock.now)
     for table_id in tables:
         await write_table(store, table_id)
@@ -34,7 +35,9 @@ async def _sweep(
     async def start(table_id: str, event_id: str) -> None:
         started.append(table_id)
 
-    return UnreactedSweep(store, clock, react, start, owns=owned.__contains__, grace=10)
+    sweep = UnreactedSweep(store, clock, react, start, owns=owned.__contains__, grace=10)
+    sweep.gained({partition_of(table_id) for table_id in owned})
+    return sweep
 
 
 async def test_the_sweep_reacts_once_to_each_quiet_table_of_its_own_partitions() -> None:

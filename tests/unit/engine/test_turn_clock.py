@@ -21,6 +21,7 @@ from president.contract import (
     TurnPrompt,
     stream_id_of_game,
 )
+from president.contract.subjects import PARTITIONS
 from president.game import GAME_SERVICE_EVENT_TYPES, TAKEOVER_ACTOR, Game
 from president.game.prompts import Prompt, prompts_for
 from president.rules import Options, legal_actions, replay
@@ -301,12 +302,15 @@ class _Prompts:
 
 
 def _sweep(engine: GameService, clock: FakeClock, turn_clock: TurnClock) -> UnreactedSweep:
-    """The sweep of ``engine`` on its in-memory store (every table its own, grace 10 s),
-    reacting as the engine's reactor does: the alarms go to ``turn_clock``."""
+    """The sweep of ``engine`` on its in-memory store (every table its own, every partition
+    gained at its start, grace 10 s), reacting as the engine's reactor does: the alarms go
+    to ``turn_clock``."""
     reactor = Reactor(engine, _Prompts(), secret="k", watch=turn_clock.watch)
     store = engine._store  # type: ignore[attr-defined]
     react, start = reactor.on_game, reactor.start
-    return UnreactedSweep(store, clock, react, start, owns=lambda _: True, grace=10)
+    sweep = UnreactedSweep(store, clock, react, start, owns=lambda _: True, grace=10)
+    sweep.gained(set(range(PARTITIONS)))
+    return sweep
 
 
 async def _never(alarm: Alarm) -> None:
