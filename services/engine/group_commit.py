@@ -36,8 +36,6 @@ class GroupCommit:
         self._max_batch = max_batch
         self._queue: list[_Pending] = []
         self._committer: asyncio.Task[None] | None = None
-        self.batched = 0
-        """Appends committed in a batch of several."""
 
     async def append(
         self,
@@ -85,11 +83,9 @@ class GroupCommit:
     async def _commit_batch(self, batch: list[_Pending]) -> list[AppendResult | Exception]:
         async with self._store.pool.acquire() as connection:
             try:
-                outcomes = await self._in_one_transaction(connection, batch, savepoint=False)
+                return await self._in_one_transaction(connection, batch, savepoint=False)
             except asyncpg.UniqueViolationError:  # rolled back: one by one, each alone
-                outcomes = await self._in_one_transaction(connection, batch, savepoint=True)
-        self.batched += len(batch)
-        return outcomes
+                return await self._in_one_transaction(connection, batch, savepoint=True)
 
     async def _in_one_transaction(
         self, connection: asyncpg.Connection, batch: list[_Pending], *, savepoint: bool
