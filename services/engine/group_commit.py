@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 _REFUSALS = (ConcurrencyConflict, DuplicateEventId, ValueError, TypeError)
 """What ``append_in`` raises for one append, leaving the transaction usable."""
+MAX_BATCH = 64
 
 
 @dataclass
@@ -29,11 +30,10 @@ class _Pending:
 
 
 class GroupCommit:
-    """The engine's appends, batched while a commit is in progress (at most ``max_batch``)."""
+    """The engine's appends, batched while a commit is in progress (at most ``MAX_BATCH``)."""
 
-    def __init__(self, store: PostgresEventStore, *, max_batch: int = 64):
+    def __init__(self, store: PostgresEventStore):
         self._store = store
-        self._max_batch = max_batch
         self._queue: list[_Pending] = []
         self._committer: asyncio.Task[None] | None = None
 
@@ -60,8 +60,8 @@ class GroupCommit:
         """Commit the queued appends a batch at a time (one alone: one statement, no
         transaction to open) and settle each one's result."""
         while self._queue:
-            batch = self._queue[: self._max_batch]
-            del self._queue[: self._max_batch]
+            batch = self._queue[:MAX_BATCH]
+            del self._queue[:MAX_BATCH]
             try:
                 if len(batch) == 1:
                     [alone] = batch

@@ -43,7 +43,7 @@ class Reactor:
         prompt_ai_seats: bool = True,
         budget_ms: int = DEFAULT_AI_BUDGET_MS,
     ):
-        """``watch(game)``: called with each game folded for a batch (the turn clock)."""
+        """``watch(game)``: called with each game folded for a reaction (the turn clock)."""
         self._engine = engine
         self._publisher = publisher
         self._secret = secret
@@ -59,14 +59,12 @@ class Reactor:
         else:
             log.info("table %s: game created (duplicate=%s)", table_id, result.duplicate)
 
-    async def on_game(self, table_id: str, since: int | None, until: int | None = None) -> None:
+    async def on_game(self, table_id: str, since: int | None, until: int) -> None:
         """Prompt for every turn that began at or after version ``since`` (None: every
         seat due now, as after a reaction that never came: ``services.engine.sweep``).
 
-        ``until`` is the last version known committed (this instance's append, the log's
-        as the sweep read it): a cached fold that reached it is used without reading the
-        log (it holds committed events only).
-        """
+        A cached fold that reached ``until``, the last version known committed (this
+        instance's append, the log's as the sweep read it), is used as it is."""
         games = self._engine.games
         async with games.lock(table_id):
             game = await games.load(table_id, at_least=until)
@@ -116,8 +114,7 @@ class Reactions:
         self._limit = limit
         self.queue: asyncio.Queue[Commit] = asyncio.Queue()
         """Where the engine hands a commit over (``GameService``'s ``react``), in commit
-        order. Unbounded: the task takes each as soon as the loop runs it (the bound is
-        ``limit``'s, on the tables reacting)."""
+        order; unbounded (the task takes each at once; ``limit`` bounds the tables)."""
         self._waiting: dict[str, tuple[int, int]] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._taking = asyncio.create_task(self._take(), name="engine-reactions")

@@ -70,10 +70,9 @@ class TurnClock:
             self._tables.pop(table_id, None)
         self._changed.set()
 
-    def pending(self, table_id: str | None = None) -> list[Alarm]:
-        """The alarms not fired yet (of one table, or all), earliest first."""
-        tables = self._tables.values() if table_id is None else [self._tables.get(table_id, set())]
-        return sorted(alarm for alarms in tables for alarm in alarms)
+    def pending(self, table_id: str) -> list[Alarm]:
+        """The table's alarms not fired yet, earliest first."""
+        return sorted(self._tables.get(table_id, ()))
 
     async def run(self, stop: asyncio.Event) -> None:
         """Fire the alarms as they come due, until ``stop`` is set."""

@@ -274,7 +274,7 @@ async def test_the_turn_clock_fires_each_alarm_once_at_its_time() -> None:
     await clock.advance(0.1)
     await asyncio.wait_for(done.wait(), 5)
     assert [(a.seat, a.kind) for a in fired] == [(_to_act(game), "takeover")]
-    assert turn_clock.pending() == []
+    assert turn_clock.pending("t") == []
     stop.set()
     await asyncio.wait_for(running, 5)
 
