@@ -49,8 +49,13 @@ async def _engine(h: Harness, **overrides: Any) -> tuple[EngineApp, Runtime, Eve
     await app.start(runtime)
     runtime.health.phase = "serving"  # as president.runtime.run does once started
     h.engines.append(app)
-    assert app.reactor_consumer is not None
-    return app, runtime, app.reactor_consumer
+    consumer = app.reactor_consumer
+    assert consumer is not None
+    # Ready as a readiness probe says: its consumer bound. Started, the engine creates it in
+    # the background, after the stream's last message: a start request relayed before
+    # would wait for the sweep's grace (under load, past a test's wait).
+    await eventually(lambda: consumer.bound, 30, "the reactor's consumer bound")
+    return app, runtime, consumer
 
 
 async def _settled(h: Harness, consumer: EventConsumer, table_id: str) -> int:
@@ -175,10 +180,6 @@ async def test_a_fresh_engine_on_a_stream_with_messages_starts_after_them(
     await eventually(relayed, 20)
     _, _, consumer = await _engine(fresh)
 
-    async def bound() -> bool:
-        return consumer.bound
-
-    await eventually(bound, 20)
     info = await fresh.js.consumer_info(fresh.subjects.events_stream, consumer.durable)
     assert info.config.deliver_policy == DeliverPolicy.BY_START_SEQUENCE
     assert info.config.opt_start_seq == last + 1
@@ -226,10 +227,6 @@ async def test_a_consumer_under_the_old_name_is_never_adopted(
 
     _, _, consumer = await _engine(fresh)
 
-    async def bound() -> bool:
-        return consumer.bound
-
-    await eventually(bound, 20)
     info = await fresh.js.consumer_info(stream, consumer.durable)
     print(f"\nthe engine's consumer starts at {info.config.opt_start_seq} (last {last})")
     assert consumer.durable == reactor_durable(fresh.subjects, SECRET)
@@ -342,10 +339,6 @@ async def test_the_consumer_of_the_release_before_is_recreated_for_the_lobby_alo
 
     _, _, consumer = await _engine(fresh)
 
-    async def bound() -> bool:
-        return consumer.bound
-
-    await eventually(bound, 20)
     info = await fresh.js.consumer_info(stream, consumer.durable)
     assert info.config.filter_subjects == [fresh.subjects.all_lobby]
     assert REACTOR_CONSUMER_REPAIRS.labels("drift")._value.get() == repairs + 1
