@@ -17,7 +17,6 @@ from president.contract import Accepted, stream_id_of_game
 from president.contract.subjects import partition_of
 from president.game.decide import Decided
 from president.game.fold import Appended, CorruptGame, Game
-from president.rules import GameState
 from president.store import Appender, AppendResult, ConcurrencyConflict, EventStore
 
 log = logging.getLogger(__name__)
@@ -36,11 +35,9 @@ stall watch and the last views ask about a game just after its end; they fold no
 
 class GameCache:
     """Games in play, up to ``size`` of them and ``budget_mb`` megabytes (``event_bytes``
-    per event), least recently used dropped first. The last ``finished`` games ended are
-    kept apart (not counted, not ``in`` the cache), caught up on each use. With each game
-    go the refusals remembered on its stream (``refusals``, read and kept by the hold).
-    ``lock(table_id)`` serialises one game's use in this process; across processes the
-    expected version of each append does."""
+    per event), least recently used dropped first; the last ``finished`` games ended are
+    kept apart (not counted, not ``in`` the cache), caught up on each use. ``lock`` orders a
+    game's use in this process; across processes the expected version of each append does."""
 
     def __init__(
         self,
@@ -63,15 +60,13 @@ class GameCache:
         self._locks = [asyncio.Lock() for _ in range(_STRIPES)]
         self.refusals: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
         """By table: the refusals remembered on its game stream, by (sender, command id);
-        kept while its fold is (``HeldGame`` reads and adds them)."""
+        kept while its fold is in play (``HeldGame`` reads and adds them)."""
         self.trusted: set[str] = set()
-        """The tables whose cached fold is the log's: caught up while this instance owned
-        the table's partition, which nobody else writes (``forget_partitions`` when it
-        changes hands)."""
+        """The tables whose cached fold is the log's: caught up while this instance owned their
+        partition, which nobody else writes (``forget_partitions`` when it changes hands)."""
         self.peek: Callable[[str], Game | None] = self._games.get
         """The cached fold of a game in play as it is (no read, no catching up, no use
-        counted): for what never changes once a game is created, and a :attr:`trusted`
-        fold (the hold's, whose append counts its use); the dict's own ``get``."""
+        counted): for what never changes once a game is created, and a :attr:`trusted` fold."""
 
     def __len__(self) -> int:
         return len(self._games)
@@ -92,10 +87,9 @@ class GameCache:
         owns: Callable[[str], bool] | None = None,
     ) -> Game:
         """The game folded up to the last committed version (hold ``lock`` around it); a
-        cached fold is used as it is when it reached ``at_least``. ``owns`` (the command
-        path's): whether this instance owns the table's partition, so that a fold caught
-        up while it does is :attr:`trusted`. A fold that no longer matches the log is
-        rebuilt; raises CorruptGame when the log itself breaks the rules."""
+        cached fold that reached ``at_least`` is used as it is, and one caught up while this
+        instance ``owns`` the table's partition is :attr:`trusted`. A fold that no longer
+        matches the log is rebuilt; raises CorruptGame when the log itself breaks the rules."""
         game = self._games.get(table_id)
         if game is None:
             game = self._finished.get(table_id) or Game(table_id)
@@ -116,22 +110,15 @@ class GameCache:
             self._remember(game)
         return game
 
-    def fold(
-        self,
-        table_id: str,
-        events: list[Appended],
-        after: GameState | None = None,
-        due: tuple[int, ...] | None = None,
-    ) -> None:
-        """Fold events this instance appended (and saw committed) into the cached game;
-        ``after``: the rules state the decision computed for them (kept, not replayed),
-        ``due``: the seats due in it, as the decision worked them out."""
+    def fold(self, table_id: str, events: list[Appended], decided: Decided) -> None:
+        """Fold events this instance appended (and saw committed) into the cached game, with
+        the rules state and the seats due that ``decided`` computed for them (not replayed)."""
         game = self._games.get(table_id)
         if game is None or not events or events[0].version != game.version + 1:
             self.forget(table_id)  # the next load reads the log instead
             return
         try:
-            game.apply_append(events, decided=after, due=due)  # one append: one command's events
+            game.apply_append(events, decided=decided.after, due=decided.due)  # one append
         except CorruptGame:
             self.forget(table_id)
             return
@@ -150,14 +137,9 @@ class GameCache:
             if partition_of(table_id) in partitions:
                 self.forget(table_id)
 
-    def keeps(self, table_id: str) -> bool:
-        """Whether the fold of ``table_id``'s game is kept (in play or finished)."""
-        return table_id in self._games or table_id in self._finished
-
     async def _catch_up(self, game: Game) -> None:
         events = await self._store.read_stream(stream_id_of_game(game.table_id), game.version + 1)
-        if events:
-            game.apply(events)
+        game.apply(events)
 
     def _remember(self, game: Game) -> None:
         """Keep ``game`` (most recently used) unless it is over; then keep to the bounds."""
@@ -175,9 +157,7 @@ class GameCache:
         self._games[table_id] = game
         self._sizes[table_id] = size
         self.estimated_bytes += size
-        while self._games and (
-            len(self._games) > self._size or self.estimated_bytes > self._budget
-        ):
+        while len(self._games) > self._size or self.estimated_bytes > self._budget:
             self.forget(next(iter(self._games)))
 
 
@@ -262,7 +242,7 @@ class HeldGame:
         refusals = games.refusals.get(table_id)
         if refusals is None or not self.cached:
             refusals = await self.log.store.refusals(command.stream_id)
-            if games.keeps(table_id):
+            if table_id in games:
                 games.refusals[table_id] = refusals
         self.refusal = refusals.get(key)
         effect = game.commands.get(key)

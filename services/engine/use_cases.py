@@ -145,7 +145,7 @@ class GameService:
         else:
             # folded only once committed: the cache never runs ahead of the log
             folded = appended(decided.events, result.first_version, result.positions)
-            self.games.fold(game.table_id, folded, after=decided.after, due=decided.due)
+            self.games.fold(game.table_id, folded, decided)
         if self._react is not None:
             self._react((game.table_id, result.first_version, result.last_version))
 
