@@ -14,7 +14,6 @@ from typing import Annotated, Literal
 
 from nats.aio.client import Client
 from nats.aio.msg import Msg
-from nats.aio.subscription import Subscription
 from president.contract import Subjects
 from president.contract.subjects import PARTITIONS, partition_of
 from president.runtime.metrics import PARTITIONS_OWNED
@@ -54,9 +53,8 @@ def owned_by(instance: str, instances: Iterable[str]) -> set[int]:
 class Partitions:
     """This instance's partitions, following the live instances: a partition gained is
     subscribed at once, one lost is drained ``HANDOVER`` seconds later; ``leave`` gives
-    them all away before the instance stops. ``gained``/``lost`` are the command server's;
-    ``forget(partitions)`` drops the folds of tables whose partition came back from another
-    instance (it may have written them meanwhile)."""
+    them all away before the instance stops. ``forget`` drops the folds of the tables of
+    partitions that change hands (another instance may write them)."""
 
     def __init__(
         self,
@@ -74,7 +72,6 @@ class Partitions:
         self._gained, self._lost, self._forget = gained, lost, forget
         self._seen: dict[str, float] = {}
         self.owned: set[int] = set()
-        self._subscription: Subscription | None = None
         self._beats: asyncio.Task[None] | None = None
         self._handovers: set[asyncio.Task[None]] = set()
         self._changing = asyncio.Lock()
@@ -88,16 +85,9 @@ class Partitions:
         """Whether partitions given to others are still served here for a moment."""
         return bool(self._handovers)
 
-    def live(self) -> list[str]:
-        """The instances heard from lately, this one included, sorted."""
-        lost = time.monotonic() - LOST_AFTER * PERIOD
-        for instance in [i for i, at in self._seen.items() if at < lost]:
-            del self._seen[instance]
-        return sorted({self.instance, *self._seen})
-
     async def start(self) -> None:
         """Hear the others for a moment, take this instance's partitions, then say so."""
-        self._subscription = await self._client.subscribe(self._subject, cb=self._heard)
+        await self._client.subscribe(self._subject, cb=self._heard)
         await asyncio.sleep(HEAR_FIRST * PERIOD)
         await self._rebalance()
         await self._client.flush()
@@ -111,10 +101,6 @@ class Partitions:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._beats
             self._beats = None
-        if self._subscription is not None:
-            with contextlib.suppress(Exception):
-                await self._subscription.unsubscribe()
-            self._subscription = None
         with contextlib.suppress(Exception):
             await self._say("leaving")
             await self._client.flush(timeout=1)
@@ -125,7 +111,10 @@ class Partitions:
 
     async def _rebalance(self) -> None:
         async with self._changing:
-            owned = owned_by(self.instance, self.live())
+            heard_since = time.monotonic() - LOST_AFTER * PERIOD
+            self._seen = {i: at for i, at in self._seen.items() if at >= heard_since}
+            live = sorted({self.instance, *self._seen})
+            owned = owned_by(self.instance, live)
             gained, lost = owned - self.owned, self.owned - owned
             if not (gained or lost):
                 return
@@ -138,9 +127,7 @@ class Partitions:
                 task = asyncio.create_task(self._hand_over(lost))
                 self._handovers.add(task)
                 task.add_done_callback(self._handovers.discard)
-            log.info(
-                "engine %s: %d partitions (instances %s)", self.instance, len(owned), self.live()
-            )
+            log.info("engine %s: %d partitions (instances %s)", self.instance, len(owned), live)
 
     async def _hand_over(self, lost: set[int]) -> None:
         await asyncio.sleep(HANDOVER)
@@ -181,7 +168,7 @@ class Partitions:
         else:
             self._seen.pop(beat.instance, None)
         if known != (beat.instance in self._seen) and self._beats is not None:
-            await self._rebalance()  # started: the change moves partitions now
+            await self._rebalance()  # between start and leave: it moves partitions now
 
 
 class Heartbeat(BaseModel):
