@@ -61,10 +61,8 @@ class Reactor:
 
     async def on_game(self, table_id: str, since: int | None, until: int) -> None:
         """Prompt for every turn that began at or after version ``since`` (None: every
-        seat due now, as after a reaction that never came: ``services.engine.sweep``).
-
-        A cached fold that reached ``until``, the last version known committed (this
-        instance's append, the log's as the sweep read it), is used as it is."""
+        seat due now, as after a reaction that never came: ``services.engine.sweep``). A
+        cached fold that reached ``until``, the last version known committed, is used as it is."""
         games = self._engine.games
         async with games.lock(table_id):
             game = await games.load(table_id, at_least=until)
@@ -96,33 +94,27 @@ class Reactor:
         await self._publisher.publish([request], interactive=game.has_person)
 
 
-React = Callable[[str, int, int], Awaitable[None]]
-"""``react(table_id, first_version, last_version)``: the reaction to a commit."""
-
-
 class Reactions:
-    """The reactions to this instance's commits. A commit is handed over as it is, to
-    :attr:`queue` (``put_nowait``: it returns at once, the reply is not kept waiting); the
-    reactions' own task (started with them) takes it there and runs a table's reactions one
-    at a time in commit order, those queued meanwhile as one (from the first version to the
-    last), at most ``limit`` tables at once. A reaction that fails, one beyond the limit and
+    """The reactions to this instance's commits. A commit is handed over to :attr:`queue`
+    (``put_nowait``: the reply is not kept waiting); the reactions' own task takes it there
+    and runs a table's reactions one at a time in commit order, those queued meanwhile as
+    one, at most ``limit`` tables at once. A reaction that fails, one beyond the limit and
     one handed over after ``stop`` are left to the sweep (``services.engine.sweep``)."""
 
-    def __init__(self, react: React, *, limit: int = 4096):
-        """Start the task that takes the commits handed over (in the running event loop)."""
+    def __init__(self, react: Callable[[str, int, int], Awaitable[None]], *, limit: int = 4096):
+        """``react(table_id, first_version, last_version)``: the reaction to a commit. Starts
+        the task that takes the commits handed over (in the running event loop)."""
         self._react = react
         self._limit = limit
         self.queue: asyncio.Queue[Commit] = asyncio.Queue()
-        """Where the engine hands a commit over (``GameService``'s ``react``), in commit
-        order; unbounded (the task takes each at once; ``limit`` bounds the tables)."""
+        """Unbounded: the task takes each commit at once (``limit`` bounds the tables)."""
         self._waiting: dict[str, tuple[int, int]] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._taking = asyncio.create_task(self._take(), name="engine-reactions")
 
     @property
     def busy(self) -> bool:
-        """Whether a commit handed over is still to be reacted to (queued, or its table's
-        reaction running)."""
+        """Whether a commit handed over is not reacted to yet (queued, or its reaction running)."""
         return not self.queue.empty() or bool(self._tasks)
 
     async def _take(self) -> None:

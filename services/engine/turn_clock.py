@@ -31,13 +31,10 @@ class Alarm:
     command_id: str = field(compare=False, default="")
 
 
-Fire = Callable[[Alarm], Awaitable[None]]
-
-
 class TurnClock:
     """Alarms by table; ``run`` fires each one once, at its time (as ``clock`` tells)."""
 
-    def __init__(self, clock: Clock, fire: Fire):
+    def __init__(self, clock: Clock, fire: Callable[[Alarm], Awaitable[None]]):
         self._clock = clock
         self._fire = fire
         self._tables: dict[str, set[Alarm]] = {}
@@ -81,10 +78,7 @@ class TurnClock:
             while not stop.is_set():
                 self._fire_due()
                 self._changed.clear()
-                waits: list[asyncio.Task[object]] = [
-                    stopping,
-                    asyncio.create_task(self._changed.wait()),
-                ]
+                waits = [stopping, asyncio.create_task(self._changed.wait())]
                 if self._heap:
                     waits.append(asyncio.create_task(self._clock.wait_until(self._heap[0].at)))
                 try:
