@@ -47,10 +47,9 @@ _EVENT = TypeAdapter(PublicEvent | LobbyEvent)
 
 class JetStreamPrompts:
     """Publishes TurnPrompts and TurnEnded on the seat's prompt subject and DecisionRequests
-    on the AI work queue (``ai_decide`` with a person at the table, else ``ai_batch``), with
-    ``Nats-Msg-Id`` = ``{table}:{version}:{seat}`` (``:end`` for a turn's end, ``:attempt-2``
-    for a decision asked again), pipelined (:class:`president.bus.acks.AckPipeline`); a
-    refusal raises what JetStream said."""
+    on the AI work queue (``ai_decide`` with a person at the table, else ``ai_batch``),
+    pipelined, each under its ``Nats-Msg-Id`` (``prompt_msg_id``: a prompt sent twice is
+    stored once); a refusal raises what JetStream said."""
 
     def __init__(self, client: QuickClient, subjects: Subjects):
         self._pipeline = AckPipeline(client, PROMPTS_IN_FLIGHT)
@@ -87,10 +86,9 @@ def reactor_durable(subjects: Subjects, secret: str) -> str:
 
 
 def reactor_consumer(subjects: Subjects, secret: str) -> ConsumerConfig:
-    """The engines' shared durable consumer of the lobby events, for the start requests
-    (each engine creates it at a start sequence of its own: ``EventConsumer._create``). The
-    game events are reacted to by the instance that committed them, not delivered here; a
-    consumer of the release before (game events too) is drift, healed like any."""
+    """The engines' shared durable consumer of the lobby events, for the start requests (the
+    game events are reacted to by the instance that committed them; a consumer of the
+    release before, game events too, is drift)."""
     return ConsumerConfig(
         durable_name=reactor_durable(subjects, secret),
         filter_subjects=[subjects.all_lobby],
@@ -128,12 +126,11 @@ class EventConsumer:
     ``handler(table_id, event_id)`` (``Reactor.start``) at once, and is acked once handled.
 
     The consumer is checked at start and every ``check_every`` seconds against
-    :func:`reactor_consumer`: one updated by someone else (drift) or deleted (lost) is
+    :func:`reactor_consumer`: one changed by someone else (drift) or deleted (lost) is
     logged, counted, makes the engine not ready, and is created again from the engine's
-    position (its ack floor as last seen intact), never from the stream's start; with no
-    position, after the stream's last message (what it missed is the sweep's). Engines
-    healing at once look again after a random moment, so that one heals for all.
-    """
+    position (its ack floor as last seen intact; with none, after the stream's last message:
+    what it missed is the sweep's). Engines healing at once look again after a random
+    moment, so that one heals for all."""
 
     def __init__(
         self,
@@ -154,8 +151,7 @@ class EventConsumer:
         self.durable = reactor_durable(subjects, secret)
         self._stream = subjects.events_stream
         self.position: int | None = None
-        """The stream sequence up to which every event was handled and acked (None: not
-        known yet)."""
+        """The stream sequence up to which every event was handled and acked (None: unknown)."""
         self.bound = False
         """Whether the consumer is bound, as configured, and its pull requests answer."""
         self.problem: str | None = None
@@ -167,9 +163,7 @@ class EventConsumer:
         """What is wrong with the consumer (a health check: None when all is well)."""
         if self.problem is not None:
             return f"the reactor's consumer {self.problem}; healing it"
-        if not self.bound:
-            return "the reactor's consumer is not bound"
-        return None
+        return None if self.bound else "the reactor's consumer is not bound"
 
     async def run(self, stop: asyncio.Event) -> None:
         """Consume until ``stop`` is set (failures are logged and retried); the starts in
@@ -195,8 +189,7 @@ class EventConsumer:
                 task.cancel()  # unacked: it comes back after ack_wait
 
     async def _pull(self, stop: asyncio.Event) -> None:
-        """Keep pull requests open on the consumer until ``stop``, or until it was
-        created again (then bind to the new one)."""
+        """Keep pull requests open on the consumer until ``stop`` or until it is created again."""
         loop = asyncio.get_running_loop()
         pulls = self._pulls = OpenPulls(
             self._client,
@@ -262,8 +255,7 @@ class EventConsumer:
         return (f"was changed: {', '.join(drift)}" if drift else None), info
 
     async def _create(self) -> None:
-        """Create the consumer after the position (else after the stream's last message); an
-        identical one is already there if another engine was quicker."""
+        """Create the consumer after the position; another engine may have been quicker."""
         position = self.position
         if position is None:
             position = (await self._js.stream_info(self._stream)).state.last_seq
@@ -281,8 +273,7 @@ class EventConsumer:
         log.info("engine reactor: consumer %s created from sequence %s", self.durable, position + 1)
 
     async def _received(self, message: Msg) -> None:
-        """A message from the open pull requests: a start request creates its game in a task
-        of its own, any other lobby event is acked (an unreadable one dropped)."""
+        """A start request creates its game in a task of its own; any other lobby event is acked."""
         try:
             event = _EVENT.validate_json(message.data)
         except ValidationError:
@@ -299,8 +290,7 @@ class EventConsumer:
             await self._pulls.done()
 
     async def _start(self, message: Msg, event: LobbyEvent, pulls: OpenPulls) -> None:
-        """Create the game, then ack; a failure leaves it unacked: redelivered after
-        ``ack_wait`` (so is a start still running then: harmless, the creation is idempotent)."""
+        """Create the game, then ack; a failure leaves it unacked (redelivered after ack_wait)."""
         try:
             with log_context(table_id=event.table_id, correlation_id=event.table_id):
                 await self._handler(event.table_id, event.event_id)

@@ -1,6 +1,5 @@
-"""The sweep for tables left unreacted: a game whose last event got no reaction (its engine
-died or lost NATS first; a dead engine's alarms), or a start request whose game was never
-created, is reacted to as the reactor would (why: the consumers' and tables-owned notes)."""
+"""The sweep for tables left unreacted (their engine died or lost NATS first): a game's last
+event, or a start request whose game was never created, is reacted to as the reactor would."""
 
 from __future__ import annotations
 
