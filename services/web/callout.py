@@ -42,6 +42,10 @@ class CalloutConfig:
     user_ttl_s: float = SEAT_MAX_TTL_S
     bad_tickets_per_s: float = 1.0
     bad_ticket_burst: int = 20
+    address_budget: bool = True
+    """Whether the responder holds each source address to its budget of bad tickets
+    (False behind the door, ``services.web.door``: the addresses it would see are the
+    door's own, and the door holds the clients' to it)."""
 
     def __post_init__(self) -> None:
         if not 0 < self.user_ttl_s <= SEAT_MAX_TTL_S:
@@ -66,6 +70,7 @@ def callout_config(settings: WebSettings) -> CalloutConfig:
         user_ttl_s=settings.web_user_ttl,
         bad_tickets_per_s=settings.web_callout_bad_tickets_per_s,
         bad_ticket_burst=settings.web_callout_bad_ticket_burst,
+        address_budget=settings.web_door_port is None,
     )
 
 
@@ -238,7 +243,7 @@ class CalloutResponder:
     _subscription: Subscription | None = None
 
     def __post_init__(self) -> None:
-        if self.bad is None:
+        if self.bad is None and self.config.address_budget:
             self.bad = BadTickets(self.config.bad_tickets_per_s, self.config.bad_ticket_burst)
 
     async def start(self, nc: Client) -> None:

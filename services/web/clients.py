@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 BROWSER_COOKIE = "president_browser"
-_Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+"""A trusted proxy's address or CIDR."""
 
 
 @dataclass(frozen=True)
@@ -27,25 +28,26 @@ class Caller:
     subject: str | None = None
 
 
-def trusted_networks(text: str) -> tuple[_Network, ...]:
+def trusted_networks(text: str) -> tuple[Network, ...]:
     """The proxies of ``PRESIDENT_WEB_TRUSTED_PROXIES`` (addresses or CIDRs, commas)."""
     return tuple(ipaddress.ip_network(part.strip()) for part in text.split(",") if part.strip())
 
 
-def client_address(peer: str | None, forwarded: str | None, trusted: Sequence[_Network]) -> str:
+def client_address(peer: str | None, forwarded: str | None, trusted: Sequence[Network]) -> str:
     """The client's address: ``peer`` unless it is a trusted proxy, then the last address
     of ``X-Forwarded-For`` that is not one (each proxy appends the one it saw; the
     addresses before it are the client's to write, so never believed)."""
     address = peer or "unknown"
-    if not forwarded or not _trusted(address, trusted):
+    if not forwarded or not is_trusted(address, trusted):
         return address
     for hop in reversed([part.strip() for part in forwarded.split(",")]):
-        if not _trusted(hop, trusted):
+        if not is_trusted(hop, trusted):
             return hop if _parses(hop) else address
     return address
 
 
-def _trusted(address: str, trusted: Sequence[_Network]) -> bool:
+def is_trusted(address: str, trusted: Sequence[Network]) -> bool:
+    """Whether ``address`` is one of the ``trusted`` proxies."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:

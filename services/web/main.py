@@ -22,8 +22,9 @@ from president.store.postgres import PostgresEventStore
 
 from services.web.app import PageConfig, create_web_app
 from services.web.backlog import CachedCount, consumer_backlog
-from services.web.callout import CalloutResponder, start_callout
+from services.web.callout import BadTickets, CalloutResponder, start_callout
 from services.web.clients import trusted_networks
+from services.web.door import Door, Upstream
 from services.web.ledger import KvLedger
 from services.web.lobby import Lobby
 from services.web.quotas import Quotas
@@ -75,6 +76,8 @@ class WebApp:
         self._login = platform_login(settings)  # a login that is on but lacks a key: now
         self.port: int | None = None
         self.responder: CalloutResponder | None = None
+        self.door: Door | None = None
+        self.door_port: int | None = None
         self._nats: Client | None = None
         self._callout: Client | None = None
         self._server: uvicorn.Server | None = None
@@ -98,6 +101,8 @@ class WebApp:
         if settings.web_callout:
             self._callout, self.responder = await start_callout(settings, settings.nats_url)
             runtime.health.add("callout", nats_check(self._callout))
+        if settings.web_door_port is not None:
+            await self._open_door()
         subjects = Subjects(settings.subject_prefix)
         backlog = CachedCount(
             consumer_backlog(self._nats, subjects), max_age=settings.web_ai_backlog_max_age
@@ -154,8 +159,26 @@ class WebApp:
             "web %s: the page on http://%s:%s", settings.instance_id, settings.web_host, self.port
         )
 
+    async def _open_door(self) -> None:
+        """The browsers' door to the NATS WebSocket listener (``services.web.door``)."""
+        settings = self.settings
+        if settings.web_door_upstream is None or settings.web_door_port is None:
+            raise MissingSecretError("PRESIDENT_WEB_DOOR_UPSTREAM is not set")
+        ca = None if settings.nats_tls_ca is None else str(settings.nats_tls_ca)
+        self.door = Door(
+            Upstream.parse(settings.web_door_upstream, ca),
+            BadTickets(
+                settings.web_callout_bad_tickets_per_s, settings.web_callout_bad_ticket_burst
+            ),
+            trusted_networks(settings.web_trusted_proxies),
+        )
+        self.door_port = await self.door.start(settings.web_host, settings.web_door_port)
+        log.info("web %s: the door on port %s", settings.instance_id, self.door_port)
+
     async def stop(self) -> None:
         """Stop taking requests (those in hand finish), then disconnect."""
+        if self.door is not None:
+            await self.door.stop()
         if self._sweeping is not None:
             self._sweeping.cancel()
             with contextlib.suppress(asyncio.CancelledError):

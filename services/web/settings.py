@@ -25,7 +25,20 @@ class WebSettings(ServiceSettings):
     web_nats_url: str | None = Field(
         default=None,
         description="the NATS WebSocket URL the page connects to (wss://host:8443; ws:// on"
-        " loopback only)",
+        " loopback only): the door's, when this process runs one",
+    )
+    web_door_port: int | None = Field(
+        default=None,
+        ge=0,
+        le=65535,
+        description="port of the browsers' door to the NATS WebSocket listener (on web_host;"
+        " it refuses an address over its budget of bad tickets before nats-server sees it);"
+        " unset: no door, browsers connect to the listener itself",
+    )
+    web_door_upstream: str | None = Field(
+        default=None,
+        description="the NATS WebSocket listener behind the door (ws://host:port, or wss://"
+        " checked against PRESIDENT_NATS_TLS_CA)",
     )
     web_callout: bool = Field(
         default=True,
@@ -169,8 +182,9 @@ class WebSettings(ServiceSettings):
     web_callout_bad_tickets_per_s: float = Field(
         default=1.0,
         gt=0,
-        description="bad tickets a second one source address may present to the auth callout"
-        " (over the burst; beyond, its connections are refused unread and unsigned)",
+        description="bad tickets a second one source address may present (over the burst;"
+        " beyond, the door refuses its connections before nats-server sees them, or without"
+        " a door the auth callout refuses them unread and unsigned)",
     )
     web_callout_bad_ticket_burst: int = Field(
         default=20,
@@ -181,12 +195,14 @@ class WebSettings(ServiceSettings):
 
 def missing_web_settings(settings: WebSettings) -> list[str]:
     """The variables a web process outside the embedded stack must be given: the page's
-    NATS WebSocket URL, the ticket secret and, when it runs the callout, its seed and
-    password (none has a default a deployment could keep)."""
+    NATS WebSocket URL, the ticket secret, with a door the listener behind it and, when it
+    runs the callout, its seed and password (none has a default a deployment could keep)."""
     needed = [
         (settings.web_nats_url, "PRESIDENT_WEB_NATS_URL"),
         (settings.web_ticket_secret, "PRESIDENT_WEB_TICKET_SECRET"),
     ]
+    if settings.web_door_port is not None:
+        needed.append((settings.web_door_upstream, "PRESIDENT_WEB_DOOR_UPSTREAM"))
     if settings.web_callout:
         needed += [
             (settings.web_callout_seed, "PRESIDENT_WEB_CALLOUT_SEED"),
