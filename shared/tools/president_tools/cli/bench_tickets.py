@@ -60,6 +60,11 @@ def bench_tickets(
         f" the flooder's own {flood['sending_cpu_s']} s in {flood['seconds']} s"
         f" ({flood['flooder_cpu_s']} s with its start)"
     )
+    cost = report["flood_ms_per_attempt"]
+    typer.echo(
+        "CPU ms per attempt beyond the control's rate: "
+        + ", ".join(f"{name} {cost[name]}" for name in ("nats-server", "web-1") if name in cost)
+    )
     typer.echo(
         f"control (half before the flood, half after, no flood): a busy loop burned"
         f" {report['control_cpu_s']} s in {control['window_s']} s (the flooder's"
@@ -80,7 +85,7 @@ def run_ticket_bench(stack: ServiceStack, options: TicketFloodOptions) -> dict[s
         measure_ticket_flood(
             stack.client_url,
             stack.prefix,
-            side.websocket_url,
+            side.door_url,
             side.web_origin,
             options,
             stack.service_pids() | stack.server_pids(),
@@ -90,4 +95,31 @@ def run_ticket_bench(stack: ServiceStack, options: TicketFloodOptions) -> dict[s
     report["callout_ms_per_attempt"] = round(
         report["cpu_s_during"].get("web-1", 0.0) * 1000 / attempts, 3
     )
+    report["flood_ms_per_attempt"] = flood_cost(report)
     return report
+
+
+def flood_cost(report: dict[str, Any]) -> dict[str, float]:
+    """Each process's CPU during the flood beyond what the control says it would have spent
+    in its place, per attempt (ms): what one refused connect costs it. nats-server's is
+    scaled by the games' actions (its other work is their messages, so a flood window
+    where they play faster or slower than in the control is not counted as the flood's),
+    the other processes' by the time."""
+    attempts = max(1, report["flood"]["attempts"])
+    control = report["control"]
+    control_actions = sum(half["actions"] for half in control["halves"])
+    by_time = report["during_s"] / control["window_s"] if control["window_s"] else 0.0
+    by_actions = report["during_actions"] / control_actions if control_actions else by_time
+    return {
+        name: round(
+            (
+                cpu
+                - report["cpu_s_control"].get(name, 0.0)
+                * (by_actions if name == "nats-server" else by_time)
+            )
+            * 1000
+            / attempts,
+            3,
+        )
+        for name, cpu in report["cpu_s_during"].items()
+    }

@@ -32,7 +32,7 @@ def _page_on(nats_data: Path, port: int) -> None:
     if side is None:
         WebSide.draw(port).keep(path)
     elif side.web_port != port:
-        WebSide(side.websocket_port, port, side.callout_seed).keep(path)
+        WebSide(side.websocket_port, port, side.callout_seed, side.door_port).keep(path)
 
 
 @app.command()

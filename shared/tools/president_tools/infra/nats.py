@@ -154,11 +154,13 @@ class ClusterRole:
 class WebSide:
     """The browsers' side of an embedded server, drawn once and kept beside it (mode 0600):
     its WebSocket port, the one web origin it accepts (``http://127.0.0.1:<web_port>``,
-    where ``president web`` listens) and the auth callout's issuer seed."""
+    where ``president web`` listens), the auth callout's issuer seed, and the port of
+    ``president web``'s door to the listener (``door_url``: where browsers connect)."""
 
     websocket_port: int
     web_port: int
     callout_seed: str
+    door_port: int
 
     @property
     def web_origin(self) -> str:
@@ -167,6 +169,10 @@ class WebSide:
     @property
     def websocket_url(self) -> str:
         return f"ws://{HOST}:{self.websocket_port}"
+
+    @property
+    def door_url(self) -> str:
+        return f"ws://{HOST}:{self.door_port}"
 
     @classmethod
     def read(cls, path: Path) -> WebSide | None:
@@ -178,7 +184,9 @@ class WebSide:
     @classmethod
     def draw(cls, web_port: int | None = None) -> WebSide:
         """A fresh side; the page on ``web_port`` (None: a free port)."""
-        return cls(free_port(HOST), web_port or free_port(HOST), new_account_seed())
+        return cls(
+            free_port(HOST), web_port or free_port(HOST), new_account_seed(), free_port(HOST)
+        )
 
     def keep(self, path: Path) -> None:
         """Write this side beside its server (mode 0600: the seed is a secret)."""

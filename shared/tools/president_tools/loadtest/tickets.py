@@ -5,6 +5,7 @@ around it while a process burns the flooder's CPU with no flood (the control).""
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import sys
 import time
@@ -41,7 +42,9 @@ class TicketFloodOptions:
 
 
 async def _one(session: aiohttp.ClientSession, url: str, origin: str) -> str:
-    """One browser-like attempt with a bad ticket: what the server answered."""
+    """One browser-like attempt with a bad ticket: what the server answered (``refused``:
+    nats-server's ``Authorization Violation``; ``reset``: closed before the upgrade, as
+    the door refuses an address over its budget of bad tickets)."""
     try:
         timeout = aiohttp.ClientWSTimeout(ws_receive=10, ws_close=10)
         async with session.ws_connect(url, headers={"Origin": origin}, timeout=timeout) as ws:
@@ -60,6 +63,10 @@ async def _one(session: aiohttp.ClientSession, url: str, origin: str) -> str:
             return "closed" if answer.type == aiohttp.WSMsgType.CLOSE else text[:40] or "other"
     except aiohttp.WSServerHandshakeError as refused:
         return f"http {refused.status}"
+    except aiohttp.ClientConnectorError as error:  # nothing listens: not a refusal
+        return "reset" if error.os_error.errno == errno.ECONNRESET else type(error).__name__
+    except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError):
+        return "reset"  # closed before the upgrade: the door refused the address
     except (TimeoutError, aiohttp.ClientError, OSError) as error:
         return type(error).__name__
 
@@ -172,6 +179,8 @@ async def measure_ticket_flood(
         else 0.0,
         "cpu_s_before": result.cpu_s,
         "cpu_s_during": result.windows["flood"].cpu_s,
+        "during_s": round(result.windows["flood"].seconds, 3),
+        "during_actions": result.windows["flood"].actions,
         "cpu_s_control": control.cpu_s,
         "flood": runs["flood"],
         "control": {

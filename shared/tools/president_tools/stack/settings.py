@@ -50,7 +50,9 @@ def web_settings(side: WebSide, users: Mapping[str, str], ticket_secret: str) ->
         "web_host": "127.0.0.1",
         "web_port": side.web_port,
         "web_origin": side.web_origin,
-        "web_nats_url": side.websocket_url,
+        "web_nats_url": side.door_url,
+        "web_door_port": side.door_port,
+        "web_door_upstream": side.websocket_url,
         "web_callout_seed": side.callout_seed,
         "web_ticket_secret": ticket_secret,
     }
