@@ -1,12 +1,6 @@
-"""The browsers' door to the NATS WebSocket listener (issue 34): it counts the bad tickets
-of each client address and refuses an address over its budget before nats-server sees
-the connection, for a few tens of microseconds, where nats-server would spend about
-half a millisecond on it (an HTTP upgrade, a client, a fresh user nkey and a signed
-authorization request to the callout: docs/security.md, "A flood of bad tickets").
-
-Everything else is relayed byte for byte: the upgrade request (``Origin`` included,
-which nats-server still checks) and the WebSocket both ways. The door reads no ticket;
-it learns that one was bad from nats-server's refusal in the first bytes it answers."""
+"""The browsers' door to the NATS WebSocket listener (issue 34): relays every connection
+byte for byte, and resets those of an address over its budget of bad tickets before
+nats-server sees them (docs/security.md, "A flood of bad tickets")."""
 
 from __future__ import annotations
 
