@@ -197,10 +197,12 @@ async def test_the_open_table_cap_is_exact_under_concurrent_creates(stack: Servi
 
 @pytest.fixture
 async def replica(stack: ServiceStack) -> AsyncIterator[str]:
-    """A second web process on the stack's NATS (in this one: a port of its own, the
-    stack's callout answers the browsers): the base URL of its lobby API."""
+    """A second web process on the stack's NATS (in this one: ports of its own, for its
+    lobby API and its door; the stack's callout answers the browsers): the base URL of its
+    lobby API."""
     env = stack.environment("web-2", role="web") | {
         "PRESIDENT_WEB_PORT": "0",
+        "PRESIDENT_WEB_DOOR_PORT": "0",
         "PRESIDENT_WEB_CALLOUT": "false",
     }
     second = WebApp(load_settings(env, cls=WebSettings))
