@@ -1,5 +1,6 @@
-"""Group commit: the appends of concurrent commands share one commit, without savepoints
-until one meets a unique violation (then the batch is retried with one per append)."""
+"""Group commit: the appends of concurrent commands share one commit, their statements
+sent at once (``append_batch``), until one meets a unique violation (then the batch is
+retried in one transaction with a savepoint per append)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import asyncpg
 from president.store import AppendResult, ConcurrencyConflict, DuplicateEventId, NewEvent
-from president.store.postgres import PostgresEventStore
+from president.store.postgres import BatchedAppend, PostgresEventStore
 
 log = logging.getLogger(__name__)
 
@@ -81,24 +82,37 @@ class GroupCommit:
                     pending.result.set_result(outcome)
 
     async def _commit_batch(self, batch: list[_Pending]) -> list[AppendResult | Exception]:
-        async with self._store.pool.acquire() as connection:
+        """The batch at once (``append_batch``); what it left out is appended alone after
+        it. A unique violation writes none of it: then one transaction with a savepoint
+        each, so only the append at fault is refused."""
+        if len({p.stream_id for p in batch}) == len(batch):
             try:
-                return await self._in_one_transaction(connection, batch, savepoint=False)
-            except asyncpg.UniqueViolationError:  # rolled back: one by one, each alone
-                return await self._in_one_transaction(connection, batch, savepoint=True)
-
-    async def _in_one_transaction(
-        self, connection: asyncpg.Connection, batch: list[_Pending], *, savepoint: bool
-    ) -> list[AppendResult | Exception]:
+                written = await self._store.append_batch([_batched(p) for p in batch])
+            except asyncpg.UniqueViolationError:
+                pass
+            else:
+                return [
+                    outcome if outcome is not None else await self._alone(p)
+                    for p, outcome in zip(batch, written, strict=True)
+                ]
         outcomes: list[AppendResult | Exception] = []
-        async with connection.transaction():
+        async with self._store.pool.acquire() as connection, connection.transaction():
             for p in batch:
                 try:
                     outcomes.append(
-                        await self._store.append_in(
-                            connection, p.stream_id, p.events, savepoint=savepoint, **p.options
-                        )
+                        await self._store.append_in(connection, p.stream_id, p.events, **p.options)
                     )
                 except _REFUSALS as refusal:
                     outcomes.append(refusal)
         return outcomes
+
+    async def _alone(self, p: _Pending) -> AppendResult | Exception:
+        try:  # the batch's others are committed: this append's outcome is its own
+            return await self._store.append(p.stream_id, p.events, **p.options)
+        except Exception as error:
+            return error
+
+
+def _batched(p: _Pending) -> BatchedAppend:
+    o = p.options
+    return p.stream_id, p.events, o["expected_version"], o["command_id"], o["sender"]

@@ -39,6 +39,8 @@ _CLEAN_REFUSALS = (ConcurrencyConflict, DuplicateEventId, ValueError, TypeError)
 _EMPTY = Head(0, GENESIS_HASH)
 _Command = tuple[str, str]
 """A command as the log keys it: (its sender, its command id)."""
+BatchedAppend = tuple[str, Sequence[NewEvent], int | None, str | None, str]
+"""One append of `append_batch`: stream id, events, expected version, command id, sender."""
 
 
 class PostgresEventStore:
@@ -150,23 +152,53 @@ class PostgresEventStore:
         expected_version: int | None,
         command_id: str | None = None,
         sender: str = "",
-        savepoint: bool = True,
     ) -> AppendResult:
         """`append` on the caller's connection, inside the caller's transaction.
 
         Every other append waits until that transaction ends: keep it short. The insert
         runs under a savepoint, so a conflict leaves the caller's transaction usable.
-
-        With `savepoint=False` it saves the savepoint's two round trips: a stale expected
-        version (seen before the insert) is still refused with the transaction usable,
-        but a unique violation (another writer took the version, a duplicate command or
-        event id) aborts the caller's transaction and is raised as
-        `asyncpg.UniqueViolationError`: the caller rolls back and retries with savepoints.
         """
         command = None if command_id is None else (sender, command_id)
         return await self._append(
-            connection, stream_id, events, expected_version, command, savepoint=savepoint
+            connection, stream_id, events, expected_version, command, savepoint=True
         )
+
+    async def append_batch(self, appends: Sequence[BatchedAppend]) -> list[AppendResult | None]:
+        """Appends to distinct streams in one transaction, their statements sent at once
+        (`executemany`: one round trip while the append lock is held, however many), their
+        positions read after the commit. An append it cannot write, its head not cached or
+        not its expected version, or moved since, or its events refused by `prepare`, gets
+        None: the caller appends it alone. A unique violation (a version taken, a command
+        or event id recorded) writes nothing and raises `asyncpg.UniqueViolationError`."""
+        planned: list[tuple[int, list[PreparedEvent]]] = []
+        arguments: list[tuple[Any, ...]] = []
+        for n, (stream_id, events, expected, command_id, sender) in enumerate(appends):
+            head = self._heads.get(stream_id) or (_EMPTY if expected == 0 else None)
+            if head is None or expected not in (None, head.version):
+                continue
+            try:
+                rows = prepare(stream_id, head.version, head.hash, events, command_id)
+            except (ValueError, TypeError):
+                continue
+            planned.append((n, rows))
+            arguments.append((stream_id, head.version, *_columns(rows), command_id, sender))
+        results: list[AppendResult | None] = [None] * len(appends)
+        if planned:
+            async with self._pool.acquire() as connection:
+                async with connection.transaction():
+                    await connection.executemany(sql.APPEND_BATCHED, arguments)
+                event_ids = [row.event_id for _, rows in planned for row in rows]
+                positions = dict(await connection.fetch(sql.POSITIONS, event_ids))
+            for n, rows in planned:
+                if rows[0].event_id in positions:
+                    stream_id, last = appends[n][0], rows[-1]
+                    self._heads.put(stream_id, Head(last.version, last.hash))
+                    written = tuple(positions[row.event_id] for row in rows)
+                    results[n] = AppendResult(stream_id, rows[0].version, last.version, written)
+        for (stream_id, *_), result in zip(appends, results, strict=True):
+            if result is None:
+                self._heads.forget(stream_id)
+        return results
 
     async def _append(
         self,
@@ -226,17 +258,7 @@ class PostgresEventStore:
             arguments += [r.schema_version, r.data_json, r.metadata_json, r.prev_hash, r.hash]
             statement = sql.APPEND_ONE if command is None else sql.APPEND_ONE_COMMAND
         else:
-            arguments = [
-                stream_id,
-                head.version,
-                [r.event_id for r in rows],
-                [r.type for r in rows],
-                [r.schema_version for r in rows],
-                [r.data_json for r in rows],
-                [r.metadata_json for r in rows],
-                [r.prev_hash for r in rows],
-                [r.hash for r in rows],
-            ]
+            arguments = [stream_id, head.version, *_columns(rows)]
             statement = sql.APPEND_MANY if command is None else sql.APPEND_MANY_COMMAND
         if command is not None:
             arguments += [command[1], command[0]]
@@ -395,3 +417,16 @@ def _event(record: asyncpg.Record) -> RecordedEvent:
     ) = record
     d["recorded_at"] = _from_epoch(epoch_seconds, UTC)
     return event
+
+
+def _columns(rows: list[PreparedEvent]) -> tuple[list[Any], ...]:
+    """The events of one append as the arrays of `sql.APPEND_MANY` (`$3`-`$9`)."""
+    return (
+        [r.event_id for r in rows],
+        [r.type for r in rows],
+        [r.schema_version for r in rows],
+        [r.data_json for r in rows],
+        [r.metadata_json for r in rows],
+        [r.prev_hash for r in rows],
+        [r.hash for r in rows],
+    )

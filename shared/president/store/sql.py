@@ -30,12 +30,12 @@ WHERE {_AFTER_HEAD.format("$8[1]")}
 RETURNING version, position"""
 
 
-def _with_command(insert: str) -> str:
+def _with_command(insert: str, recorded: str = "count(*) > 0") -> str:
     return f"""
 WITH inserted AS ({insert}),
 command AS (
     INSERT INTO commands (stream_id, sender, command_id, first_version, last_version)
-    SELECT $1, $11, $10, min(version), max(version) FROM inserted HAVING count(*) > 0)
+    SELECT $1, $11, $10, min(version), max(version) FROM inserted HAVING {recorded})
 SELECT version, position FROM inserted ORDER BY version"""
 
 
@@ -52,6 +52,12 @@ APPEND_ONE_COMMAND = _with_command(_INSERT_ONE)
 APPEND_MANY_COMMAND = _with_command(_INSERT_MANY)
 """The same, also recording the command id `$10` of the sender `$11` (its attested user,
 '' when anonymous), in the same statement."""
+
+APPEND_BATCHED = _with_command(_INSERT_MANY, "count(*) > 0 AND $10::text IS NOT NULL")
+"""`APPEND_MANY_COMMAND` with the command id `$10` null when there is none: one statement
+for every append of a group commit (`executemany`)."""
+
+POSITIONS = "SELECT event_id, position FROM events WHERE event_id = ANY($1::uuid[])"
 
 HEAD = "SELECT version, hash FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1"
 

@@ -154,3 +154,30 @@ async def test_a_duplicate_event_id_refuses_only_its_own_append(
     assert all(isinstance(o, AppendResult) for i, o in enumerate(outcomes) if i != 1)
     assert await store.stream_version(again) == 0
     assert [await store.stream_version(s) for s in fine] == [2] * len(fine)
+
+
+async def test_appends_whose_heads_are_not_cached_are_appended_alone_after_the_batch(
+    store: PostgresEventStore, migrated_url: str
+) -> None:
+    """The batch writes after cached heads only: the others (streams this store
+    never wrote) are appended alone, each with its own outcome."""
+    written_elsewhere, fine = [_stream() for _ in range(3)], [_stream() for _ in range(3)]
+    async with await PostgresEventStore.connect(migrated_url, max_size=1) as other:
+        for stream_id in written_elsewhere:
+            await other.append(stream_id, _events(1), expected_version=0)
+    group = GroupCommit(store)
+    outcomes = await asyncio.gather(
+        group.append(fine[0], _events(), expected_version=0),
+        *(group.append(s, _events(), expected_version=1) for s in written_elsewhere),
+        *(group.append(s, _events(), expected_version=0) for s in fine[1:]),
+        return_exceptions=True,
+    )
+    batch = {(await store.read_stream(s))[0].tx_id for s in fine[1:]}
+    assert len(batch) == 1  # one commit (the first may go before them)
+    alone = {(await store.read_stream(s))[1].tx_id for s in written_elsewhere}
+    assert not alone & batch  # each after the batch, in a commit of its own
+    assert [(o.first_version, o.last_version) for o in outcomes[1:4]] == [(2, 3)] * 3  # type: ignore[union-attr]
+    assert all(isinstance(o, AppendResult) for o in outcomes)
+    assert [await store.stream_version(s) for s in written_elsewhere + fine] == [3] * 3 + [2] * 3
+    for stream_id in written_elsewhere:
+        assert (await store.verify_chain(stream_id)).ok
