@@ -80,8 +80,8 @@ async def test_a_stop_finishes_the_reactions_queued_within_its_grace_and_cancels
     await reactions.stop(0.5)
     assert finished == ["quick"]
     assert not reactions._tasks  # the stuck one cancelled
+    assert reactions._taking.done()  # nothing takes from the queue any more
     reactions.queue.put_nowait(("late", 1, 1))  # after the stop: left to the next owner's sweep
-    await asyncio.sleep(0)  # one turn of the loop: a taker still running would take it now
     assert not reactions._tasks and reactions.queue.qsize() == 1
 
 
