@@ -164,11 +164,12 @@ class PostgresEventStore:
         )
 
     async def append_batch(self, appends: Sequence[BatchedAppend]) -> list[AppendResult | None]:
-        """Appends to distinct streams in one transaction, their statements sent at once
-        (`executemany`: one round trip while the append lock is held, however many), their
-        positions read after the commit. An append it cannot write, its head not cached or
-        not its expected version, or moved since, or its events refused by `prepare`, gets
-        None: the caller appends it alone. A unique violation (a version taken, a command
+        """Appends to distinct streams in one transaction: their statements sent at once
+        (`fetchmany`: one round trip however many, run by asyncpg as one implicit
+        transaction, so no BEGIN or COMMIT of its own), their positions returned with them.
+        An append it cannot write, its head not cached or not its expected version, or
+        moved since, or its events refused by `prepare`, gets None: the caller appends it
+        alone. A unique violation (a version taken, a command
         or event id recorded) writes nothing and raises `asyncpg.UniqueViolationError`."""
         planned: list[tuple[int, list[PreparedEvent]]] = []
         arguments: list[tuple[Any, ...]] = []
@@ -184,16 +185,16 @@ class PostgresEventStore:
             arguments.append((stream_id, head.version, *_columns(rows), command_id, sender))
         results: list[AppendResult | None] = [None] * len(appends)
         if planned:
-            async with self._pool.acquire() as connection:
-                async with connection.transaction():
-                    await connection.executemany(sql.APPEND_BATCHED, arguments)
-                event_ids = [row.event_id for _, rows in planned for row in rows]
-                positions = dict(await connection.fetch(sql.POSITIONS, event_ids))
+            async with self._pool.acquire() as connection:  # atomic: one implicit transaction
+                returned = await connection.fetchmany(sql.APPEND_BATCHED, arguments)
+            positions: dict[str, list[int]] = {}
+            for stream_id, _, position in returned:
+                positions.setdefault(stream_id, []).append(position)
             for n, rows in planned:
-                if rows[0].event_id in positions:
-                    stream_id, last = appends[n][0], rows[-1]
+                stream_id, last = appends[n][0], rows[-1]
+                if stream_id in positions:
                     self._heads.put(stream_id, Head(last.version, last.hash))
-                    written = tuple(positions[row.event_id] for row in rows)
+                    written = tuple(positions[stream_id])
                     results[n] = AppendResult(stream_id, rows[0].version, last.version, written)
         for (stream_id, *_), result in zip(appends, results, strict=True):
             if result is None:

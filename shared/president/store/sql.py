@@ -30,13 +30,13 @@ WHERE {_AFTER_HEAD.format("$8[1]")}
 RETURNING version, position"""
 
 
-def _with_command(insert: str, recorded: str = "count(*) > 0") -> str:
+def _with_command(insert: str, recorded: str = "count(*) > 0", returned: str = "") -> str:
     return f"""
 WITH inserted AS ({insert}),
 command AS (
     INSERT INTO commands (stream_id, sender, command_id, first_version, last_version)
     SELECT $1, $11, $10, min(version), max(version) FROM inserted HAVING {recorded})
-SELECT version, position FROM inserted ORDER BY version"""
+SELECT {returned}version, position FROM inserted ORDER BY version"""
 
 
 APPEND_ONE = _INSERT_ONE
@@ -53,11 +53,9 @@ APPEND_MANY_COMMAND = _with_command(_INSERT_MANY)
 """The same, also recording the command id `$10` of the sender `$11` (its attested user,
 '' when anonymous), in the same statement."""
 
-APPEND_BATCHED = _with_command(_INSERT_MANY, "count(*) > 0 AND $10::text IS NOT NULL")
-"""`APPEND_MANY_COMMAND` with the command id `$10` null when there is none: one statement
-for every append of a group commit (`executemany`)."""
-
-POSITIONS = "SELECT event_id, position FROM events WHERE event_id = ANY($1::uuid[])"
+APPEND_BATCHED = _with_command(_INSERT_MANY, "count(*) > 0 AND $10::text IS NOT NULL", "$1, ")
+"""`APPEND_MANY_COMMAND` with the command id `$10` null when there is none, each row led by
+its stream id: one statement for every append of a group commit (`fetchmany`)."""
 
 HEAD = "SELECT version, hash FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1"
 

@@ -7,6 +7,7 @@ import asyncio
 import itertools
 from collections.abc import AsyncIterator
 
+import asyncpg
 import pytest
 import pytest_asyncio
 from president.store import AppendResult, ConcurrencyConflict, DuplicateEventId, NewEvent
@@ -181,3 +182,28 @@ async def test_appends_whose_heads_are_not_cached_are_appended_alone_after_the_b
     assert [await store.stream_version(s) for s in written_elsewhere + fine] == [3] * 3 + [2] * 3
     for stream_id in written_elsewhere:
         assert (await store.verify_chain(stream_id)).ok
+
+
+async def test_a_batch_meeting_a_unique_violation_writes_none_of_its_appends(
+    store: PostgresEventStore, migrated_url: str
+) -> None:
+    """``append_batch`` sends its statements with no BEGIN of its own: asyncpg runs them as
+    one implicit transaction, so the appends before the violation are not written either."""
+    before, taken, after = _stream(), _stream(), _stream()
+    await store.append(taken, _events(1), expected_version=0)  # head cached at version 1
+    async with await PostgresEventStore.connect(migrated_url, max_size=1) as other:
+        await other.append(taken, _events(1), expected_version=1)
+    with pytest.raises(asyncpg.UniqueViolationError):
+        await store.append_batch(
+            [
+                (before, _events(), 0, f"c-{before}", ""),
+                (taken, _events(), 1, f"c-{taken}", ""),
+                (after, _events(), 0, f"c-{after}", ""),
+            ]
+        )
+    assert [await store.stream_version(s) for s in (before, taken, after)] == [0, 2, 0]
+    written = await store.append_batch(
+        [(before, _events(), 0, f"c-{before}", ""), (after, _events(), 0, f"c-{after}", "")]
+    )
+    assert [(r.first_version, r.last_version) for r in written if r] == [(1, 2), (1, 2)]
+    assert [e.position for e in await store.read_stream(after)] == list(written[1].positions)
