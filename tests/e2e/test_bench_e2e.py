@@ -76,3 +76,5 @@ def test_the_bench_reports_the_closing_notes_figures(
     )
     assert report["engines"] == (2 if "--engines" in flags else 1)
     assert report["nats_nodes"] == (3 if "--nats-nodes" in flags else 1)
+    probe = report["cpu_probe_ms"]
+    assert set(probe) == {"before", "after"} and all(ms > 0 for ms in probe.values())

@@ -3,13 +3,17 @@ up by."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
-from president_tools.cli import bench_compare
+from president_tools.cli import app, bench_compare
 from president_tools.cli.bench_compare import CHECKOUT, FIGURES, summary
+from president_tools.loadtest.figures import cpu_probe_ms
+from typer.testing import CliRunner
 
 pytestmark = pytest.mark.unit
 
@@ -68,3 +72,46 @@ def test_a_failed_run_is_said_and_left_out(
     runs = [{"failed": True}, summary(REPORT), summary(REPORT | {"actions_per_s": 3000.0})]
     medians = bench_compare._medians([r for r in runs if not r.get("failed")])
     assert medians["actions_per_s"] == 2000.0 and medians["engines_ms"] == 0.5
+
+
+def test_a_report_is_summed_up_with_the_slower_cpu_probe() -> None:
+    probed = REPORT | {"cpu_probe_ms": {"before": 55.0, "after": 81.5}}
+    assert summary(probed)["cpu_probe_ms"] == 81.5
+    assert summary(REPORT)["cpu_probe_ms"] is None  # a revision before the probe
+
+
+def test_the_cpu_probe_times_a_fixed_loop_fastest_of_its_runs() -> None:
+    small, large = cpu_probe_ms(repeats=3, loops=20_000), cpu_probe_ms(repeats=3, loops=200_000)
+    assert 0 < small < large
+
+
+def test_scale_alternates_the_engine_counts_and_compares_each_with_the_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rates = iter([900.0, 880.0, 1000.0, 930.0, 800.0, None])
+    calls: list[list[str]] = []
+
+    def bench(tree: Path, options: list[str]) -> dict[str, Any] | None:
+        calls.append(options)
+        rate = next(rates)
+        return None if rate is None else REPORT | {"actions_per_s": rate}
+
+    monkeypatch.setattr(bench_compare, "_bench", bench)
+    args = ["bench", "scale", "--pairs", "3", "--no-auditor", "--json"]
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 0, done.output
+    assert [c[:2] for c in calls] == [["--engines", "1"], ["--engines", "2"]] * 3
+    assert all(c[2:] == ["--no-auditor"] for c in calls)
+    out = json.loads(done.output.strip().splitlines()[-1])
+    assert [r["side"] for r in out["runs"]] == ["1e", "2e"] * 3 and out["runs"][-1]["failed"]
+    assert out["medians"]["1e"]["actions_per_s"] == 900.0
+    assert out["medians"]["2e"]["actions_per_s"] == 905.0
+    assert out["medians"] == {"1e": out["medians"]["1e"], "2e": out["medians"]["2e"]}
+    assert out["ratio"] == {"2e": 1.006}
+    assert out["rounds"] == {"2e": [0.978, 0.93]}  # the third round's 2e failed
+
+
+def test_scale_refuses_counts_that_are_not_engines() -> None:
+    for bad in ("0,1", "one,two", ""):
+        done = CliRunner().invoke(app, ["bench", "scale", "--engines", bad])
+        assert done.exit_code == 2 and "--engines" in done.output

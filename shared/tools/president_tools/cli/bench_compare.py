@@ -1,5 +1,6 @@
 """`president bench compare`: `bench e2e` on an earlier revision and on this checkout,
-alternated, so that both sides see the same machine."""
+alternated, so that both sides see the same machine; `president bench scale`: `bench e2e`
+with one engine count and another, alternated, for the same reason."""
 
 from __future__ import annotations
 
@@ -35,8 +36,10 @@ FIGURES = (
     "servers_ms",
     "all_ms",
     "prompt_bytes_per_action",
+    "cpu_probe_ms",
 )
-"""What each run is summed up by (CPU in ms per action; engines and AI workers summed)."""
+"""What each run is summed up by (CPU in ms per action; engines and AI workers summed; the
+slower of the machine's CPU probes before and after, None from a revision without it)."""
 
 
 @bench_app.command(
@@ -76,6 +79,88 @@ def bench_compare(
         return
     for side, figures in medians.items():
         typer.echo(_line({"pair": "median", "side": side, **figures}))
+
+
+@bench_app.command(
+    "scale", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
+)
+def bench_scale(
+    ctx: typer.Context,
+    engines: Annotated[
+        str, typer.Option(help="Engine counts, comma-separated, run in this order each round.")
+    ] = "1,2",
+    pairs: Annotated[int, typer.Option(min=1, help="Rounds: runs of each count.")] = 3,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Run `president bench e2e --json --engines N` of this checkout for each count in
+    ENGINES, one after the other, PAIRS times; print each run's figures, each count's
+    medians, and each count's actions/s against the first count's: by the medians and
+    round by round (a run that fails is said and left out).
+
+    On one machine a second engine adds no CPU: near 1.0 says that scaling out costs
+    nothing on the way (no hop, nothing done twice). Any other option goes to every
+    `bench e2e` (`--no-auditor`, `--tables 32`, ...)."""
+    try:
+        counts = [int(n) for n in engines.split(",")]
+    except ValueError:
+        counts = []
+    if not counts or min(counts) < 1:
+        raise typer.BadParameter("counts of 1 or more, e.g. 1,2", param_hint="--engines")
+    runs: list[dict[str, Any]] = []
+    for pair in range(1, pairs + 1):
+        for count in counts:
+            report = _bench(CHECKOUT, ["--engines", str(count), *ctx.args])
+            run = {"pair": pair, "side": f"{count}e"}
+            runs.append(run | ({"failed": True} if report is None else summary(report)))
+            if not as_json and report is not None:
+                typer.echo(_line(runs[-1]))
+    sides = [f"{count}e" for count in counts]
+    medians = {
+        side: _medians([r for r in runs if r["side"] == side and not r.get("failed")])
+        for side in sides
+    }
+    ratios = scaling(runs, medians, sides)
+    if as_json:
+        typer.echo(json.dumps({"engines": counts, "runs": runs, "medians": medians} | ratios))
+        return
+    for side, figures in medians.items():
+        typer.echo(_line({"pair": "median", "side": side, **figures}))
+    for side in sides[1:]:
+        rounds = ", ".join(f"{r:.2f}" for r in ratios["rounds"][side])
+        typer.echo(
+            f"actions/s of {side} against {sides[0]}: {ratios['ratio'][side]} by the "
+            f"medians; by round {rounds}"
+        )
+
+
+def scaling(
+    runs: list[dict[str, Any]], medians: dict[str, dict[str, Any]], sides: list[str]
+) -> dict[str, Any]:
+    """Each side's actions/s against the first side's: ``ratio``, of the medians, and
+    ``rounds``, of each round where both ran."""
+    first = sides[0]
+
+    def ratio(a: float | None, b: float | None) -> float | None:
+        return round(a / b, 3) if a is not None and b else None
+
+    by_round: dict[tuple[int, str], float] = {
+        (r["pair"], r["side"]): r["actions_per_s"] for r in runs if not r.get("failed")
+    }
+    rounds = sorted({pair for pair, _ in by_round})
+    return {
+        "ratio": {
+            side: ratio(medians[side]["actions_per_s"], medians[first]["actions_per_s"])
+            for side in sides[1:]
+        },
+        "rounds": {
+            side: [
+                round(by_round[(p, side)] / by_round[(p, first)], 3)
+                for p in rounds
+                if (p, side) in by_round and (p, first) in by_round
+            ]
+            for side in sides[1:]
+        },
+    }
 
 
 def _export(revision: str, into: Path) -> Path:
@@ -141,6 +226,7 @@ def summary(report: dict[str, Any]) -> dict[str, Any]:
         "servers_ms": cpu["servers"],
         "all_ms": cpu["all"],
         "prompt_bytes_per_action": report.get("prompt_bytes_per_action"),
+        "cpu_probe_ms": max(report["cpu_probe_ms"].values()) if "cpu_probe_ms" in report else None,
     }
 
 

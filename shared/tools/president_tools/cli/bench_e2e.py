@@ -25,7 +25,7 @@ from president_tools.loadtest import (
     postgres_single_inserts,
     run_load,
 )
-from president_tools.loadtest.figures import Window, figures
+from president_tools.loadtest.figures import Window, cpu_probe_ms, figures
 from president_tools.loadtest.profiles import collect, window_signals
 from president_tools.loadtest.traffic import METER, TrafficMeter, traffic_meter
 from president_tools.loadtest.verdicts import WATCHER, VerdictClock, verdict_watcher
@@ -137,12 +137,14 @@ def bench_e2e(
         )
         if not as_json:
             typer.echo(f"Starting the services ({ai_workers} AI workers, {engines} engine(s)) ...")
-        load_before = os.getloadavg()[0]
+        load_before, probe_before = os.getloadavg()[0], cpu_probe_ms()
         with bench_stack(config, settings) as stack:
             report = asyncio.run(_measure(stack, options, as_json, profile, auditor=auditor))
         configured = settings.database_url is not None and settings.nats_url is not None
-    # What else ran on the machine: the figures are only comparable at a similar load.
+    # What else ran on the machine, and how fast the host ran it: the figures are only
+    # comparable at a similar load and a similar probe.
     report["load_avg_1m"] = {"before": load_before, "after": os.getloadavg()[0]}
+    report["cpu_probe_ms"] = {"before": probe_before, "after": cpu_probe_ms()}
     report["ai_workers"], report["engines"] = ai_workers, engines
     report["auditors"] = 1 if auditor else 0
     report["nats_auth"] = auth
@@ -278,9 +280,11 @@ def _print(report: dict[str, Any]) -> None:
         f"({r['pg_inserts_per_s']} inserts/s one at a time)"
     )
     load = r["load_avg_1m"]
+    probe = r["cpu_probe_ms"]
     typer.echo(
         f"servers: {r['servers']}; machine load average {load['before']:.1f} before, "
-        f"{load['after']:.1f} after"
+        f"{load['after']:.1f} after; CPU probe {probe['before']} ms before, "
+        f"{probe['after']} ms after"
     )
     typer.echo(f"CPU seconds used while measuring, by process: {r['cpu_s_by_process']}")
     typer.echo(f"... by server: {r['cpu_s_by_server']}")
