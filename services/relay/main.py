@@ -56,6 +56,7 @@ def create_relay(settings: RelaySettings, database_url: str, nats_url: str) -> R
             name=settings.relay_name,
             batch_size=settings.relay_batch_size,
             poll_interval=settings.relay_poll_interval,
+            gather=settings.relay_gather,
             max_in_flight=settings.relay_max_in_flight,
             lease_ttl=settings.relay_lease_ttl,
             withhold_after=settings.relay_withhold_after,

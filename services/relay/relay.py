@@ -35,7 +35,10 @@ class RelayOptions:
     """Tuning of a relay.
 
     ``name`` (default: the stream name) keys its lease and checkpoint; ``listen=False``
-    leaves the store's NOTIFY aside and relies on polling alone. The lease lasts
+    leaves the store's NOTIFY aside and relies on polling alone. Woken, it waits ``gather``
+    seconds for more commits before it reads, so that one read and one checkpoint carry
+    them: with two engines committing apart, a read and a checkpoint per commit were a
+    third of the relay's CPU. The lease lasts
     ``lease_ttl`` seconds without renewal (a frozen relay loses it that long after its
     last heartbeat); ``holder`` names this relay in the lease row (default: host, pid and
     a random part, unique per process). ``limits`` set the stream's replicas and limits.
@@ -47,6 +50,7 @@ class RelayOptions:
     listen: bool = True
     batch_size: int = 500
     poll_interval: float = 1.0
+    gather: float = 0.005
     max_in_flight: int = 1000
     ack_timeout: float = 10.0
     retry_interval: float = 1.0
@@ -256,6 +260,8 @@ class Relay:
                         await session.drain(stop)
                         self._republish_from = None
                         await _wait_any(stop, lease.woken, within=self._options.poll_interval)
+                        if self._options.gather and not stop.is_set():
+                            await asyncio.sleep(self._options.gather)  # more commits, one read
                         lease.ensure_held()
                 finally:
                     await lease.close()

@@ -17,6 +17,14 @@ class RelaySettings(ServiceSettings):
     relay_batch_size: int = 500
     relay_poll_interval: float = 1.0
     relay_max_in_flight: int = 1000
+    relay_gather: float = Field(
+        default=0.005,
+        ge=0,
+        le=1,
+        description="seconds a woken relay waits for more commits before it reads the log:"
+        " at most one read and one checkpoint that often, the events that much later on the"
+        " bus (0: read at each wake-up)",
+    )
     relay_lease_ttl: float = Field(
         default=4.0,
         gt=0,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -11,7 +12,8 @@ import nats
 import pytest
 from nats.js.api import StreamConfig
 from president.bus.streams import StreamMismatch
-from president.store import RecordedEvent
+from president.store import NewEvent, RecordedEvent
+from president.store.postgres import PostgresEventStore
 
 from services.relay import Outgoing, Relay, RelayOptions, StreamSpec
 from services.relay.envelope import plan
@@ -354,3 +356,23 @@ async def test_a_relay_whose_stream_cannot_match_the_settings_refuses_to_run(
     async with asyncio.timeout(10):
         with pytest.raises(StreamMismatch, match="retention"):
             await make_relay().run(asyncio.Event())
+
+
+async def test_a_woken_relay_reads_the_commits_of_its_gather_time_at_once(
+    running: Callable[..., Relay],
+    log_url: str,
+    nats_url: str,
+    names: Names,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    running(poll_interval=60, gather=2.0)
+    await append_events(log_url, ["s"], 1)
+    await wait_for_messages(nats_url, names.stream, 1, within=10)
+    caplog.set_level(logging.DEBUG, logger="services.relay.relay")
+    async with await PostgresEventStore.connect(log_url, max_size=1) as store:
+        caplog.clear()
+        for n in range(5):  # five commits, five NOTIFYs, well within the gather time
+            await store.append(f"g-{n}", [NewEvent("Counted", {"n": 1})], expected_version=0)
+    await wait_for_messages(nats_url, names.stream, 6, within=10)
+    reads = [r for r in caplog.records if "published up to position" in r.getMessage()]
+    assert len(reads) == 1
