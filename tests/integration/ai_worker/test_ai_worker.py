@@ -7,6 +7,7 @@ commands here; the real engine takes its place in the end-to-end tests.
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import json
 import time
 import uuid
@@ -223,11 +224,18 @@ async def test_a_hard_decision_thinks_off_the_event_loop(
 
     async def tick() -> None:
         last = time.perf_counter()
-        while not done.is_set():
-            await asyncio.sleep(0.005)
-            now = time.perf_counter()
-            stalls.append(now - last)
-            last = now
+        try:
+            while not done.is_set():
+                # A wait past 150 ms dumps every thread's stack to stderr, shown with a
+                # failure: what held the loop (a full suite once saw it held for 379 ms of
+                # a 383 ms decision, not reproduced since, with or without load).
+                faulthandler.dump_traceback_later(0.15)
+                await asyncio.sleep(0.005)
+                now = time.perf_counter()
+                stalls.append(now - last)
+                last = now
+        finally:
+            faulthandler.cancel_dump_traceback_later()
 
     ticker = asyncio.create_task(tick())
     try:
