@@ -220,7 +220,7 @@ async def _read_subject(nats: Client, stream: str, subject: str) -> list[tuple[s
         while len(found) < wanted and asyncio.get_running_loop().time() < deadline:
             try:
                 batch = await subscription.fetch(min(500, wanted - len(found)), timeout=2)
-            except NatsTimeoutError:
+            except TimeoutError:  # nats-py's, or asyncio's bare one from its fetch of many
                 continue
             except ServiceUnavailableError:  # 503: its replica leads nothing yet, after a restart
                 await asyncio.sleep(RETRY_S)

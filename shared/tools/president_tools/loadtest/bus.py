@@ -59,13 +59,23 @@ async def _nats_py(url: str, kind: str, ready: Path) -> None:
     subscription = await js.pull_subscribe(EVENTS, DURABLE, stream=STREAM)
     await asyncio.to_thread(ready.touch)
     while True:
-        try:
-            messages = await subscription.fetch(BATCH, timeout=1)
-        except nats.errors.TimeoutError:
-            continue
-        for msg in messages:
-            Ping.model_validate_json(msg.data)
-            await msg.ack()
+        await consume_batch(subscription)
+
+
+async def consume_batch(subscription: Any) -> int:
+    """One fetch of the nats-py consumer, each message validated and acked; how many.
+
+    A fetch that times out is no batch, whichever time-out: nats-py raises its own
+    ``nats.errors.TimeoutError`` or, when its no-wait probe is answered at the deadline, a
+    bare ``asyncio.TimeoutError`` (``_fetch_n``), which ended the handler in a full suite."""
+    try:
+        messages = await subscription.fetch(BATCH, timeout=1)
+    except TimeoutError:  # both: nats-py's subclasses asyncio's, the builtin since 3.11
+        return 0
+    for msg in messages:
+        Ping.model_validate_json(msg.data)
+        await msg.ack()
+    return len(messages)
 
 
 async def _faststream(url: str, kind: str, ready: Path) -> None:
