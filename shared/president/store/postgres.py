@@ -169,8 +169,8 @@ class PostgresEventStore:
         transaction, so no BEGIN or COMMIT of its own), their positions returned with them.
         An append it cannot write, its head not cached or not its expected version, or
         moved since, or its events refused by `prepare`, gets None: the caller appends it
-        alone. A unique violation (a version taken, a command
-        or event id recorded) writes nothing and raises `asyncpg.UniqueViolationError`."""
+        alone. A unique violation (a version taken, a command or event id recorded) writes
+        nothing and raises `asyncpg.UniqueViolationError`."""
         planned: list[tuple[int, list[PreparedEvent]]] = []
         arguments: list[tuple[Any, ...]] = []
         for n, (stream_id, events, expected, command_id, sender) in enumerate(appends):
